@@ -1,0 +1,64 @@
+//! Pictures: inside the game folder, present, and decodable.
+
+use std::path::{Component, Path};
+
+use crate::diag::{self, Diagnostic};
+use crate::model::Sp;
+
+/// Check an image path written in the data; `None` when it is fine.
+pub fn check_image(root: &Path, img: &Sp<String>) -> Option<Diagnostic> {
+    let rel = Path::new(&img.v);
+    let escapes = rel.is_absolute() || rel.components().any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)));
+    if escapes {
+        return Some(outside(img));
+    }
+    let path = root.join(rel);
+    if !path.exists() {
+        let mut d = Diagnostic::error(diag::IMAGE_MISSING, format!("image `{}` does not exist", img.v))
+            .at(&img.loc)
+            .label("no such file in the game folder");
+        d = match nearby(root, rel) {
+            Some(s) => d.help(format!("did you mean `{s}`?")),
+            None => d.help("paths are relative to the game folder, e.g. \"images/troop.png\""),
+        };
+        return Some(d);
+    }
+    // A symlink may still lead outside the folder.
+    if let (Ok(real), Ok(real_root)) = (path.canonicalize(), root.canonicalize()) {
+        if !real.starts_with(&real_root) {
+            return Some(outside(img));
+        }
+    }
+    let decoded = image::ImageReader::open(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.with_guessed_format().map_err(|e| e.to_string()))
+        .and_then(|r| r.decode().map_err(|e| e.to_string()));
+    match decoded {
+        Ok(_) => None,
+        Err(e) => Some(
+            Diagnostic::error(diag::IMAGE_UNDECODABLE, format!("image `{}` cannot be read: {e}", img.v))
+                .at(&img.loc)
+                .help("save it as PNG, JPEG, GIF or WebP"),
+        ),
+    }
+}
+
+fn outside(img: &Sp<String>) -> Diagnostic {
+    Diagnostic::error(diag::IMAGE_OUTSIDE, format!("image `{}` is outside the game folder", img.v))
+        .at(&img.loc)
+        .label("playaid reads only files inside the game folder")
+        .help("copy the picture into the game folder (e.g. images/) and give its path from there")
+}
+
+/// A file in the same folder whose name is close to the one written.
+fn nearby(root: &Path, rel: &Path) -> Option<String> {
+    let dir = root.join(rel.parent()?);
+    let name = rel.file_name()?.to_string_lossy().into_owned();
+    let entries: Vec<String> = std::fs::read_dir(&dir)
+        .ok()?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let best = diag::did_you_mean(&name, entries.iter().map(|s| s.as_str()))?;
+    Some(rel.parent().map(|p| p.join(best)).unwrap_or_else(|| best.into()).display().to_string())
+}

@@ -1,0 +1,338 @@
+//! Findings (errors and warnings) with stable codes, located in the user's files, printed the
+//! way rustc prints them.
+
+use std::ops::Range;
+use std::path::PathBuf;
+
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::{self, Config};
+use serde::Serialize;
+
+/// A stable diagnostic code: the code users search for, and a short name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Code {
+    pub code: &'static str,
+    pub name: &'static str,
+}
+
+macro_rules! codes {
+    ($($ident:ident = $code:literal $name:literal;)*) => {
+        $(pub const $ident: Code = Code { code: $code, name: $name };)*
+        /// Every code playaid can emit, in order.
+        pub const ALL_CODES: &[Code] = &[$($ident),*];
+    };
+}
+
+codes! {
+    TOML_SYNTAX = "E001" "toml-syntax";
+    UNKNOWN_FIELD = "E002" "unknown-field";
+    MISSING_FIELD = "E003" "missing-field";
+    WRONG_TYPE = "E004" "wrong-type";
+    DUPLICATE_ID = "E005" "duplicate-id";
+    UNKNOWN_REFERENCE = "E006" "unknown-reference";
+    MISSING_TRAIT = "E007" "missing-trait";
+    PARAM_MISSING = "E008" "parameter-missing";
+    PARAM_NOT_ALLOWED = "E009" "parameter-not-allowed";
+    STAT_MISSING = "E010" "stat-missing";
+    STAT_TYPE = "E011" "stat-type";
+    STAT_RANGE = "E012" "stat-out-of-range";
+    IMAGE_MISSING = "E013" "image-missing";
+    IMAGE_UNDECODABLE = "E014" "image-undecodable";
+    IMAGE_OUTSIDE = "E015" "image-outside-game";
+    MARKUP_SYNTAX = "E016" "markup-syntax";
+    TABLE_ROW_LENGTH = "E017" "table-row-length";
+    INVALID_VALUE = "E018" "invalid-value";
+    TRAIT_VALUE = "E019" "trait-value";
+    STAT_NOT_ALLOWED = "E020" "stat-not-for-kind";
+    RENDER = "E021" "render";
+    IO = "E022" "io";
+    UNUSED_ABILITY = "W001" "unused-ability";
+    UNUSED_TERM = "W002" "unused-term";
+    DUPLICATE_NUMBER = "W003" "duplicate-section-number";
+    RENDER_WARNING = "W004" "render-warning";
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// A place in one of the game's source files: a byte range.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Loc {
+    pub file: usize,
+    pub span: Range<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub code: Code,
+    pub message: String,
+    /// Where; `None` for findings about the folder as a whole.
+    pub loc: Option<Loc>,
+    /// A short label under the caret.
+    pub label: Option<String>,
+    pub help: Option<String>,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            loc: None,
+            label: None,
+            help: None,
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn warning(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
+    }
+
+    pub fn at(mut self, loc: &Loc) -> Self {
+        self.loc = Some(loc.clone());
+        self
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// The source files of a game, by index, with the path shown to the user.
+#[derive(Debug, Clone, Default)]
+pub struct Files {
+    pub files: Vec<SourceFile>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The path as shown in messages (relative to the current directory where possible).
+    pub name: String,
+    pub path: PathBuf,
+    pub text: String,
+}
+
+impl Files {
+    pub fn add(&mut self, name: String, path: PathBuf, text: String) -> usize {
+        self.files.push(SourceFile { name, path, text });
+        self.files.len() - 1
+    }
+
+    pub fn get(&self, file: usize) -> &SourceFile {
+        &self.files[file]
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, file: usize, offset: usize) -> (usize, usize) {
+        let text = &self.files[file].text;
+        let offset = offset.min(text.len());
+        let before = &text[..floor_char_boundary(text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let col = before[line_start..].chars().count() + 1;
+        (line, col)
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Render findings as rustc does, followed by a summary line.
+pub fn render_human(diags: &[Diagnostic], files: &Files, color: bool) -> String {
+    let mut simple = SimpleFiles::new();
+    for f in &files.files {
+        simple.add(f.name.clone(), f.text.clone());
+    }
+    let config = Config { chars: term::Chars::ascii(), ..Config::default() };
+    let mut out = Vec::new();
+    for d in diags {
+        let cs = to_codespan(d, files);
+        if color {
+            let mut writer = term::termcolor::Ansi::new(&mut out);
+            let _ = term::emit_to_write_style(&mut writer, &config, &simple, &cs);
+        } else {
+            let _ = term::emit_to_io_write(&mut out, &config, &simple, &cs);
+        }
+    }
+    let mut s = String::from_utf8_lossy(&out).into_owned();
+    s.push_str(&summary(diags));
+    s.push('\n');
+    s
+}
+
+/// "2 errors, 1 warning" and friends.
+pub fn summary(diags: &[Diagnostic]) -> String {
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    let warnings = diags.len() - errors;
+    let plural = |n: usize, w: &str| if n == 1 { format!("1 {w}") } else { format!("{n} {w}s") };
+    match (errors, warnings) {
+        (0, 0) => "no problems found".to_string(),
+        (0, w) => format!("{} (no errors)", plural(w, "warning")),
+        (e, 0) => plural(e, "error"),
+        (e, w) => format!("{}, {}", plural(e, "error"), plural(w, "warning")),
+    }
+}
+
+fn to_codespan(d: &Diagnostic, files: &Files) -> CsDiagnostic<usize> {
+    let mut cs = match d.severity {
+        Severity::Error => CsDiagnostic::error(),
+        Severity::Warning => CsDiagnostic::warning(),
+    }
+    .with_code(d.code.code)
+    .with_message(&d.message);
+    if let Some(loc) = &d.loc {
+        if loc.file < files.files.len() {
+            let len = files.files[loc.file].text.len();
+            let start = loc.span.start.min(len);
+            let end = loc.span.end.clamp(start, len);
+            let mut label = Label::primary(loc.file, start..end);
+            if let Some(l) = &d.label {
+                label = label.with_message(l);
+            }
+            cs = cs.with_labels(vec![label]);
+        }
+    }
+    let mut notes = d.notes.clone();
+    if let Some(h) = &d.help {
+        notes.push(format!("help: {h}"));
+    }
+    cs.with_notes(notes)
+}
+
+#[derive(Serialize)]
+struct JsonDiag<'a> {
+    severity: Severity,
+    code: &'static str,
+    name: &'static str,
+    message: &'a str,
+    file: Option<&'a str>,
+    line: Option<usize>,
+    column: Option<usize>,
+    end_line: Option<usize>,
+    end_column: Option<usize>,
+    label: Option<&'a str>,
+    help: Option<&'a str>,
+    notes: &'a [String],
+}
+
+/// The same findings as JSON: `{"diagnostics": [...], "errors": n, "warnings": n}`.
+pub fn render_json(diags: &[Diagnostic], files: &Files) -> String {
+    let list: Vec<JsonDiag> = diags
+        .iter()
+        .map(|d| {
+            let (file, start, end) = match &d.loc {
+                Some(loc) if loc.file < files.files.len() => (
+                    Some(files.get(loc.file).name.as_str()),
+                    Some(files.line_col(loc.file, loc.span.start)),
+                    Some(files.line_col(loc.file, loc.span.end)),
+                ),
+                _ => (None, None, None),
+            };
+            JsonDiag {
+                severity: d.severity,
+                code: d.code.code,
+                name: d.code.name,
+                message: &d.message,
+                file,
+                line: start.map(|s| s.0),
+                column: start.map(|s| s.1),
+                end_line: end.map(|s| s.0),
+                end_column: end.map(|s| s.1),
+                label: d.label.as_deref(),
+                help: d.help.as_deref(),
+                notes: &d.notes,
+            }
+        })
+        .collect();
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    serde_json::to_string_pretty(&serde_json::json!({
+        "diagnostics": list,
+        "errors": errors,
+        "warnings": diags.len() - errors,
+    }))
+    .expect("diagnostics serialise")
+}
+
+/// The closest candidate to `name` (for "did you mean"), if one is close enough.
+pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (strsim::normalized_damerau_levenshtein(&lower, &c.to_lowercase()), c))
+        .filter(|(score, _)| *score >= 0.6)
+        .max_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal))
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters() {
+        let mut files = Files::default();
+        let f = files.add("a.toml".into(), "a.toml".into(), "x = 1\ny = \"é1\"\n".into());
+        assert_eq!(files.line_col(f, 0), (1, 1));
+        assert_eq!(files.line_col(f, 6), (2, 1));
+        // byte 12 is after "é" (2 bytes): column 7 in characters
+        assert_eq!(files.line_col(f, 13), (2, 7));
+    }
+
+    #[test]
+    fn human_output_looks_like_rustc() {
+        let mut files = Files::default();
+        let f = files.add("g/units.toml".into(), "g/units.toml".into(), "kind = \"tnak\"\n".into());
+        let d = Diagnostic::error(UNKNOWN_REFERENCE, "unknown kind `tnak`")
+            .at(&Loc { file: f, span: 7..13 })
+            .label("no such kind")
+            .help("did you mean `tank`?");
+        let out = render_human(&[d], &files, false);
+        assert!(out.contains("error[E006]: unknown kind `tnak`"), "{out}");
+        assert!(out.contains("g/units.toml:1:8"), "{out}");
+        assert!(out.contains("^^^^^^ no such kind"), "{out}");
+        assert!(out.contains("help: did you mean `tank`?"), "{out}");
+        assert!(out.trim_end().ends_with("1 error"), "{out}");
+    }
+
+    #[test]
+    fn did_you_mean_finds_close_names() {
+        assert_eq!(did_you_mean("armor", ["armour", "hull_points"]), Some("armour"));
+        assert_eq!(did_you_mean("zzz", ["armour", "hull_points"]), None);
+    }
+
+    #[test]
+    fn codes_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for c in ALL_CODES {
+            assert!(seen.insert(c.code), "duplicate code {}", c.code);
+        }
+    }
+}

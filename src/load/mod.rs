@@ -1,0 +1,833 @@
+//! Stage 1: load a game folder. Every `*.toml` file is parsed with spans and read into the
+//! model; every problem becomes a located diagnostic. Loading never stops at the first problem.
+
+pub mod reader;
+pub mod strings;
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::diag::{self, Diagnostic, Loc};
+use crate::model::*;
+use reader::{Ctx, Obj, int_of, str_of, text_of};
+
+/// The folders of a game that never hold data.
+const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images"];
+
+/// The top-level tables a data file may hold.
+const TOP_LEVEL: &[&str] = &[
+    "game", "side", "stat", "kind", "trait", "group", "ability", "unit", "section", "table", "sequence", "term",
+    "changelog", "todo",
+];
+
+pub struct Loaded {
+    pub game: Game,
+    pub diags: Vec<Diagnostic>,
+}
+
+/// Load the game in `dir`. Fails (with an I/O message) only when the folder itself cannot be
+/// read or has no game.toml; everything else is a diagnostic.
+pub fn load(dir: &Path) -> Result<Loaded, String> {
+    let meta = std::fs::metadata(dir).map_err(|e| format!("cannot read game folder `{}`: {e}", dir.display()))?;
+    if !meta.is_dir() {
+        return Err(format!("`{}` is not a folder; give the folder that holds game.toml", dir.display()));
+    }
+    let game_toml = dir.join("game.toml");
+    if !game_toml.is_file() {
+        return Err(format!(
+            "`{}` has no game.toml; a game folder needs one with a [game] table (see README.md)",
+            dir.display()
+        ));
+    }
+    let mut paths = Vec::new();
+    collect_toml(dir, dir, &mut paths).map_err(|e| format!("cannot list `{}`: {e}", dir.display()))?;
+    paths.sort();
+    // game.toml first, then the rest in path order.
+    paths.retain(|p| p != &game_toml);
+    paths.insert(0, game_toml.clone());
+
+    let mut game = Game { root: dir.to_path_buf(), ..Game::default() };
+    let diags = RefCell::new(Vec::new());
+    for path in &paths {
+        let text = match std::fs::read(path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(_) => {
+                    let f = game.files.add(display_name(path), path.clone(), String::new());
+                    diags.borrow_mut().push(
+                        Diagnostic::error(diag::TOML_SYNTAX, "this file is not UTF-8 text")
+                            .at(&Loc { file: f, span: 0..0 })
+                            .help("save the file as UTF-8"),
+                    );
+                    continue;
+                }
+            },
+            Err(e) => return Err(format!("cannot read `{}`: {e}", path.display())),
+        };
+        let file = game.files.add(display_name(path), path.clone(), text);
+        let is_game_toml = path == &game_toml;
+        // Parse with a borrowed copy of the text: the tree borrows from it.
+        let text = game.files.get(file).text.clone();
+        read_file(&mut game, file, &text, is_game_toml, &diags);
+    }
+    if game.meta.id.is_none() && game.meta.title.is_none() && game.meta.version.is_none() {
+        let has_game = diags.borrow().iter().any(|d| d.code == diag::MISSING_FIELD && d.message.contains("[game]"));
+        if !has_game {
+            diags.borrow_mut().push(
+                Diagnostic::error(diag::MISSING_FIELD, "game.toml has no [game] table")
+                    .at(&Loc { file: 0, span: 0..0 })
+                    .help("start game.toml with [game], id = \"...\", title = \"...\", version = \"...\""),
+            );
+        }
+    }
+    Ok(Loaded { game, diags: diags.into_inner() })
+}
+
+fn collect_toml(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let ft = entry.file_type()?;
+        if ft.is_dir() {
+            if dir == root && SKIP_DIRS.contains(&name.as_str()) {
+                continue;
+            }
+            collect_toml(root, &path, out)?;
+        } else if name.ends_with(".toml") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// The path shown in messages: relative to the current directory when it is below it.
+pub fn display_name(path: &Path) -> String {
+    if let Ok(cwd) = std::env::current_dir() {
+        if let Ok(rel) = path.strip_prefix(&cwd) {
+            return rel.display().to_string();
+        }
+    }
+    path.display().to_string()
+}
+
+fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags: &RefCell<Vec<Diagnostic>>) {
+    let ctx = Ctx { file, diags };
+    let (doc, errors) = DeTable::parse_recoverable(text);
+    if !errors.is_empty() {
+        for e in errors {
+            let span = e.span().unwrap_or(0..0);
+            let msg = e.message().trim().to_string();
+            ctx.push(
+                Diagnostic::error(diag::TOML_SYNTAX, format!("TOML syntax: {msg}"))
+                    .at(&ctx.loc(span))
+                    .help("see https://toml.io for the syntax; strings need quotes, tables [name], lists [[name]]"),
+            );
+        }
+        return;
+    }
+    let root = Obj::new(&ctx, doc.get_ref(), doc.span(), format!("`{}`", game.files.get(file).name));
+    if is_game_toml {
+        match root.table("game") {
+            Some(obj) => read_meta(game, &obj, text),
+            None => {
+                ctx.push(
+                    Diagnostic::error(diag::MISSING_FIELD, "game.toml has no [game] table")
+                        .at(&ctx.loc(0..text.find('\n').unwrap_or(text.len()).min(text.len())))
+                        .help("start game.toml with [game], id = \"...\", title = \"...\", version = \"...\""),
+                );
+            }
+        }
+    } else if let Some(v) = root.get("game") {
+        ctx.push(
+            Diagnostic::error(diag::UNKNOWN_FIELD, "[game] belongs in game.toml only")
+                .at(&root.key_loc("game").unwrap_or_else(|| ctx.loc(v.span())))
+                .help("move this table into game.toml"),
+        );
+    }
+    for_each(&root, "side", |o| game.sides.push(read_side(&o)));
+    for_each(&root, "stat", |o| game.stats.push(read_stat(&o)));
+    for_each(&root, "kind", |o| game.kinds.push(read_kind(&o)));
+    for_each(&root, "trait", |o| game.traits.push(read_trait(&o)));
+    for_each(&root, "group", |o| game.groups.push(read_group(&o)));
+    for_each(&root, "ability", |o| game.abilities.push(read_ability(&o)));
+    for_each(&root, "unit", |o| game.units.push(read_unit(&o)));
+    for_each(&root, "section", |o| game.sections.push(read_section(&o)));
+    for_each(&root, "table", |o| game.tables.push(read_table(&o)));
+    for_each(&root, "sequence", |o| game.sequences.push(read_sequence(&o)));
+    for_each(&root, "term", |o| game.terms.push(read_term(&o)));
+    for_each(&root, "changelog", |o| game.changelog.push(read_change(&o)));
+    for_each(&root, "todo", |o| {
+        if let Some(t) = o.text("text") {
+            game.todos.push(t);
+        } else if o.table.get("text").is_none() {
+            let _ = o.req_str("text");
+        }
+        o.finish();
+    });
+    for key in TOP_LEVEL {
+        root.get(key);
+    }
+    root.finish();
+}
+
+/// Call `f` for each table of an array of tables `[[key]]`; entries that are not tables are
+/// reported. `f` must call `finish` on the object.
+fn for_each<'a, 'd>(root: &Obj<'a, 'd>, key: &'static str, mut f: impl FnMut(Obj<'a, 'd>)) {
+    let Some(v) = root.get(key) else { return };
+    match v.get_ref() {
+        DeValue::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let what = match item.get_ref() {
+                    DeValue::Table(t) => describe(key, t, i),
+                    _ => format!("[[{key}]] #{}", i + 1),
+                };
+                if let Some(o) = Obj::from_value(root.ctx, item, what) {
+                    f(o);
+                }
+            }
+        }
+        DeValue::Table(_) => {
+            root.ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, format!("`{key}` must be written [[{key}]] (a list of tables)"))
+                    .at(&root.key_loc(key).unwrap_or_else(|| root.ctx.loc(v.span())))
+                    .help(format!("write [[{key}]] with double brackets: there can be many")),
+            );
+        }
+        _ => {
+            root.ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, format!("`{key}` must be a list of tables [[{key}]]"))
+                    .at(&root.ctx.loc(v.span())),
+            );
+        }
+    }
+}
+
+fn describe(key: &str, t: &DeTable, i: usize) -> String {
+    let name = ["id", "name", "title", "version"]
+        .iter()
+        .find_map(|k| t.get(*k).and_then(|v| if let DeValue::String(s) = v.get_ref() { Some(s.to_string()) } else { None }));
+    match name {
+        Some(n) => format!("{key} `{n}`"),
+        None => format!("[[{key}]] #{}", i + 1),
+    }
+}
+
+fn id_or_slug(o: &Obj, name: &Option<Sp<String>>) -> Option<Sp<String>> {
+    if o.table.get("id").is_some() {
+        return o.id("id", true);
+    }
+    // No id: derive it from the name, located at the name.
+    name.as_ref().map(|n| Sp::new(reader::slug(&n.v), n.loc.clone()))
+}
+
+fn read_meta(game: &mut Game, o: &Obj, source: &str) {
+    let m = &mut game.meta;
+    m.loc = o.head_loc(source);
+    m.id = o.id("id", true);
+    m.title = o.req_str("title");
+    m.system = o.str("system");
+    m.version = o.req_str("version");
+    m.date = o.date("date");
+    m.authors = o.strs("authors");
+    m.page = page_of(o, "page");
+    m.intro = o.text("intro");
+    m.credits = o.text("credits");
+    if let Some(c) = o.table("cheatsheet") {
+        let opts = &mut m.cheatsheet;
+        opts.page = page_of(&c, "page");
+        if let Some(s) = c.str("orientation") {
+            match s.v.as_str() {
+                "portrait" => opts.landscape = false,
+                "landscape" => opts.landscape = true,
+                _ => c.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("unknown orientation `{}`", s.v))
+                        .at(&s.loc)
+                        .help("write \"portrait\" or \"landscape\""),
+                ),
+            }
+        }
+        if let Some(n) = c.int("columns") {
+            if (1..=3).contains(&n.v) {
+                opts.columns = n.v as u8;
+            } else {
+                c.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("a cheatsheet has 1 to 3 columns, not {}", n.v))
+                        .at(&n.loc)
+                        .help("write columns = 1, 2 or 3"),
+                );
+            }
+        }
+        if let Some(f) = c.float("font_size") {
+            if (5.0..=16.0).contains(&f.v) {
+                opts.font_size = f.v;
+            } else {
+                c.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("font_size {} pt is outside 5 to 16 pt", f.v))
+                        .at(&f.loc)
+                        .help("a cheatsheet reads well at 8 to 10 pt"),
+                );
+            }
+        }
+        opts.changelog = c.bool("changelog").map(|b| b.v).unwrap_or(false);
+        opts.todo = c.bool("todo").map(|b| b.v).unwrap_or(false);
+        opts.glossary = c.bool("glossary").map(|b| b.v).unwrap_or(false);
+        opts.accent = c.str("accent").and_then(|s| color_of(c.ctx, s));
+        c.finish();
+    }
+    o.finish();
+}
+
+fn page_of(o: &Obj, key: &'static str) -> Option<Sp<PageSize>> {
+    let s = o.str(key)?;
+    match PageSize::parse(&s.v) {
+        Some(p) => Some(Sp::new(p, s.loc)),
+        None => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("unknown page size `{}`", s.v))
+                    .at(&s.loc)
+                    .help("write \"a4\" or \"us-letter\""),
+            );
+            None
+        }
+    }
+}
+
+/// `#rgb` or `#rrggbb`; returns the normalised `#rrggbb`.
+fn color_of(ctx: &Ctx, s: Sp<String>) -> Option<String> {
+    let hex = s.v.strip_prefix('#').unwrap_or("");
+    let ok = (hex.len() == 3 || hex.len() == 6) && hex.chars().all(|c| c.is_ascii_hexdigit());
+    if !ok {
+        ctx.push(
+            Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not a colour", s.v))
+                .at(&s.loc)
+                .help("write a colour as \"#4a6fa5\" (or \"#46a\")"),
+        );
+        return None;
+    }
+    let full = if hex.len() == 3 { hex.chars().flat_map(|c| [c, c]).collect() } else { hex.to_string() };
+    Some(format!("#{}", full.to_lowercase()))
+}
+
+fn read_side(o: &Obj) -> Side {
+    let s = Side {
+        id: o.id("id", true).unwrap_or_default_sp(o),
+        name: o.req_str("name").unwrap_or_default_sp(o),
+        color: o.str("color").and_then(|c| {
+            let loc = c.loc.clone();
+            color_of(o.ctx, c).map(|v| Sp::new(v, loc))
+        }),
+    };
+    o_finish(o);
+    s
+}
+
+fn value_type(o: &Obj, allowed: &[&str]) -> ValueType {
+    let ty = match o.str("type") {
+        Some(t) => t,
+        None => {
+            if o.table.get("type").is_none() {
+                let _ = o.req_str("type");
+            }
+            return ValueType::Text;
+        }
+    };
+    let vt = match ty.v.as_str() {
+        "int" | "integer" => ValueType::Int { min: o.int("min"), max: o.int("max") },
+        "dice" if allowed.contains(&"dice") => ValueType::Dice,
+        "text" => ValueType::Text,
+        "bool" if allowed.contains(&"bool") => ValueType::Bool,
+        other => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("unknown type `{other}`"))
+                    .at(&ty.loc)
+                    .help(format!("the types here are: {}", allowed.join(", "))),
+            );
+            ValueType::Text
+        }
+    };
+    if let ValueType::Int { min: Some(a), max: Some(b) } = &vt {
+        if a.v > b.v {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("min {} is greater than max {}", a.v, b.v)).at(&b.loc),
+            );
+        }
+    }
+    if !matches!(vt, ValueType::Int { .. }) {
+        // min/max only make sense for numbers; read them so they are not "unknown", then say so.
+        for key in ["min", "max"] {
+            if let Some(v) = o.get(key) {
+                o.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` only applies to type \"int\""))
+                        .at(&o.ctx.loc(v.span()))
+                        .help("remove it, or make the type \"int\""),
+                );
+            }
+        }
+    }
+    vt
+}
+
+fn read_stat(o: &Obj) -> Stat {
+    let name = o.req_str("name");
+    let s = Stat {
+        id: id_or_slug(o, &name).unwrap_or_default_sp(o),
+        abbr: o.str("abbr"),
+        ty: value_type(o, &["int", "dice", "text"]),
+        suffix: o.str("suffix").map(|s| s.v),
+        name: name.unwrap_or_default_sp(o),
+    };
+    o_finish(o);
+    s
+}
+
+fn read_kind(o: &Obj) -> Kind {
+    let name = o.req_str("name");
+    let k = Kind {
+        id: id_or_slug(o, &name).unwrap_or_default_sp(o),
+        name: name.unwrap_or_default_sp(o),
+        stats: o.ids("stats"),
+        optional_stats: o.ids("optional_stats"),
+    };
+    o_finish(o);
+    k
+}
+
+fn read_trait(o: &Obj) -> Trait {
+    let name = o.req_str("name");
+    let t = Trait {
+        id: id_or_slug(o, &name).unwrap_or_default_sp(o),
+        ty: value_type(o, &["int", "bool", "text"]),
+        name: name.unwrap_or_default_sp(o),
+    };
+    o_finish(o);
+    t
+}
+
+fn read_group(o: &Obj) -> Group {
+    let g = Group { id: o.id("id", true).unwrap_or_default_sp(o), name: o.str("name"), requires: o.ids("requires") };
+    o_finish(o);
+    g
+}
+
+fn scalar_of(v: &Spanned<DeValue>, ctx: &Ctx) -> Option<Sp<Scalar>> {
+    let loc = ctx.loc(v.span());
+    let s = match v.get_ref() {
+        DeValue::Integer(i) => Scalar::Int(reader::parse_int(i.as_str(), i.radix())?),
+        DeValue::Float(f) => Scalar::Float(f.as_str().parse().ok()?),
+        DeValue::Boolean(b) => Scalar::Bool(*b),
+        DeValue::String(s) => Scalar::Str(s.to_string()),
+        other => {
+            ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, format!("a value must be a number, text or true/false, not {}", reader::type_name(other)))
+                    .at(&loc),
+            );
+            return None;
+        }
+    };
+    Some(Sp::new(s, loc))
+}
+
+fn read_ability(o: &Obj) -> Ability {
+    let name = o.req_str("name");
+    let values = o.array("values").map(|(items, loc)| {
+        Sp::new(items.iter().filter_map(|v| int_of(o.ctx, "values", v)).collect::<Vec<_>>(), loc)
+    });
+    let mut traits = Vec::new();
+    if let Some(t) = o.table("traits") {
+        for (k, v) in t.table.iter() {
+            let key = Sp::new(k.get_ref().to_string(), o.ctx.loc(k.span()));
+            let value = match v.get_ref() {
+                DeValue::Table(per) => {
+                    let mut list = Vec::new();
+                    for (pk, pv) in per.iter() {
+                        let ploc = o.ctx.loc(pk.span());
+                        match pk.get_ref().trim().parse::<i64>() {
+                            Ok(p) => {
+                                if let Some(s) = scalar_of(pv, o.ctx) {
+                                    list.push((Sp::new(p, ploc), s));
+                                }
+                            }
+                            Err(_) => o.ctx.push(
+                                Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not a parameter value", pk.get_ref()))
+                                    .at(&ploc)
+                                    .label("expected a number from the ability's `values`")
+                                    .help("per-parameter traits are written { 10 = 2, 5 = 1 }"),
+                            ),
+                        }
+                    }
+                    Some(TraitValue::PerParam(list, o.ctx.loc(v.span())))
+                }
+                _ => scalar_of(v, o.ctx).map(TraitValue::One),
+            };
+            if let Some(value) = value {
+                traits.push((key, value));
+            }
+        }
+        // every key of `traits` is a trait id, checked against [[trait]] later.
+    }
+    let a = Ability {
+        id: id_or_slug(o, &name).unwrap_or_default_sp(o),
+        name: name.unwrap_or_default_sp(o),
+        values,
+        groups: o.ids("groups"),
+        stats: o.ids("stats"),
+        text: o.text("text"),
+        short: o.text("short"),
+        traits,
+    };
+    o_finish(o);
+    a
+}
+
+fn read_unit(o: &Obj) -> Unit {
+    let name = o.req_str("name");
+    let mut stats = Vec::new();
+    if let Some(t) = o.table("stats") {
+        for (k, v) in t.table.iter() {
+            let key = Sp::new(k.get_ref().to_string(), o.ctx.loc(k.span()));
+            if let Some(s) = scalar_of(v, o.ctx) {
+                stats.push((key, s));
+            }
+        }
+    }
+    let mut stat_notes = Vec::new();
+    if let Some(t) = o.table("stat_notes") {
+        for (k, v) in t.table.iter() {
+            let key = Sp::new(k.get_ref().to_string(), o.ctx.loc(k.span()));
+            if let Some(text) = text_of(o.ctx, "stat_notes", v) {
+                stat_notes.push((key, text));
+            }
+        }
+    }
+    let abilities = o
+        .strs("abilities")
+        .into_iter()
+        .map(|s| AbilityRef::parse(&s.v, s.loc))
+        .collect();
+    let u = Unit {
+        id: id_or_slug(o, &name).unwrap_or_default_sp(o),
+        name: name.unwrap_or_default_sp(o),
+        kind: o.id("kind", true),
+        side: o.id("side", false),
+        stats,
+        stat_notes,
+        abilities,
+        notes: o.texts("notes"),
+        quantity: o.int("quantity"),
+        image: o.str("image"),
+        loc: o.ctx.loc(o.span.clone()),
+    };
+    o_finish(o);
+    u
+}
+
+fn read_section(o: &Obj) -> Section {
+    let title = o.req_str("title");
+    let list = match o.str("list") {
+        None => ListStyle::Bullet,
+        Some(s) => match s.v.as_str() {
+            "bullet" | "bullets" => ListStyle::Bullet,
+            "numbered" => ListStyle::Numbered,
+            other => {
+                o.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("unknown list style `{other}`"))
+                        .at(&s.loc)
+                        .help("write \"bullet\" or \"numbered\""),
+                );
+                ListStyle::Bullet
+            }
+        },
+    };
+    let break_before = o.str("break_before").and_then(|s| match s.v.as_str() {
+        "column" | "page" => Some(s.v),
+        other => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("unknown break `{other}`"))
+                    .at(&s.loc)
+                    .help("write \"column\" or \"page\""),
+            );
+            None
+        }
+    });
+    let items = o.array("items").map(|(items, _)| read_items(o.ctx, items)).unwrap_or_default();
+    let s = Section {
+        id: id_or_slug(o, &title).unwrap_or_default_sp(o),
+        number: o.str("number"),
+        title: title.unwrap_or_default_sp(o),
+        summary: o.text("summary"),
+        text: o.texts("text"),
+        list,
+        items,
+        after: o.texts("after"),
+        optional: o.bool("optional").map(|b| b.v).unwrap_or(false),
+        house_rule: o.bool("house_rule").map(|b| b.v).unwrap_or(false),
+        source: o.str("source").map(|s| s.v),
+        break_before,
+        cheatsheet: o.bool("cheatsheet").map(|b| b.v).unwrap_or(true),
+    };
+    o_finish(o);
+    s
+}
+
+fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
+    let mut out = Vec::new();
+    for v in items {
+        match v.get_ref() {
+            DeValue::String(_) => {
+                if let Some(t) = text_of(ctx, "items", v) {
+                    out.push(Item::Text { text: t, items: Vec::new() });
+                }
+            }
+            DeValue::Table(t) => {
+                let o = Obj::new(ctx, t, v.span(), "a list item");
+                let keys = ["text", "label", "note", "table", "sequence", "unit"];
+                let present: Vec<&str> = keys.iter().copied().filter(|k| t.get(*k).is_some()).collect();
+                if present.len() != 1 {
+                    let d = if present.is_empty() {
+                        Diagnostic::error(diag::MISSING_FIELD, "a list item needs one of text, label, note, table, sequence, unit")
+                    } else {
+                        Diagnostic::error(
+                            diag::INVALID_VALUE,
+                            format!("a list item has one of text, label, note, table, sequence, unit, not {}", present.join(" and ")),
+                        )
+                    };
+                    ctx.push(d.at(&ctx.loc(v.span())).help("write e.g. { text = \"...\", items = [...] } or { table = \"id\" }"));
+                    for k in keys {
+                        o.get(k);
+                    }
+                    o.get("items");
+                    o.finish();
+                    continue;
+                }
+                let item = match present[0] {
+                    "text" => o.text("text").map(|text| Item::Text {
+                        text,
+                        items: o.array("items").map(|(items, _)| read_items(ctx, items)).unwrap_or_default(),
+                    }),
+                    "label" => o.text("label").map(Item::Label),
+                    "note" => o.text("note").map(Item::Note),
+                    "table" => o.id("table", true).map(Item::Table),
+                    "sequence" => o.id("sequence", true).map(Item::Sequence),
+                    _ => o.id("unit", true).map(Item::Unit),
+                };
+                o.finish();
+                if let Some(item) = item {
+                    out.push(item);
+                }
+            }
+            DeValue::Array(_) => ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, "a list item cannot be a bare array")
+                    .at(&ctx.loc(v.span()))
+                    .help("for sub-items write { text = \"the item\", items = [\"sub-item\", ...] }"),
+            ),
+            other => ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, format!("a list item must be a string or a table, not {}", reader::type_name(other)))
+                    .at(&ctx.loc(v.span())),
+            ),
+        }
+    }
+    out
+}
+
+fn read_cell(ctx: &Ctx, v: &Spanned<DeValue>) -> Option<Cell> {
+    match v.get_ref() {
+        DeValue::String(_) => text_of(ctx, "cell", v).map(Cell::Text),
+        DeValue::Integer(_) | DeValue::Float(_) => {
+            // A bare number is fine in a table: show it as written.
+            let raw = match v.get_ref() {
+                DeValue::Integer(i) => i.as_str().to_string(),
+                DeValue::Float(f) => f.as_str().to_string(),
+                _ => unreachable!(),
+            };
+            Some(Cell::Text(Text { raw, loc: ctx.loc(v.span()) }))
+        }
+        DeValue::Table(t) => {
+            if t.len() != 1 {
+                ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, "a reference cell names exactly one thing")
+                        .at(&ctx.loc(v.span()))
+                        .help("write { kind = \"tank\" }, { unit = \"...\" }, { ability = \"landing 10\" }, { stat = \"...\" }, { section = \"...\" } or { term = \"...\" }"),
+                );
+                return None;
+            }
+            let (k, val) = t.iter().next()?;
+            let Some(kind) = RefKind::parse(k.get_ref()) else {
+                let names: Vec<&str> = RefKind::ALL.iter().map(|r| r.name()).collect();
+                let mut d = Diagnostic::error(diag::UNKNOWN_FIELD, format!("unknown reference kind `{}`", k.get_ref()))
+                    .at(&ctx.loc(k.span()));
+                d = match diag::did_you_mean(k.get_ref(), names.iter().copied()) {
+                    Some(s) => d.help(format!("did you mean `{s}`?")),
+                    None => d.help(format!("a cell can reference: {}", names.join(", "))),
+                };
+                ctx.push(d);
+                return None;
+            };
+            let target = str_of(ctx, k.get_ref(), val)?;
+            Some(Cell::Ref { kind, target })
+        }
+        other => {
+            ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, format!("a table cell must be text or a reference, not {}", reader::type_name(other)))
+                    .at(&ctx.loc(v.span())),
+            );
+            None
+        }
+    }
+}
+
+fn read_table(o: &Obj) -> Table {
+    let id = o.id("id", true).unwrap_or_default_sp(o);
+    let title = o.str("title");
+    let generated = o.table.get("abilities_with").is_some();
+    let body = if generated {
+        let with = o.id("abilities_with", true).unwrap_or_default_sp(o);
+        let mut traits = o.ids("traits");
+        if traits.is_empty() {
+            traits.push(with.clone());
+        }
+        let descending = match o.str("sort") {
+            None => false,
+            Some(s) => match s.v.as_str() {
+                "descending" => true,
+                "ascending" | "none" => false,
+                other => {
+                    o.ctx.push(
+                        Diagnostic::error(diag::INVALID_VALUE, format!("unknown sort `{other}`"))
+                            .at(&s.loc)
+                            .help("write \"descending\" or \"ascending\""),
+                    );
+                    false
+                }
+            },
+        };
+        for key in ["header", "rows"] {
+            if let Some(v) = o.get(key) {
+                o.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("a generated table (abilities_with) has no `{key}`"))
+                        .at(&o.ctx.loc(v.span()))
+                        .help("remove it: the rows come from the abilities"),
+                );
+            }
+        }
+        TableBody::Generated { abilities_with: with, traits, descending }
+    } else {
+        let header = match o.array("header") {
+            Some((cells, _)) => cells.iter().filter_map(|c| read_cell(o.ctx, c)).collect(),
+            None => {
+                let _ = o.req_str("header");
+                Vec::new()
+            }
+        };
+        let mut rows = Vec::new();
+        if let Some((items, _)) = o.array("rows") {
+            for row in items {
+                match row.get_ref() {
+                    DeValue::Array(cells) => {
+                        rows.push((o.ctx.loc(row.span()), cells.iter().filter_map(|c| read_cell(o.ctx, c)).collect()))
+                    }
+                    other => o.ctx.push(
+                        Diagnostic::error(diag::WRONG_TYPE, format!("a table row must be an array of cells, not {}", reader::type_name(other)))
+                            .at(&o.ctx.loc(row.span())),
+                    ),
+                }
+            }
+        }
+        TableBody::Written { header, rows }
+    };
+    let t = Table { id, title, body, notes: o.texts("notes") };
+    o_finish(o);
+    t
+}
+
+fn read_steps(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Step> {
+    let mut out = Vec::new();
+    for v in items {
+        match v.get_ref() {
+            DeValue::String(_) => {
+                if let Some(t) = text_of(ctx, "steps", v) {
+                    out.push(Step { title: t, text: None, steps: Vec::new() });
+                }
+            }
+            DeValue::Table(t) => {
+                let o = Obj::new(ctx, t, v.span(), "a step");
+                let title = o.text("title");
+                if title.is_none() && t.get("title").is_none() {
+                    let _ = o.req_str("title");
+                }
+                let step = title.map(|title| Step {
+                    title,
+                    text: o.text("text"),
+                    steps: o.array("steps").map(|(items, _)| read_steps(ctx, items)).unwrap_or_default(),
+                });
+                o.finish();
+                out.extend(step);
+            }
+            other => ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, format!("a step must be a string or a table, not {}", reader::type_name(other)))
+                    .at(&ctx.loc(v.span())),
+            ),
+        }
+    }
+    out
+}
+
+fn read_sequence(o: &Obj) -> Sequence {
+    let s = Sequence {
+        id: o.id("id", true).unwrap_or_default_sp(o),
+        title: o.str("title"),
+        steps: match o.array("steps") {
+            Some((items, _)) => read_steps(o.ctx, items),
+            None => {
+                let _ = o.req_str("steps");
+                Vec::new()
+            }
+        },
+    };
+    o_finish(o);
+    s
+}
+
+fn read_term(o: &Obj) -> Term {
+    let name = o.req_str("name");
+    let t = Term {
+        id: id_or_slug(o, &name).unwrap_or_default_sp(o),
+        name: name.unwrap_or_default_sp(o),
+        aliases: o.strs("aliases"),
+        text: o.text("text"),
+    };
+    o_finish(o);
+    t
+}
+
+fn read_change(o: &Obj) -> ChangeEntry {
+    let c = ChangeEntry {
+        version: o.req_str("version").unwrap_or_default_sp(o),
+        date: o.date("date"),
+        items: o.texts("items"),
+    };
+    o_finish(o);
+    c
+}
+
+fn o_finish(o: &Obj) {
+    o.finish();
+}
+
+/// A placeholder for a required value that was missing (already reported), so the rest of the
+/// entry can still be checked.
+trait OrDefault {
+    fn unwrap_or_default_sp(self, o: &Obj) -> Sp<String>;
+}
+
+impl OrDefault for Option<Sp<String>> {
+    fn unwrap_or_default_sp(self, o: &Obj) -> Sp<String> {
+        self.unwrap_or_else(|| Sp::new(String::new(), o.ctx.loc(o.span.clone())))
+    }
+}

@@ -1,0 +1,352 @@
+//! Reading a spanned TOML tree into the model, collecting every problem with its location
+//! instead of stopping at the first one.
+
+use std::cell::RefCell;
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::diag::{self, Diagnostic, Loc};
+use crate::model::{Sp, Text};
+
+/// Where findings go while reading one file.
+pub struct Ctx<'d> {
+    pub file: usize,
+    pub diags: &'d RefCell<Vec<Diagnostic>>,
+}
+
+impl Ctx<'_> {
+    pub fn loc(&self, span: Range<usize>) -> Loc {
+        Loc { file: self.file, span }
+    }
+
+    pub fn push(&self, d: Diagnostic) {
+        self.diags.borrow_mut().push(d);
+    }
+
+    fn wrong_type(&self, what: &str, expected: &str, v: &Spanned<DeValue>) {
+        self.push(
+            Diagnostic::error(diag::WRONG_TYPE, format!("`{what}` must be {expected}, not {}", type_name(v.get_ref())))
+                .at(&self.loc(v.span()))
+                .label(format!("expected {expected}")),
+        );
+    }
+}
+
+pub fn type_name(v: &DeValue) -> &'static str {
+    match v {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a number with a fraction",
+        DeValue::Boolean(_) => "true/false",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// A TOML table being read: remembers which keys were read so the rest can be reported as
+/// unknown fields.
+pub struct Obj<'a, 'd> {
+    pub ctx: &'a Ctx<'d>,
+    pub table: &'a DeTable<'a>,
+    pub span: Range<usize>,
+    /// What this table is, for messages: "unit `tank`", "[game]".
+    pub what: String,
+    used: RefCell<Vec<&'static str>>,
+}
+
+impl<'a, 'd> Obj<'a, 'd> {
+    pub fn new(ctx: &'a Ctx<'d>, table: &'a DeTable<'a>, span: Range<usize>, what: impl Into<String>) -> Self {
+        Obj { ctx, table, span, what: what.into(), used: RefCell::new(Vec::new()) }
+    }
+
+    /// Read a table value as an object, or report a wrong type.
+    pub fn from_value(ctx: &'a Ctx<'d>, v: &'a Spanned<DeValue<'a>>, what: impl Into<String>) -> Option<Self> {
+        let what = what.into();
+        match v.get_ref() {
+            DeValue::Table(t) => Some(Obj::new(ctx, t, v.span(), what)),
+            _ => {
+                ctx.wrong_type(&what, "a table", v);
+                None
+            }
+        }
+    }
+
+    pub fn loc(&self) -> Loc {
+        // A table's span can be the whole [[header]] block; point at its first line.
+        let text_end = self.span.end;
+        Loc { file: self.ctx.file, span: self.span.start..text_end }
+    }
+
+    /// The span of the table header line (for "missing field" messages).
+    pub fn head_loc(&self, source: &str) -> Loc {
+        let start = self.span.start.min(source.len());
+        let rest = &source[start..];
+        let end = rest.find('\n').map(|i| start + i).unwrap_or(source.len()).min(self.span.end.max(start));
+        Loc { file: self.ctx.file, span: start..end.max(start + 1).min(source.len().max(start)) }
+    }
+
+    pub fn get(&self, key: &'static str) -> Option<&'a Spanned<DeValue<'a>>> {
+        self.used.borrow_mut().push(key);
+        self.table.get(key)
+    }
+
+    pub fn key_loc(&self, key: &str) -> Option<Loc> {
+        self.table.iter().find(|(k, _)| k.get_ref() == key).map(|(k, _)| self.ctx.loc(k.span()))
+    }
+
+    fn missing(&self, key: &str, expected: &str) {
+        self.ctx.push(
+            Diagnostic::error(diag::MISSING_FIELD, format!("{} has no `{key}`", self.what))
+                .at(&self.loc_for_missing())
+                .label(format!("`{key}` is required here"))
+                .help(format!("add `{key} = {expected}`")),
+        );
+    }
+
+    fn loc_for_missing(&self) -> Loc {
+        // Point at the first key of the table (or the table itself when empty), which is on
+        // the line right after a [[header]] and inside an inline table.
+        match self.table.iter().next() {
+            Some((k, _)) => self.ctx.loc(k.span()),
+            None => self.ctx.loc(self.span.clone()),
+        }
+    }
+
+    pub fn str(&self, key: &'static str) -> Option<Sp<String>> {
+        let v = self.get(key)?;
+        match v.get_ref() {
+            DeValue::String(s) => Some(Sp::new(s.to_string(), self.ctx.loc(v.span()))),
+            _ => {
+                self.ctx.wrong_type(key, "a string", v);
+                None
+            }
+        }
+    }
+
+    pub fn req_str(&self, key: &'static str) -> Option<Sp<String>> {
+        if self.table.get(key).is_none() {
+            self.used.borrow_mut().push(key);
+            self.missing(key, "\"...\"");
+            return None;
+        }
+        self.str(key)
+    }
+
+    /// An id: a string of lower-case letters, digits, `-` and `_`.
+    pub fn id(&self, key: &'static str, required: bool) -> Option<Sp<String>> {
+        let s = if required { self.req_str(key)? } else { self.str(key)? };
+        check_id(self.ctx, &s);
+        Some(s)
+    }
+
+    pub fn text(&self, key: &'static str) -> Option<Text> {
+        self.str(key).map(|s| Text { raw: s.v, loc: s.loc })
+    }
+
+    /// A markup field that may be one string or an array of strings (paragraphs).
+    pub fn texts(&self, key: &'static str) -> Vec<Text> {
+        let Some(v) = self.get(key) else { return Vec::new() };
+        match v.get_ref() {
+            DeValue::String(s) => vec![Text { raw: s.to_string(), loc: self.ctx.loc(v.span()) }],
+            DeValue::Array(items) => items.iter().filter_map(|it| text_of(self.ctx, key, it)).collect(),
+            _ => {
+                self.ctx.wrong_type(key, "a string or an array of strings", v);
+                Vec::new()
+            }
+        }
+    }
+
+    pub fn int(&self, key: &'static str) -> Option<Sp<i64>> {
+        let v = self.get(key)?;
+        int_of(self.ctx, key, v)
+    }
+
+    pub fn float(&self, key: &'static str) -> Option<Sp<f64>> {
+        let v = self.get(key)?;
+        match v.get_ref() {
+            DeValue::Integer(i) => parse_int(i.as_str(), i.radix()).map(|n| Sp::new(n as f64, self.ctx.loc(v.span()))),
+            DeValue::Float(f) => f.as_str().parse().ok().map(|n| Sp::new(n, self.ctx.loc(v.span()))),
+            _ => {
+                self.ctx.wrong_type(key, "a number", v);
+                None
+            }
+        }
+    }
+
+    pub fn bool(&self, key: &'static str) -> Option<Sp<bool>> {
+        let v = self.get(key)?;
+        match v.get_ref() {
+            DeValue::Boolean(b) => Some(Sp::new(*b, self.ctx.loc(v.span()))),
+            _ => {
+                self.ctx.wrong_type(key, "true or false", v);
+                None
+            }
+        }
+    }
+
+    /// A date: a TOML date (`2017-05-28`) or a string in that form.
+    pub fn date(&self, key: &'static str) -> Option<Sp<String>> {
+        let v = self.get(key)?;
+        let loc = self.ctx.loc(v.span());
+        let s = match v.get_ref() {
+            DeValue::Datetime(d) => d.to_string(),
+            DeValue::String(s) => s.to_string(),
+            _ => {
+                self.ctx.wrong_type(key, "a date like 2017-05-28", v);
+                return None;
+            }
+        };
+        if parse_date(&s).is_none() {
+            self.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is not a date: `{s}`"))
+                    .at(&loc)
+                    .label("expected YYYY-MM-DD")
+                    .help("write the date as 2017-05-28"),
+            );
+            return None;
+        }
+        Some(Sp::new(s, loc))
+    }
+
+    pub fn array(&self, key: &'static str) -> Option<(&'a [Spanned<DeValue<'a>>], Loc)> {
+        let v = self.get(key)?;
+        match v.get_ref() {
+            DeValue::Array(a) => Some((&a[..], self.ctx.loc(v.span()))),
+            _ => {
+                self.ctx.wrong_type(key, "an array", v);
+                None
+            }
+        }
+    }
+
+    /// An array of strings (ids, names).
+    pub fn strs(&self, key: &'static str) -> Vec<Sp<String>> {
+        let Some((items, _)) = self.array(key) else { return Vec::new() };
+        items.iter().filter_map(|v| str_of(self.ctx, key, v)).collect()
+    }
+
+    pub fn ids(&self, key: &'static str) -> Vec<Sp<String>> {
+        let ids = self.strs(key);
+        for id in &ids {
+            check_id(self.ctx, id);
+        }
+        ids
+    }
+
+    pub fn table(&self, key: &'static str) -> Option<Obj<'a, 'd>> {
+        let v = self.get(key)?;
+        Obj::from_value(self.ctx, v, format!("`{key}`"))
+    }
+
+    /// Report every key that was never read as an unknown field, with a did-you-mean.
+    pub fn finish(&self) {
+        let used = self.used.borrow();
+        for (k, _) in self.table.iter() {
+            let key = k.get_ref().as_ref();
+            if used.contains(&key) {
+                continue;
+            }
+            let mut d = Diagnostic::error(diag::UNKNOWN_FIELD, format!("unknown field `{key}` in {}", self.what))
+                .at(&self.ctx.loc(k.span()))
+                .label("not a field playaid knows here");
+            d = match diag::did_you_mean(key, used.iter().copied()) {
+                Some(s) => d.help(format!("did you mean `{s}`?")),
+                None => d.help(format!("the fields here are: {}", used.join(", "))),
+            };
+            self.ctx.push(d);
+        }
+    }
+}
+
+pub fn parse_int(s: &str, radix: u32) -> Option<i64> {
+    i64::from_str_radix(&s.replace('_', ""), radix).ok()
+}
+
+pub fn int_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<i64>> {
+    match v.get_ref() {
+        DeValue::Integer(i) => match parse_int(i.as_str(), i.radix()) {
+            Some(n) => Some(Sp::new(n, ctx.loc(v.span()))),
+            None => {
+                ctx.push(Diagnostic::error(diag::INVALID_VALUE, format!("`{what}` is too large")).at(&ctx.loc(v.span())));
+                None
+            }
+        },
+        _ => {
+            ctx.wrong_type(what, "a whole number", v);
+            None
+        }
+    }
+}
+
+pub fn str_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<String>> {
+    match v.get_ref() {
+        DeValue::String(s) => Some(Sp::new(s.to_string(), ctx.loc(v.span()))),
+        _ => {
+            ctx.wrong_type(what, "a string", v);
+            None
+        }
+    }
+}
+
+pub fn text_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Text> {
+    str_of(ctx, what, v).map(|s| Text { raw: s.v, loc: s.loc })
+}
+
+pub fn check_id(ctx: &Ctx, id: &Sp<String>) {
+    let ok = !id.v.is_empty()
+        && id.v.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+        && id.v.chars().next().is_some_and(|c| c.is_ascii_alphanumeric());
+    if !ok {
+        ctx.push(
+            Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not a valid id", id.v))
+                .at(&id.loc)
+                .label("ids are lower-case letters, digits, `-` and `_`")
+                .help(format!("write it as `{}`", slug(&id.v))),
+        );
+    }
+}
+
+/// "Good Order" -> "good-order".
+pub fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}
+
+pub fn parse_date(s: &str) -> Option<(i32, u8, u8)> {
+    let mut it = s.splitn(3, '-');
+    let y: i32 = it.next()?.parse().ok()?;
+    let m: u8 = it.next()?.parse().ok()?;
+    let d: u8 = it.next()?.get(..2)?.parse().ok()?;
+    ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slug("Good Order"), "good-order");
+        assert_eq!(slug("Line Of Sight (LoS)"), "line-of-sight-los");
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(parse_date("2017-05-28"), Some((2017, 5, 28)));
+        assert_eq!(parse_date("2017-13-28"), None);
+        assert_eq!(parse_date("May 2017"), None);
+    }
+}

@@ -1,0 +1,117 @@
+//! Mapping an offset inside a decoded TOML string back to the byte in the source file, so that
+//! a problem found inside a markup field points at the exact characters the user wrote.
+
+use crate::diag::Loc;
+use crate::model::Text;
+
+/// The location in the TOML source of bytes `range` of the decoded string `text.raw`.
+pub fn sub_loc(text: &Text, source: &str, range: std::ops::Range<usize>) -> Loc {
+    let literal = source.get(text.loc.span.clone()).unwrap_or("");
+    let start = raw_offset(literal, range.start);
+    let end = raw_offset(literal, range.end).max(start);
+    Loc { file: text.loc.file, span: text.loc.span.start + start..text.loc.span.start + end }
+}
+
+/// Byte offset within a TOML string literal (quotes included) of the character at byte
+/// `decoded` of its decoded value. Handles '...', '''...''', "...", """...""", escapes, the
+/// newline trimmed after an opening triple quote, and line-ending backslashes. A literal that is
+/// not a string (a number written in a table cell) maps one to one.
+pub fn raw_offset(literal: &str, decoded: usize) -> usize {
+    let (quote, multi) = if literal.starts_with("'''") {
+        ('\'', true)
+    } else if literal.starts_with("\"\"\"") {
+        ('"', true)
+    } else if literal.starts_with('\'') {
+        ('\'', false)
+    } else if literal.starts_with('"') {
+        ('"', false)
+    } else {
+        return decoded.min(literal.len());
+    };
+    let open = if multi { 3 } else { 1 };
+    let bytes = literal.as_bytes();
+    let mut i = open;
+    if multi {
+        if literal[i..].starts_with("\r\n") {
+            i += 2;
+        } else if literal[i..].starts_with('\n') {
+            i += 1;
+        }
+    }
+    let body_end = literal.len().saturating_sub(open).max(i);
+    let mut out = 0usize; // decoded bytes produced so far
+    while i < body_end {
+        if out >= decoded {
+            return i;
+        }
+        if quote == '"' && bytes[i] == b'\\' {
+            let next = bytes.get(i + 1).copied().unwrap_or(b' ');
+            match next {
+                b'u' => {
+                    let ch = u32::from_str_radix(literal.get(i + 2..i + 6).unwrap_or("0"), 16)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .unwrap_or(' ');
+                    out += ch.len_utf8();
+                    i += 6;
+                }
+                b'U' => {
+                    let ch = u32::from_str_radix(literal.get(i + 2..i + 10).unwrap_or("0"), 16)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .unwrap_or(' ');
+                    out += ch.len_utf8();
+                    i += 10;
+                }
+                b' ' | b'\t' | b'\n' | b'\r' if multi => {
+                    // line-ending backslash: skip the backslash and all whitespace after it
+                    i += 1;
+                    while i < body_end && matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\r') {
+                        i += 1;
+                    }
+                }
+                _ => {
+                    out += 1;
+                    i += 2;
+                }
+            }
+            continue;
+        }
+        let ch_len = literal[i..].chars().next().map(|c| c.len_utf8()).unwrap_or(1);
+        out += ch_len;
+        i += ch_len;
+    }
+    i.min(literal.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_strings() {
+        assert_eq!(raw_offset("\"abc\"", 0), 1);
+        assert_eq!(raw_offset("\"abc\"", 2), 3);
+        assert_eq!(raw_offset("'a\\b'", 2), 3);
+    }
+
+    #[test]
+    fn escapes_shift_offsets() {
+        // "a\"b": decoded a"b; the b is decoded byte 2, raw byte 4
+        assert_eq!(raw_offset("\"a\\\"b\"", 2), 4);
+        // \u00e9 is 2 decoded bytes, 6 raw bytes
+        assert_eq!(raw_offset("\"\\u00e9x\"", 2), 7);
+    }
+
+    #[test]
+    fn multiline_strings() {
+        let lit = "\"\"\"\nline one\nline two\"\"\"";
+        // decoded "line one\nline two": byte 9 is 'l' of "line two"
+        assert_eq!(&lit[raw_offset(lit, 9)..raw_offset(lit, 13)], "line");
+        let lit = "'''\nab'''";
+        assert_eq!(raw_offset(lit, 1), 5);
+        // line-ending backslash
+        let lit = "\"\"\"ab \\\n   cd\"\"\"";
+        assert_eq!(&lit[raw_offset(lit, 3)..raw_offset(lit, 5)], "cd");
+    }
+}
