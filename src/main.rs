@@ -49,7 +49,7 @@ fn run_check(dir: &std::path::Path, format: Format) -> ExitCode {
     };
     let mut diags = loaded.diags;
     if !diags.iter().any(|d| d.is_error() && d.code == diag::TOML_SYNTAX) {
-        diags.extend(check::check(&loaded.game));
+        diags.extend(check::check(&loaded.game).diags);
     }
     match format {
         Format::Human => eprint!("{}", diag::render_human(&diags, &loaded.game.files, std::io::stderr().is_terminal())),

@@ -131,22 +131,28 @@ struct Usage {
     terms: HashSet<usize>,
 }
 
-pub struct Checker<'g> {
+struct Checker<'g> {
     game: &'g Game,
-    pub ix: Index,
+    ix: Index,
     diags: Vec<Diagnostic>,
     used: Usage,
 }
 
+/// The checker's findings and the index it built (which the exporter reuses).
+pub struct Checked {
+    pub diags: Vec<Diagnostic>,
+    pub ix: Index,
+}
+
 /// Check a game; returns every finding, errors and warnings, in file order.
-pub fn check(game: &Game) -> Vec<Diagnostic> {
+pub fn check(game: &Game) -> Checked {
     let mut diags = Vec::new();
     let ix = Index::build(game, &mut diags);
     let mut c = Checker { game, ix, diags, used: Usage::default() };
     c.run();
     let mut diags = c.diags;
     diags.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)).unwrap_or((usize::MAX, 0)));
-    diags
+    Checked { diags, ix: c.ix }
 }
 
 impl<'g> Checker<'g> {
@@ -803,7 +809,10 @@ pub fn all_texts(game: &Game) -> Vec<&Text> {
 }
 
 #[cfg(test)]
-mod tests {
+mod tests;
+
+#[cfg(test)]
+mod dice_tests {
     use super::*;
 
     #[test]

@@ -49,33 +49,45 @@ pub fn load(dir: &Path) -> Result<Loaded, String> {
     paths.retain(|p| p != &game_toml);
     paths.insert(0, game_toml.clone());
 
+    let mut sources = Vec::new();
+    for path in &paths {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        sources.push((path.clone(), bytes));
+    }
+    Ok(load_sources(dir, sources))
+}
+
+/// Load a game from files already read: `(path, bytes)`, game.toml first.
+pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
+    let game_toml = dir.join("game.toml");
     let mut game = Game { root: dir.to_path_buf(), ..Game::default() };
     let diags = RefCell::new(Vec::new());
-    for path in &paths {
-        let text = match std::fs::read(path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(t) => t,
-                Err(_) => {
-                    let f = game.files.add(display_name(path), path.clone(), String::new());
-                    diags.borrow_mut().push(
-                        Diagnostic::error(diag::TOML_SYNTAX, "this file is not UTF-8 text")
-                            .at(&Loc { file: f, span: 0..0 })
-                            .help("save the file as UTF-8"),
-                    );
-                    continue;
-                }
-            },
-            Err(e) => return Err(format!("cannot read `{}`: {e}", path.display())),
+    for (path, bytes) in sources {
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(_) => {
+                let f = game.files.add(display_name(&path), path.clone(), String::new());
+                diags.borrow_mut().push(
+                    Diagnostic::error(diag::TOML_SYNTAX, "this file is not UTF-8 text")
+                        .at(&Loc { file: f, span: 0..0 })
+                        .help("save the file as UTF-8"),
+                );
+                continue;
+            }
         };
-        let file = game.files.add(display_name(path), path.clone(), text);
-        let is_game_toml = path == &game_toml;
-        // Parse with a borrowed copy of the text: the tree borrows from it.
+        let file = game.files.add(display_name(&path), path.clone(), text);
+        let is_game_toml = path == game_toml;
+        // The tree borrows from the text; parse a copy so the game can be updated meanwhile.
         let text = game.files.get(file).text.clone();
         read_file(&mut game, file, &text, is_game_toml, &diags);
     }
     if game.meta.id.is_none() && game.meta.title.is_none() && game.meta.version.is_none() {
-        let has_game = diags.borrow().iter().any(|d| d.code == diag::MISSING_FIELD && d.message.contains("[game]"));
-        if !has_game {
+        // Already said: game.toml has a syntax error, or no [game].
+        let said = diags.borrow().iter().any(|d| {
+            (d.code == diag::MISSING_FIELD && d.message.contains("[game]"))
+                || (d.code == diag::TOML_SYNTAX && d.loc.as_ref().is_some_and(|l| l.file == 0))
+        });
+        if !said {
             diags.borrow_mut().push(
                 Diagnostic::error(diag::MISSING_FIELD, "game.toml has no [game] table")
                     .at(&Loc { file: 0, span: 0..0 })
@@ -83,7 +95,7 @@ pub fn load(dir: &Path) -> Result<Loaded, String> {
             );
         }
     }
-    Ok(Loaded { game, diags: diags.into_inner() })
+    Loaded { game, diags: diags.into_inner() }
 }
 
 fn collect_toml(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {

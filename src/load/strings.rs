@@ -41,6 +41,18 @@ pub fn raw_offset(literal: &str, decoded: usize) -> usize {
     let body_end = literal.len().saturating_sub(open).max(i);
     let mut out = 0usize; // decoded bytes produced so far
     while i < body_end {
+        // A line-ending backslash produces nothing: skip it and the whitespace after it.
+        if quote == '"' && multi && bytes[i] == b'\\' {
+            let rest = &literal[i + 1..];
+            let ws = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            if rest[ws..].starts_with('\n') || rest[ws..].starts_with("\r\n") {
+                i += 1;
+                while i < body_end && matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\r') {
+                    i += 1;
+                }
+                continue;
+            }
+        }
         if out >= decoded {
             return i;
         }
@@ -62,13 +74,6 @@ pub fn raw_offset(literal: &str, decoded: usize) -> usize {
                         .unwrap_or(' ');
                     out += ch.len_utf8();
                     i += 10;
-                }
-                b' ' | b'\t' | b'\n' | b'\r' if multi => {
-                    // line-ending backslash: skip the backslash and all whitespace after it
-                    i += 1;
-                    while i < body_end && matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\r') {
-                        i += 1;
-                    }
                 }
                 _ => {
                     out += 1;
