@@ -71,11 +71,7 @@ pub fn export(game: &Game, ix: &Index, document: &str, opts: &ExportOptions) -> 
     let mut ex = Exporter { game, ix, texts: String::from(TEXTS_HEADER), map: TextMap::default() };
     let data = ex.data(document, opts);
     ex.texts.push_str(")\n");
-    Exported {
-        data_json: serde_json::to_vec_pretty(&data).expect("data serialises"),
-        texts_typ: ex.texts,
-        map: ex.map,
-    }
+    Exported { data_json: serde_json::to_vec_pretty(&data).expect("data serialises"), texts_typ: ex.texts, map: ex.map }
 }
 
 impl<'g> Exporter<'g> {
@@ -94,7 +90,9 @@ impl<'g> Exporter<'g> {
     /// A markup field: its text key.
     fn text(&mut self, t: &Text) -> Value {
         let (refs, _) = markup::scan(&t.raw);
-        let converted = markup::convert(&t.raw, &refs, |r| self.ref_code(r.kind, &r.target, r.display.as_ref().map(|d| d.0.as_str())));
+        let converted = markup::convert(&t.raw, &refs, |r| {
+            self.ref_code(r.kind, &r.target, r.display.as_ref().map(|d| d.0.as_str()))
+        });
         let code = converted.code.clone();
         self.push_entry(&code, Origin::Field { text: t.clone(), converted })
     }
@@ -165,11 +163,7 @@ impl<'g> Exporter<'g> {
         let game = self.game;
         let m = &game.meta;
         let cs = &m.cheatsheet;
-        let page = opts
-            .page
-            .or(cs.page.as_ref().map(|p| p.v))
-            .or(m.page.as_ref().map(|p| p.v))
-            .unwrap_or_default();
+        let page = opts.page.or(cs.page.as_ref().map(|p| p.v)).or(m.page.as_ref().map(|p| p.v)).unwrap_or_default();
         let game_v = json!({
             "id": m.id(),
             "title": m.title.as_ref().map(|s| s.v.clone()),
@@ -310,7 +304,8 @@ impl<'g> Exporter<'g> {
             let a = &game.abilities[ai];
             let text = self.opt_text(&a.text);
             let short = self.opt_text(&a.short);
-            abilities.push(json!({"id": a.id.v, "label": a.label(r.param), "param": r.param, "text": text, "short": short}));
+            abilities
+                .push(json!({"id": a.id.v, "label": a.label(r.param), "param": r.param, "text": text, "short": short}));
         }
         let notes = self.texts(&u.notes);
         json!({
@@ -403,7 +398,8 @@ impl<'g> Exporter<'g> {
                 let loc = &abilities_with.loc;
                 let mut h = vec![self.generated("Ability".into(), loc)];
                 for tr in traits {
-                    let name = self.ix.traits.get(&tr.v).map(|&i| game.traits[i].name.v.clone()).unwrap_or(tr.v.clone());
+                    let name =
+                        self.ix.traits.get(&tr.v).map(|&i| game.traits[i].name.v.clone()).unwrap_or(tr.v.clone());
                     h.push(self.generated(escape_markup(&name), &tr.loc));
                 }
                 // One row per ability and parameter value that has the trait.
@@ -436,12 +432,20 @@ impl<'g> Exporter<'g> {
                     }
                 }
                 if *descending {
-                    rows.sort_by(|x, y| sort_key(&y.3).partial_cmp(&sort_key(&x.3)).unwrap_or(std::cmp::Ordering::Equal));
+                    rows.sort_by(|x, y| {
+                        sort_key(&y.3).partial_cmp(&sort_key(&x.3)).unwrap_or(std::cmp::Ordering::Equal)
+                    });
                 }
                 let mut r = Vec::new();
                 for (id, label, _, cells, loc) in rows {
-                    let mut row =
-                        vec![self.generated(format!("#pa-ref(\"ability\", {}){};", typst_str(&id), format_args!("[{}]", escape_markup(&label))), &loc)];
+                    let mut row = vec![self.generated(
+                        format!(
+                            "#pa-ref(\"ability\", {}){};",
+                            typst_str(&id),
+                            format_args!("[{}]", escape_markup(&label))
+                        ),
+                        &loc,
+                    )];
                     for c in cells {
                         let s = c.map(|s| s.display()).unwrap_or_else(|| "–".into());
                         row.push(self.generated(escape_markup(&s), &loc));

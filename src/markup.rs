@@ -129,7 +129,10 @@ pub fn typst_str(s: &str) -> String {
 pub fn escape_markup(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        if matches!(c, '\\' | '#' | '*' | '_' | '`' | '$' | '<' | '>' | '@' | '[' | ']' | '=' | '-' | '+' | '/' | '~' | '"' | '\'') {
+        if matches!(
+            c,
+            '\\' | '#' | '*' | '_' | '`' | '$' | '<' | '>' | '@' | '[' | ']' | '=' | '-' | '+' | '/' | '~' | '"' | '\''
+        ) {
             out.push('\\');
         }
         out.push(c);

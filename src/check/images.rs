@@ -8,7 +8,8 @@ use crate::model::Sp;
 /// Check an image path written in the data; `None` when it is fine.
 pub fn check_image(root: &Path, img: &Sp<String>) -> Option<Diagnostic> {
     let rel = Path::new(&img.v);
-    let escapes = rel.is_absolute() || rel.components().any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)));
+    let escapes =
+        rel.is_absolute() || rel.components().any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)));
     if escapes {
         return Some(outside(img));
     }

@@ -229,10 +229,13 @@ impl<'g> Checker<'g> {
                     .help(format!("write \"{}\", or declare `values = [{p}]` on the ability", r.id)),
             ),
             (Some(values), Some(p)) if !values.v.iter().any(|v| v.v == p) => self.push(
-                Diagnostic::error(diag::PARAM_NOT_ALLOWED, format!("{} {p} is not a value `{}` allows", a.name.v, r.id))
-                    .at(&r.loc)
-                    .label(format!("allowed: {}", join_values(&values.v)))
-                    .help(format!("use one of: {}, or add {p} to the ability's `values`", example_refs(&r.id, &values.v))),
+                Diagnostic::error(
+                    diag::PARAM_NOT_ALLOWED,
+                    format!("{} {p} is not a value `{}` allows", a.name.v, r.id),
+                )
+                .at(&r.loc)
+                .label(format!("allowed: {}", join_values(&values.v)))
+                .help(format!("use one of: {}, or add {p} to the ability's `values`", example_refs(&r.id, &values.v))),
             ),
             _ => {}
         }
@@ -473,16 +476,13 @@ impl<'g> Checker<'g> {
             if let Some(k) = kind {
                 if !k.stats.iter().chain(&k.optional_stats).any(|s| s.v == key.v) {
                     self.push(
-                        Diagnostic::error(
-                            diag::STAT_NOT_ALLOWED,
-                            format!("kind `{}` has no stat `{}`", k.id.v, key.v),
-                        )
-                        .at(&key.loc)
-                        .label(format!("not a stat of {}", k.name.v))
-                        .help(format!(
-                            "remove it, or add \"{}\" to the `stats` or `optional_stats` of kind `{}`",
-                            key.v, k.id.v
-                        )),
+                        Diagnostic::error(diag::STAT_NOT_ALLOWED, format!("kind `{}` has no stat `{}`", k.id.v, key.v))
+                            .at(&key.loc)
+                            .label(format!("not a stat of {}", k.name.v))
+                            .help(format!(
+                                "remove it, or add \"{}\" to the `stats` or `optional_stats` of kind `{}`",
+                                key.v, k.id.v
+                            )),
                     );
                 }
             }
@@ -507,9 +507,12 @@ impl<'g> Checker<'g> {
         for (key, _) in &u.stat_notes {
             if !u.stats.iter().any(|(k, _)| k.v == key.v) {
                 self.push(
-                    Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("a note for stat `{}`, which this unit does not have", key.v))
-                        .at(&key.loc)
-                        .help("give the stat a value in `stats`, or remove the note"),
+                    Diagnostic::error(
+                        diag::UNKNOWN_REFERENCE,
+                        format!("a note for stat `{}`, which this unit does not have", key.v),
+                    )
+                    .at(&key.loc)
+                    .help("give the stat a value in `stats`, or remove the note"),
                 );
             }
         }
@@ -570,9 +573,10 @@ impl<'g> Checker<'g> {
                 None => {
                     let game = self.game;
                     let names: Vec<&str> = game.terms.iter().map(|t| t.name.v.as_str()).collect();
-                    let mut d = Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("`{target}` is not in the glossary"))
-                        .at(loc)
-                        .label("no glossary term, id or alias matches");
+                    let mut d =
+                        Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("`{target}` is not in the glossary"))
+                            .at(loc)
+                            .label("no glossary term, id or alias matches");
                     d = match diag::did_you_mean(target, names.iter().copied()) {
                         Some(s) => d.help(format!(
                             "did you mean `{s}`? (or add \"{target}\" to its `aliases`, or a [[term]] named \"{target}\")"
@@ -653,9 +657,12 @@ impl<'g> Checker<'g> {
                         .collect();
                     if rows.is_empty() {
                         self.push(
-                            Diagnostic::warning(diag::UNUSED_ABILITY, format!("no ability declares `{tid}`: table `{}` is empty", t.id.v))
-                                .at(&abilities_with.loc)
-                                .help(format!("give abilities a `{tid}` in their traits")),
+                            Diagnostic::warning(
+                                diag::UNUSED_ABILITY,
+                                format!("no ability declares `{tid}`: table `{}` is empty", t.id.v),
+                            )
+                            .at(&abilities_with.loc)
+                            .help(format!("give abilities a `{tid}` in their traits")),
                         );
                     }
                     self.used.abilities.extend(rows);
@@ -701,12 +708,15 @@ impl<'g> Checker<'g> {
         for (i, a) in game.abilities.iter().enumerate() {
             if !self.used.abilities.contains(&i) && self.ix.abilities.get(&a.id.v) == Some(&i) {
                 self.push(
-                    Diagnostic::warning(diag::UNUSED_ABILITY, format!("ability `{}` is defined but never used", a.id.v))
-                        .at(&a.id.loc)
-                        .help(format!(
-                            "give it to a unit, list it in a generated table, or mention it as [[ability:{}]]",
-                            a.id.v
-                        )),
+                    Diagnostic::warning(
+                        diag::UNUSED_ABILITY,
+                        format!("ability `{}` is defined but never used", a.id.v),
+                    )
+                    .at(&a.id.loc)
+                    .help(format!(
+                        "give it to a unit, list it in a generated table, or mention it as [[ability:{}]]",
+                        a.id.v
+                    )),
                 );
             }
         }

@@ -264,12 +264,16 @@ fn unclosed_reference() {
     let text = BASE.replace("may fire\"]", "may fire [[Good Order\"]");
     // The term is then unused too.
     let got = findings(&text);
-    assert!(got.contains(&("E016", pos_last(&text, "[[Good Order\"").0, pos_last(&text, "[[Good Order\"").1)), "{got:?}");
+    assert!(
+        got.contains(&("E016", pos_last(&text, "[[Good Order\"").0, pos_last(&text, "[[Good Order\"").1)),
+        "{got:?}"
+    );
 }
 
 #[test]
 fn image_missing() {
-    let text = BASE.replace("abilities = [\"landing 10\"]", "abilities = [\"landing 10\"]\nimage = \"images/nope.png\"");
+    let text =
+        BASE.replace("abilities = [\"landing 10\"]", "abilities = [\"landing 10\"]\nimage = \"images/nope.png\"");
     expect_one(&text, diag::IMAGE_MISSING, "\"images/nope.png\"");
 }
 
@@ -281,7 +285,8 @@ fn image_outside_the_game() {
 
 #[test]
 fn unused_ability_and_term() {
-    let text = format!("{BASE}\n[[ability]]\nid = \"regroup\"\nname = \"Regroup\"\n\n[[term]]\nname = \"Ops Complete\"\n");
+    let text =
+        format!("{BASE}\n[[ability]]\nid = \"regroup\"\nname = \"Regroup\"\n\n[[term]]\nname = \"Ops Complete\"\n");
     let got = findings(&text);
     assert_eq!(
         got,

@@ -19,8 +19,20 @@ const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images"];
 
 /// The top-level tables a data file may hold.
 const TOP_LEVEL: &[&str] = &[
-    "game", "side", "stat", "kind", "trait", "group", "ability", "unit", "section", "table", "sequence", "term",
-    "changelog", "todo",
+    "game",
+    "side",
+    "stat",
+    "kind",
+    "trait",
+    "group",
+    "ability",
+    "unit",
+    "section",
+    "table",
+    "sequence",
+    "term",
+    "changelog",
+    "todo",
 ];
 
 pub struct Loaded {
@@ -222,9 +234,9 @@ fn for_each<'a, 'd>(root: &Obj<'a, 'd>, key: &'static str, mut f: impl FnMut(Obj
 }
 
 fn describe(key: &str, t: &DeTable, i: usize) -> String {
-    let name = ["id", "name", "title", "version"]
-        .iter()
-        .find_map(|k| t.get(*k).and_then(|v| if let DeValue::String(s) = v.get_ref() { Some(s.to_string()) } else { None }));
+    let name = ["id", "name", "title", "version"].iter().find_map(|k| {
+        t.get(*k).and_then(|v| if let DeValue::String(s) = v.get_ref() { Some(s.to_string()) } else { None })
+    });
     match name {
         Some(n) => format!("{key} `{n}`"),
         None => format!("[[{key}]] #{}", i + 1),
@@ -437,8 +449,11 @@ fn scalar_of(v: &Spanned<DeValue>, ctx: &Ctx) -> Option<Sp<Scalar>> {
         DeValue::String(s) => Scalar::Str(s.to_string()),
         other => {
             ctx.push(
-                Diagnostic::error(diag::WRONG_TYPE, format!("a value must be a number, text or true/false, not {}", reader::type_name(other)))
-                    .at(&loc),
+                Diagnostic::error(
+                    diag::WRONG_TYPE,
+                    format!("a value must be a number, text or true/false, not {}", reader::type_name(other)),
+                )
+                .at(&loc),
             );
             return None;
         }
@@ -448,9 +463,9 @@ fn scalar_of(v: &Spanned<DeValue>, ctx: &Ctx) -> Option<Sp<Scalar>> {
 
 fn read_ability(o: &Obj) -> Ability {
     let name = o.req_str("name");
-    let values = o.array("values").map(|(items, loc)| {
-        Sp::new(items.iter().filter_map(|v| int_of(o.ctx, "values", v)).collect::<Vec<_>>(), loc)
-    });
+    let values = o
+        .array("values")
+        .map(|(items, loc)| Sp::new(items.iter().filter_map(|v| int_of(o.ctx, "values", v)).collect::<Vec<_>>(), loc));
     let mut traits = Vec::new();
     if let Some(t) = o.table("traits") {
         for (k, v) in t.table.iter() {
@@ -467,10 +482,13 @@ fn read_ability(o: &Obj) -> Ability {
                                 }
                             }
                             Err(_) => o.ctx.push(
-                                Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not a parameter value", pk.get_ref()))
-                                    .at(&ploc)
-                                    .label("expected a number from the ability's `values`")
-                                    .help("per-parameter traits are written { 10 = 2, 5 = 1 }"),
+                                Diagnostic::error(
+                                    diag::INVALID_VALUE,
+                                    format!("`{}` is not a parameter value", pk.get_ref()),
+                                )
+                                .at(&ploc)
+                                .label("expected a number from the ability's `values`")
+                                .help("per-parameter traits are written { 10 = 2, 5 = 1 }"),
                             ),
                         }
                     }
@@ -518,11 +536,7 @@ fn read_unit(o: &Obj) -> Unit {
             }
         }
     }
-    let abilities = o
-        .strs("abilities")
-        .into_iter()
-        .map(|s| AbilityRef::parse(&s.v, s.loc))
-        .collect();
+    let abilities = o.strs("abilities").into_iter().map(|s| AbilityRef::parse(&s.v, s.loc)).collect();
     let u = Unit {
         id: id_or_slug(o, &name).unwrap_or_default_sp(o),
         name: name.unwrap_or_default_sp(o),
@@ -603,14 +617,23 @@ fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
                 let present: Vec<&str> = keys.iter().copied().filter(|k| t.get(*k).is_some()).collect();
                 if present.len() != 1 {
                     let d = if present.is_empty() {
-                        Diagnostic::error(diag::MISSING_FIELD, "a list item needs one of text, label, note, table, sequence, unit")
+                        Diagnostic::error(
+                            diag::MISSING_FIELD,
+                            "a list item needs one of text, label, note, table, sequence, unit",
+                        )
                     } else {
                         Diagnostic::error(
                             diag::INVALID_VALUE,
-                            format!("a list item has one of text, label, note, table, sequence, unit, not {}", present.join(" and ")),
+                            format!(
+                                "a list item has one of text, label, note, table, sequence, unit, not {}",
+                                present.join(" and ")
+                            ),
                         )
                     };
-                    ctx.push(d.at(&ctx.loc(v.span())).help("write e.g. { text = \"...\", items = [...] } or { table = \"id\" }"));
+                    ctx.push(
+                        d.at(&ctx.loc(v.span()))
+                            .help("write e.g. { text = \"...\", items = [...] } or { table = \"id\" }"),
+                    );
                     for k in keys {
                         o.get(k);
                     }
@@ -640,8 +663,11 @@ fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
                     .help("for sub-items write { text = \"the item\", items = [\"sub-item\", ...] }"),
             ),
             other => ctx.push(
-                Diagnostic::error(diag::WRONG_TYPE, format!("a list item must be a string or a table, not {}", reader::type_name(other)))
-                    .at(&ctx.loc(v.span())),
+                Diagnostic::error(
+                    diag::WRONG_TYPE,
+                    format!("a list item must be a string or a table, not {}", reader::type_name(other)),
+                )
+                .at(&ctx.loc(v.span())),
             ),
         }
     }
@@ -686,8 +712,11 @@ fn read_cell(ctx: &Ctx, v: &Spanned<DeValue>) -> Option<Cell> {
         }
         other => {
             ctx.push(
-                Diagnostic::error(diag::WRONG_TYPE, format!("a table cell must be text or a reference, not {}", reader::type_name(other)))
-                    .at(&ctx.loc(v.span())),
+                Diagnostic::error(
+                    diag::WRONG_TYPE,
+                    format!("a table cell must be text or a reference, not {}", reader::type_name(other)),
+                )
+                .at(&ctx.loc(v.span())),
             );
             None
         }
@@ -722,9 +751,12 @@ fn read_table(o: &Obj) -> Table {
         for key in ["header", "rows"] {
             if let Some(v) = o.get(key) {
                 o.ctx.push(
-                    Diagnostic::error(diag::INVALID_VALUE, format!("a generated table (abilities_with) has no `{key}`"))
-                        .at(&o.ctx.loc(v.span()))
-                        .help("remove it: the rows come from the abilities"),
+                    Diagnostic::error(
+                        diag::INVALID_VALUE,
+                        format!("a generated table (abilities_with) has no `{key}`"),
+                    )
+                    .at(&o.ctx.loc(v.span()))
+                    .help("remove it: the rows come from the abilities"),
                 );
             }
         }
@@ -745,8 +777,11 @@ fn read_table(o: &Obj) -> Table {
                         rows.push((o.ctx.loc(row.span()), cells.iter().filter_map(|c| read_cell(o.ctx, c)).collect()))
                     }
                     other => o.ctx.push(
-                        Diagnostic::error(diag::WRONG_TYPE, format!("a table row must be an array of cells, not {}", reader::type_name(other)))
-                            .at(&o.ctx.loc(row.span())),
+                        Diagnostic::error(
+                            diag::WRONG_TYPE,
+                            format!("a table row must be an array of cells, not {}", reader::type_name(other)),
+                        )
+                        .at(&o.ctx.loc(row.span())),
                     ),
                 }
             }
@@ -782,8 +817,11 @@ fn read_steps(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Step> {
                 out.extend(step);
             }
             other => ctx.push(
-                Diagnostic::error(diag::WRONG_TYPE, format!("a step must be a string or a table, not {}", reader::type_name(other)))
-                    .at(&ctx.loc(v.span())),
+                Diagnostic::error(
+                    diag::WRONG_TYPE,
+                    format!("a step must be a string or a table, not {}", reader::type_name(other)),
+                )
+                .at(&ctx.loc(v.span())),
             ),
         }
     }

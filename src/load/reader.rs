@@ -270,7 +270,9 @@ pub fn int_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<i64>> {
         DeValue::Integer(i) => match parse_int(i.as_str(), i.radix()) {
             Some(n) => Some(Sp::new(n, ctx.loc(v.span()))),
             None => {
-                ctx.push(Diagnostic::error(diag::INVALID_VALUE, format!("`{what}` is too large")).at(&ctx.loc(v.span())));
+                ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("`{what}` is too large")).at(&ctx.loc(v.span())),
+                );
                 None
             }
         },

@@ -1,0 +1,147 @@
+//! The whole pipeline for one game: load → check → export → render → write.
+
+use std::path::{Path, PathBuf};
+
+use crate::diag::{self, Diagnostic, Files};
+use crate::export::{self, ExportOptions};
+use crate::model::{Game, PageSize};
+use crate::render::{RenderDiag, Renderer, Severity};
+use crate::{check, load, write};
+
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    /// Output root; files go to `OUT/<game-id>-<version>/`.
+    pub out_dir: PathBuf,
+    /// Overrides the page size of the data.
+    pub page: Option<PageSize>,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions { out_dir: PathBuf::from("out"), page: None }
+    }
+}
+
+/// One file written by a build.
+#[derive(Debug, Clone)]
+pub struct Written {
+    pub path: PathBuf,
+    pub pages: usize,
+    pub bytes: usize,
+}
+
+/// What a build found and wrote. `written` is empty when any error was found: nothing is
+/// rendered from data with errors, and no earlier output is touched.
+pub struct BuildReport {
+    pub diags: Vec<Diagnostic>,
+    pub files: Files,
+    pub written: Vec<Written>,
+}
+
+impl BuildReport {
+    pub fn has_errors(&self) -> bool {
+        self.diags.iter().any(|d| d.is_error())
+    }
+}
+
+/// Load and check a game: the first two stages, shared by `check` and `build`.
+pub fn load_and_check(dir: &Path) -> Result<(Game, Vec<Diagnostic>, Option<check::Index>), String> {
+    let loaded = load::load(dir)?;
+    let mut diags = loaded.diags;
+    let mut ix = None;
+    if !diags.iter().any(|d| d.code == diag::TOML_SYNTAX) {
+        let checked = check::check(&loaded.game);
+        diags.extend(checked.diags);
+        ix = Some(checked.ix);
+    }
+    Ok((loaded.game, diags, ix))
+}
+
+/// The output folder of a game: `OUT/<game-id>-<rules-version>`.
+pub fn output_dir(game: &Game, out: &Path) -> PathBuf {
+    let version: String = game
+        .meta
+        .version()
+        .chars()
+        .map(|c| if c.is_alphanumeric() || c == '.' || c == '-' || c == '_' { c } else { '_' })
+        .collect();
+    out.join(format!("{}-{}", game.meta.id(), version))
+}
+
+/// Build every play-aid of the game in `dir`. `Err` is for I/O and usage problems (exit 2).
+pub fn build(dir: &Path, opts: &BuildOptions) -> Result<BuildReport, String> {
+    let (game, mut diags, ix) = load_and_check(dir)?;
+    let mut report = BuildReport { diags: Vec::new(), files: Files::default(), written: Vec::new() };
+    let Some(ix) = ix.filter(|_| !diags.iter().any(|d| d.is_error())) else {
+        report.diags = diags;
+        report.files = game.files;
+        return Ok(report);
+    };
+    let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
+    let mut renderer =
+        Renderer::new(&game.root, date).map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))?;
+    let out_dir = output_dir(&game, &opts.out_dir);
+    let export_opts = ExportOptions { page: opts.page };
+
+    // One document per template the game needs; today: the cheatsheet.
+    let mut pending = Vec::new();
+    for doc in ["cheatsheet"] {
+        let exported = export::export(&game, &ix, doc, &export_opts);
+        match renderer.compile(doc, &exported.data_json, &exported.texts_typ) {
+            Ok(compiled) => {
+                diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)));
+                match compiled.pdf() {
+                    Ok(pdf) => pending.push((out_dir.join(format!("{doc}.pdf")), pdf, compiled.page_count())),
+                    Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
+                }
+            }
+            Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
+        }
+    }
+    // Write only when every document rendered: a failed build leaves the last good files.
+    if !diags.iter().any(|d| d.is_error()) {
+        for (path, pdf, pages) in pending {
+            write::write_atomic(&path, &pdf).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+            report.written.push(Written { path, pages, bytes: pdf.len() });
+        }
+    }
+    report.diags = diags;
+    report.files = game.files;
+    Ok(report)
+}
+
+/// A Typst diagnostic as a playaid finding: inside a markup field it points at the user's
+/// TOML; inside a template it names the template file and line.
+fn map_render_diag(d: &RenderDiag, map: &export::TextMap, game: &Game, doc: &str) -> Diagnostic {
+    let mut out = match d.severity {
+        Severity::Error => Diagnostic::error(diag::RENDER, d.message.clone()),
+        Severity::Warning => Diagnostic::warning(diag::RENDER_WARNING, d.message.clone()),
+    };
+    let in_texts = d.path.as_deref() == Some("/playaid/texts.typ");
+    match (&d.range, in_texts) {
+        (Some(range), true) => {
+            if let Some(loc) = map.locate(game, range) {
+                out = out.at(&loc).label("while rendering this text");
+            }
+        }
+        _ => {
+            let place = match (&d.path, d.line_col) {
+                (Some(p), Some((l, c))) => format!("{p}:{l}:{c}"),
+                (Some(p), None) => p.clone(),
+                _ => format!("the {doc} template"),
+            };
+            out = out.note(format!("in {place} (the {doc} template)"));
+        }
+    }
+    for h in &d.hints {
+        out = out.note(format!("typst: {h}"));
+    }
+    if out.help.is_none() {
+        out = out.help(if in_texts {
+            "this text is Typst markup: check the function names and brackets you used here"
+        } else {
+            "the template failed on this data; if the game overrides templates/, check that file"
+        });
+    }
+    out
+}

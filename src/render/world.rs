@@ -1,0 +1,213 @@
+//! The Typst `World` of one game: its root is the game folder, and it serves
+//!
+//! - `/playaid/data.json` and `/playaid/texts.typ` from memory (set before each compile);
+//! - `/templates/<name>` from the game's own `templates/` folder when the file exists there,
+//!   else the built-in template embedded from `templates/`;
+//! - any other path from the game folder, never outside it (symlinks included);
+//! - the embedded fonts only, no packages, and a fixed date.
+//!
+//! One World lives across compiles (watch mode): file ids are stable, file contents are cached
+//! until `reset`.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use typst::diag::{FileError, FileResult, PackageError};
+use typst::foundations::{Bytes, Datetime};
+use typst::syntax::{FileId, RootedPath, Source, VirtualPath, VirtualRoot};
+use typst::text::{Font, FontBook};
+use typst::utils::LazyHash;
+use typst::{Library, LibraryExt, World};
+
+use super::fonts::fonts;
+
+/// Templates built into the binary: (file name, source).
+pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
+    ("lib.typ", include_str!("../../templates/lib.typ")),
+    ("cheatsheet.typ", include_str!("../../templates/cheatsheet.typ")),
+];
+
+pub const DATA_PATH: &str = "/playaid/data.json";
+pub const TEXTS_PATH: &str = "/playaid/texts.typ";
+
+pub struct GameWorld {
+    root: PathBuf,
+    library: LazyHash<Library>,
+    main: FileId,
+    today: Option<Datetime>,
+    data: Bytes,
+    texts: Option<Source>,
+    texts_id: FileId,
+    data_id: FileId,
+    /// File contents read so far, by id (sources keep their parse for incremental reuse).
+    sources: Mutex<HashMap<FileId, FileResult<Source>>>,
+    files: Mutex<HashMap<FileId, FileResult<Bytes>>>,
+}
+
+pub fn file_id(path: &str) -> FileId {
+    let vpath = VirtualPath::new(path).expect("a valid virtual path");
+    RootedPath::new(VirtualRoot::Project, vpath).intern()
+}
+
+impl GameWorld {
+    pub fn new(root: &Path, date: Option<(i32, u8, u8)>) -> std::io::Result<GameWorld> {
+        let root = root.canonicalize()?;
+        let today = date
+            .and_then(|(y, m, d)| Datetime::from_ymd(y, m, d))
+            .or_else(source_date_epoch)
+            .or_else(|| Datetime::from_ymd(2000, 1, 1));
+        Ok(GameWorld {
+            root,
+            library: LazyHash::new(Library::default()),
+            main: file_id("/templates/cheatsheet.typ"),
+            today,
+            data: Bytes::new(Vec::new()),
+            texts: None,
+            texts_id: file_id(TEXTS_PATH),
+            data_id: file_id(DATA_PATH),
+            sources: Mutex::new(HashMap::new()),
+            files: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Set the document to compile and its data.
+    pub fn set_document(&mut self, template: &str, data_json: &[u8], texts_typ: &str) {
+        self.main = file_id(&format!("/templates/{template}.typ"));
+        if self.data.as_slice() != data_json {
+            self.data = Bytes::new(data_json.to_vec());
+        }
+        match &mut self.texts {
+            Some(src) if src.text() == texts_typ => {}
+            Some(src) => {
+                src.replace(texts_typ);
+            }
+            None => self.texts = Some(Source::new(self.texts_id, texts_typ.to_string())),
+        }
+    }
+
+    /// Forget cached file contents (after files changed on disk).
+    pub fn reset(&mut self) {
+        self.sources.get_mut().unwrap().clear();
+        self.files.get_mut().unwrap().clear();
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The text of a source file this world serves (for messages), if it has one.
+    pub fn source_text(&self, id: FileId) -> Option<String> {
+        self.source(id).ok().map(|s| s.text().to_string())
+    }
+
+    /// Read a file: the game's own file, a template, or an error.
+    fn read(&self, id: FileId) -> FileResult<Vec<u8>> {
+        let rooted = id.get();
+        if let VirtualRoot::Package(pkg) = rooted.root() {
+            return Err(FileError::Package(PackageError::Other(Some(
+                format!("packages such as {pkg} are not available: playaid works offline; copy what you need into the game folder").into(),
+            ))));
+        }
+        let vpath = rooted.vpath();
+        let path_str = vpath.get_with_slash();
+        let real = vpath.realize(&self.root).map_err(FileError::Realize)?;
+        if let Some(name) = path_str.strip_prefix("/templates/") {
+            if !real.is_file() {
+                return match BUILTIN_TEMPLATES.iter().find(|(n, _)| *n == name) {
+                    Some((_, text)) => Ok(text.as_bytes().to_vec()),
+                    None => Err(FileError::NotFound(PathBuf::from(path_str))),
+                };
+            }
+        }
+        // Confine to the game folder: resolve symlinks and check the result.
+        let canonical = real.canonicalize().map_err(|e| FileError::from_io(e, Path::new(path_str)))?;
+        if !canonical.starts_with(&self.root) {
+            return Err(FileError::Other(Some(
+                format!("{path_str} leads outside the game folder; playaid reads only files inside it").into(),
+            )));
+        }
+        if canonical.is_dir() {
+            return Err(FileError::IsDirectory);
+        }
+        std::fs::read(&canonical).map_err(|e| FileError::from_io(e, Path::new(path_str)))
+    }
+}
+
+/// SOURCE_DATE_EPOCH (seconds since 1970) as a date, for reproducible builds.
+fn source_date_epoch() -> Option<Datetime> {
+    let secs: i64 = std::env::var("SOURCE_DATE_EPOCH").ok()?.trim().parse().ok()?;
+    let days = secs.div_euclid(86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u8;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+    let y = (yoe + era * 400 + if m <= 2 { 1 } else { 0 }) as i32;
+    Datetime::from_ymd(y, m, d)
+}
+
+impl World for GameWorld {
+    fn library(&self) -> &LazyHash<Library> {
+        &self.library
+    }
+
+    fn book(&self) -> &LazyHash<FontBook> {
+        static BOOK: std::sync::OnceLock<LazyHash<FontBook>> = std::sync::OnceLock::new();
+        BOOK.get_or_init(|| LazyHash::new(fonts().book.clone()))
+    }
+
+    fn main(&self) -> FileId {
+        self.main
+    }
+
+    fn source(&self, id: FileId) -> FileResult<Source> {
+        if id == self.texts_id {
+            return self.texts.clone().ok_or_else(|| FileError::NotFound(TEXTS_PATH.into()));
+        }
+        let mut cache = self.sources.lock().unwrap();
+        cache
+            .entry(id)
+            .or_insert_with(|| {
+                let bytes = self.read(id)?;
+                let text = String::from_utf8(bytes).map_err(|_| FileError::InvalidUtf8)?;
+                Ok(Source::new(id, text))
+            })
+            .clone()
+    }
+
+    fn file(&self, id: FileId) -> FileResult<Bytes> {
+        if id == self.data_id {
+            return Ok(self.data.clone());
+        }
+        if id == self.texts_id {
+            return self.source(id).map(|s| Bytes::from_string(s));
+        }
+        let mut cache = self.files.lock().unwrap();
+        cache.entry(id).or_insert_with(|| self.read(id).map(Bytes::new)).clone()
+    }
+
+    fn font(&self, index: usize) -> Option<Font> {
+        fonts().fonts.get(index).cloned()
+    }
+
+    fn today(&self, _offset: Option<typst::foundations::Duration>) -> Option<Datetime> {
+        self.today
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn source_date_epoch_converts() {
+        // 2017-05-28 00:00:00 UTC
+        unsafe { std::env::set_var("SOURCE_DATE_EPOCH", "1495929600") };
+        let d = super::source_date_epoch().unwrap();
+        unsafe { std::env::remove_var("SOURCE_DATE_EPOCH") };
+        assert_eq!((d.year(), d.month(), d.day()), (Some(2017), Some(5), Some(28)));
+    }
+}
