@@ -131,6 +131,9 @@ fn map_render_diag(d: &RenderDiag, map: &export::TextMap, game: &Game, doc: &str
                 _ => format!("the {doc} template"),
             };
             out = out.note(format!("in {place} (the {doc} template)"));
+            for t in &d.trace {
+                out = out.note(t.clone());
+            }
         }
     }
     for h in &d.hints {

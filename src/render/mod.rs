@@ -29,6 +29,8 @@ pub struct RenderDiag {
     pub severity: Severity,
     pub message: String,
     pub hints: Vec<String>,
+    /// Where the error was reached from, innermost first ("while calling `tx` (/templates/...)").
+    pub trace: Vec<String>,
     /// Virtual path, e.g. "/playaid/texts.typ", "/templates/cheatsheet.typ".
     pub path: Option<String>,
     /// Byte range in that file's text.
@@ -81,13 +83,13 @@ impl Renderer {
                 .map(|(l, c)| (l + 1, c + 1)),
             _ => None,
         };
-        let mut hints: Vec<String> = d.hints.iter().map(|h| h.v.to_string()).collect();
-        // Where the error was reached from (e.g. the template line that showed a text).
+        let hints: Vec<String> = d.hints.iter().map(|h| h.v.to_string()).collect();
+        let mut trace = Vec::new();
         for t in d.trace.iter().take(3) {
             if let (Some(tid), Some(r)) = (t.span.id(), self.world.range(t.span)) {
                 if let Ok(src) = typst::World::source(&self.world, tid) {
                     if let Some((l, c)) = src.lines().byte_to_line_column(r.start) {
-                        hints.push(format!("{} ({}:{}:{})", t.v, tid.get().vpath().get_with_slash(), l + 1, c + 1));
+                        trace.push(format!("{} ({}:{}:{})", t.v, tid.get().vpath().get_with_slash(), l + 1, c + 1));
                     }
                 }
             }
@@ -99,6 +101,7 @@ impl Renderer {
             },
             message: d.message.to_string(),
             hints,
+            trace,
             path: id.map(|id| id.get().vpath().get_with_slash().to_string()),
             range,
             line_col,
@@ -121,6 +124,7 @@ impl Compiled {
                     severity: Severity::Error,
                     message: d.message.to_string(),
                     hints: d.hints.iter().map(|h| h.v.to_string()).collect(),
+                    trace: Vec::new(),
                     path: None,
                     range: None,
                     line_col: None,

@@ -1,0 +1,167 @@
+//! End-to-end: the binary builds real PDFs, and what they contain is what the data says.
+//! Reads PDFs with poppler's `pdftotext` and `pdfinfo` (installed by .ci/run).
+
+mod common;
+
+use common::*;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn playaid(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_playaid")).args(args).output().expect("run playaid")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn build(game: &Path, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    playaid(&args)
+}
+
+#[test]
+fn war_at_sea_cheatsheet_holds_the_derived_capacity_table() {
+    let out = tempfile::tempdir().unwrap();
+    let o = build(&repo().join("data/war-at-sea-troop-landing"), out.path(), &[]);
+    assert!(o.status.success(), "build failed:\n{}", stderr(&o));
+    let pdf = out.path().join("war-at-sea-troop-landing-2.0/cheatsheet.pdf");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("cheatsheet.pdf"), "build lists what it wrote");
+    let text = pdf_text(&pdf);
+    // The nine capacity abilities with their troop counts, generated from the ability data.
+    for (ability, count) in [
+        ("Landing 10", 2),
+        ("Vital Cargo", 2),
+        ("Landing 5", 1),
+        ("Landing 3", 1),
+        ("Secret Cargo", 1),
+        ("Beach Landing 3", 1),
+        ("Tokyo Express", 1),
+        ("Evacuate", 1),
+        ("Land Secret Cargo 2", 1),
+    ] {
+        let row = format!("{ability} {count}");
+        assert!(text.contains(&row), "capacity row `{row}` missing from:\n{text}");
+    }
+    // Title with rules version, the troop counter's stats and abilities.
+    assert!(text.contains("Troop-Landing Rules"), "{text}");
+    assert!(text.contains("2.0"), "{text}");
+    assert!(text.contains("Troop Counter"), "{text}");
+    assert!(text.contains("Hard to Kill") && text.contains("Regroup"), "{text}");
+    let ((w, h), pages) = pdf_info(&pdf);
+    assert!((w - 595.28).abs() < 0.5 && (h - 841.89).abs() < 0.5, "A4 expected, got {w} x {h}");
+    assert!((1..=4).contains(&pages), "{pages} pages");
+}
+
+#[test]
+fn page_size_us_letter_on_request() {
+    let out = tempfile::tempdir().unwrap();
+    let o = build(&repo().join("data/war-at-sea-troop-landing"), out.path(), &["--page", "us-letter"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let ((w, h), _) = pdf_info(&out.path().join("war-at-sea-troop-landing-2.0/cheatsheet.pdf"));
+    assert!((w - 612.0).abs() < 0.5 && (h - 792.0).abs() < 0.5, "US Letter expected, got {w} x {h}");
+}
+
+#[test]
+fn two_builds_are_byte_identical() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    let game = repo().join("data/war-at-sea-troop-landing");
+    assert!(build(&game, a.path(), &[]).status.success());
+    assert!(build(&game, b.path(), &[]).status.success());
+    let rel = "war-at-sea-troop-landing-2.0/cheatsheet.pdf";
+    let (x, y) = (std::fs::read(a.path().join(rel)).unwrap(), std::fs::read(b.path().join(rel)).unwrap());
+    assert!(x == y, "two builds of the same data differ");
+}
+
+#[test]
+fn a_failed_build_keeps_the_last_good_pdf() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    let out = dir.path().join("out");
+    assert!(build(&game, &out, &[]).status.success());
+    let pdf = out.join("war-at-sea-troop-landing-2.0/cheatsheet.pdf");
+    let good = std::fs::read(&pdf).unwrap();
+
+    // A data error: nothing is rendered, the old PDF stays.
+    let toml = game.join("game.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, format!("{text}\n[[unit]]\nid = \"broken\"\n")).unwrap();
+    let o = build(&game, &out, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("nothing written"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&pdf).unwrap(), good);
+    let leftovers: Vec<_> = std::fs::read_dir(pdf.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(leftovers.len(), 1, "no temporary files left: {leftovers:?}");
+}
+
+/// A game with one rule whose markup is valid syntax but fails when Typst evaluates it.
+fn tiny_game(dir: &Path, rule: &str) {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(
+        dir.join("game.toml"),
+        format!(
+            "[game]\nid = \"tiny\"\ntitle = \"Tiny\"\nversion = \"1\"\n\n[[section]]\nid = \"one\"\ntitle = \"One\"\nitems = [\n  \"first item\",\n  \"{rule}\",\n]\n"
+        ),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_typst_error_in_user_markup_points_at_the_toml() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("tiny");
+    tiny_game(&game, "roll #nosuchthing(2) dice");
+    let o = build(&game, &dir.path().join("out"), &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("error[E021]"), "{err}");
+    // line 11 is the rule's line; the caret sits on the call, column 10 or a little after.
+    assert!(err.contains("game.toml:11:"), "{err}");
+    assert!(!dir.path().join("out/tiny-1/cheatsheet.pdf").exists());
+}
+
+#[test]
+fn user_markup_cannot_read_outside_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("tiny");
+    tiny_game(&game, "#read(\\\"../../../../../../etc/passwd\\\")");
+    let o = build(&game, &dir.path().join("out"), &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("game.toml:11:"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("root:"), "the file's content must not leak");
+}
+
+#[test]
+fn every_example_game_checks_clean() {
+    for entry in std::fs::read_dir(repo().join("data")).unwrap() {
+        let dir = entry.unwrap().path();
+        if !dir.join("game.toml").exists() {
+            continue;
+        }
+        let o = playaid(&["check", dir.to_str().unwrap(), "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+        assert_eq!(v["errors"], 0, "{}: {}", dir.display(), v);
+        assert_eq!(v["warnings"], 0, "{}: {}", dir.display(), v);
+        assert!(o.status.success());
+    }
+}
+
+#[test]
+fn the_readme_example_is_a_clean_game() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let start = readme.find("```toml\n# game.toml\n").expect("README has the example game") + "```toml\n".len();
+    let end = start + readme[start..].find("```").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.toml"), &readme[start..end]).unwrap();
+    let o = playaid(&["check", dir.path().to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!((v["errors"].as_u64(), v["warnings"].as_u64()), (Some(0), Some(0)), "{v}");
+    let out = dir.path().join("out");
+    let o = build(dir.path(), &out, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = pdf_text(&out.join("harbour-raid-1.2/cheatsheet.pdf"));
+    assert!(text.contains("Landing 10 2") && text.contains("Landing 5 1"), "{text}");
+}

@@ -1,0 +1,117 @@
+//! The example games: each checks clean, and in each of them the checker catches the mistakes
+//! a designer makes (a term missing from the glossary, a cross-reference to a missing section,
+//! a table keyed to a unit type that does not exist, a table row of the wrong length).
+
+mod common;
+
+use common::*;
+use std::path::Path;
+use std::process::Command;
+
+const GAMES: [&str; 5] =
+    ["war-at-sea-troop-landing", "white-star-rising", "one-hour-wargames-wwii", "genpei-naval", "starting-phase"];
+
+/// (code, file, line, column) of every finding.
+fn findings(dir: &Path) -> Vec<(String, String, u64, u64)> {
+    let o = Command::new(env!("CARGO_BIN_EXE_playaid"))
+        .args(["check", dir.to_str().unwrap(), "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json output");
+    v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let file = d["file"].as_str().unwrap_or("").to_string();
+            let short = Path::new(&file).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or(file);
+            (
+                d["code"].as_str().unwrap().to_string(),
+                short,
+                d["line"].as_u64().unwrap_or(0),
+                d["column"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+const MISTAKES: &str = r#"[[section]]
+id = "zz-mistakes"
+title = "Mistakes"
+items = ["units in [[Gud Order]] may fire", "see [[#no-such-section]]", { table = "zz-table" }]
+
+[[table]]
+id = "zz-table"
+header = ["Firing unit", { kind = "no-such-kind" }]
+rows = [
+  [{ kind = "no-such-target" }, "+1"],
+  ["too short"],
+]
+"#;
+
+/// 1-based line and column of `needle` in MISTAKES.
+fn at(needle: &str) -> (u64, u64) {
+    let off = MISTAKES.find(needle).unwrap();
+    let before = &MISTAKES[..off];
+    let line = before.matches('\n').count() as u64 + 1;
+    let col = before[before.rfind('\n').map(|i| i + 1).unwrap_or(0)..].chars().count() as u64 + 1;
+    (line, col)
+}
+
+#[test]
+fn each_example_catches_a_designers_mistakes() {
+    for game in GAMES {
+        let src = repo().join("data").join(game);
+        assert!(src.join("game.toml").exists(), "data/{game} is missing");
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(&src, dir.path());
+        std::fs::write(dir.path().join("zz-mistakes.toml"), MISTAKES).unwrap();
+        let got = findings(dir.path());
+        let mut expected = vec![
+            ("E006", at("Gud Order")),
+            ("E006", at("no-such-section")),
+            ("E006", at("\"no-such-kind\"")),
+            ("E006", at("\"no-such-target\"")),
+            ("E017", at("[\"too short\"]")),
+        ];
+        expected.sort();
+        let mut got_ours: Vec<(&str, (u64, u64))> =
+            got.iter().filter(|f| f.1 == "zz-mistakes.toml").map(|f| (f.0.as_str(), (f.2, f.3))).collect();
+        got_ours.sort();
+        assert_eq!(got_ours, expected, "{game}: findings in the mistakes file");
+        let elsewhere: Vec<_> = got.iter().filter(|f| f.1 != "zz-mistakes.toml").collect();
+        assert!(elsewhere.is_empty(), "{game}: unexpected findings elsewhere: {elsewhere:?}");
+    }
+}
+
+#[test]
+fn each_cheatsheet_holds_its_key_facts() {
+    let facts: [(&str, &str, &[&str]); 5] = [
+        ("war-at-sea-troop-landing", "2.0", &["Troop-Landing Rules", "Landing 10 2", "Hard to Kill", "Regroup"]),
+        (
+            "white-star-rising",
+            "1.0",
+            &["1.3.2", "Ops Complete", "Good Order", "6.1.7", "11.3", "2D6", "spartans.org.uk", "Fate points"],
+        ),
+        // The fire-modifier row of a firing Tank: vs Tank +2, flank +2, rear −2, close ×2, long 1/2.
+        ("one-hour-wargames-wwii", "8", &["Tank – – – +2 +2 −2 ×2 1/2", "3d5+2\""]),
+        ("genpei-naval", "1.0", &["Grappling", "grapple", "Sohei Warriors", "Sohei Archers", "Stockade", "Marsh"]),
+        ("starting-phase", "0.1", &["Hive Mind", "Fanatical", "Fearless", "Unshakable", "Ld", "Nv"]),
+    ];
+    let out = tempfile::tempdir().unwrap();
+    for (game, version, expected) in facts {
+        let o = Command::new(env!("CARGO_BIN_EXE_playaid"))
+            .args(["build", repo().join("data").join(game).to_str().unwrap(), "-o", out.path().to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+        let pdf = out.path().join(format!("{game}-{version}/cheatsheet.pdf"));
+        let text = pdf_text(&pdf);
+        for fact in expected {
+            assert!(text.contains(fact), "{game}: `{fact}` not on the sheet:\n{text}");
+        }
+        let (_, n) = pdf_info(&pdf);
+        assert!(text.contains(&format!("page 1 of {n}")), "{game}: footer with page x of y");
+        assert!(text.contains(&format!("rules version {version}")), "{game}: footer with the rules version");
+    }
+}
