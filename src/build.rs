@@ -54,6 +54,8 @@ pub fn load_and_check(dir: &Path) -> Result<(Game, Vec<Diagnostic>, Option<check
         diags.extend(checked.diags);
         ix = Some(checked.ix);
     }
+    // One order for everything: by file (game.toml first, then path order), then position.
+    diags.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)).unwrap_or((usize::MAX, 0)));
     Ok((loaded.game, diags, ix))
 }
 

@@ -410,6 +410,11 @@ impl<'g> Checker<'g> {
     fn check_value(&mut self, ty: &ValueType, v: &Sp<Scalar>, what: &str, code_type: diag::Code) {
         match (ty, &v.v) {
             (ValueType::Int { min, max }, Scalar::Int(n)) => {
+                if let (Some(a), Some(b)) = (min, max) {
+                    if a.v > b.v {
+                        return; // the declaration itself is reported
+                    }
+                }
                 let n = *n;
                 let low = min.as_ref().is_some_and(|m| n < m.v);
                 let high = max.as_ref().is_some_and(|m| n > m.v);
@@ -425,7 +430,7 @@ impl<'g> Checker<'g> {
                         Diagnostic::error(code, format!("{what} is {n}, outside its range {range}"))
                             .at(&v.loc)
                             .label(format!("allowed: {range}"))
-                            .help("fix the value, or widen the stat's min/max if the rules allow it"),
+                            .help("fix the value, or widen the declared min/max if the rules allow it"),
                     );
                 }
             }
@@ -609,13 +614,6 @@ impl<'g> Checker<'g> {
         let game = self.game;
         match &t.body {
             TableBody::Written { header, rows } => {
-                if header.is_empty() {
-                    self.push(
-                        Diagnostic::error(diag::MISSING_FIELD, format!("table `{}` has an empty header", t.id.v))
-                            .at(&t.id.loc)
-                            .help("write header = [\"first column\", \"second column\", ...]"),
-                    );
-                }
                 for c in header {
                     self.check_cell(c);
                 }

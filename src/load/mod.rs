@@ -77,12 +77,17 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
     for (path, bytes) in sources {
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
-            Err(_) => {
-                let f = game.files.add(display_name(&path), path.clone(), String::new());
+            Err(e) => {
+                // Point at the first byte that is not UTF-8 (offsets before it are unchanged
+                // in the lossy copy shown in the message).
+                let at = e.utf8_error().valid_up_to();
+                let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let f = game.files.add(display_name(&path), path.clone(), lossy);
                 diags.borrow_mut().push(
                     Diagnostic::error(diag::TOML_SYNTAX, "this file is not UTF-8 text")
-                        .at(&Loc { file: f, span: 0..0 })
-                        .help("save the file as UTF-8"),
+                        .at(&Loc { file: f, span: at..at + 1 })
+                        .label("this character is not UTF-8")
+                        .help("save the file as UTF-8 (most editors offer it under \"Save as\" or \"Encoding\")"),
                 );
                 continue;
             }
@@ -145,7 +150,9 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
     let ctx = Ctx { file, diags };
     let (doc, errors) = DeTable::parse_recoverable(text);
     if !errors.is_empty() {
-        for e in errors {
+        // After the first syntax error the parser's recovery reports follow-on errors that
+        // confuse more than they help: report the first one only.
+        for e in errors.into_iter().take(1) {
             let span = e.span().unwrap_or(0..0);
             let msg = e.message().trim().to_string();
             ctx.push(
@@ -808,11 +815,9 @@ fn read_steps(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Step> {
                 if title.is_none() && t.get("title").is_none() {
                     let _ = o.req_str("title");
                 }
-                let step = title.map(|title| Step {
-                    title,
-                    text: o.text("text"),
-                    steps: o.array("steps").map(|(items, _)| read_steps(ctx, items)).unwrap_or_default(),
-                });
+                let text = o.text("text");
+                let steps = o.array("steps").map(|(items, _)| read_steps(ctx, items)).unwrap_or_default();
+                let step = title.map(|title| Step { title, text, steps });
                 o.finish();
                 out.extend(step);
             }
