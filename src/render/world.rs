@@ -45,6 +45,19 @@ pub struct GameWorld {
     files: Mutex<HashMap<FileId, FileResult<Bytes>>>,
 }
 
+/// The id of `/templates/<name>.typ`, for a plain template name.
+pub fn template_id(name: &str) -> Result<FileId, String> {
+    let plain = !name.is_empty()
+        && !name.starts_with('.')
+        && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !plain {
+        return Err(format!(
+            "`{name}` is not a template name: use a file name under templates/ without `.typ`, such as `cheatsheet`"
+        ));
+    }
+    Ok(file_id(&format!("/templates/{name}.typ")))
+}
+
 pub fn file_id(path: &str) -> FileId {
     let vpath = VirtualPath::new(path).expect("a valid virtual path");
     RootedPath::new(VirtualRoot::Project, vpath).intern()
@@ -71,9 +84,10 @@ impl GameWorld {
         })
     }
 
-    /// Set the document to compile and its data.
-    pub fn set_document(&mut self, template: &str, data_json: &[u8], texts_typ: &str) {
-        self.main = file_id(&format!("/templates/{template}.typ"));
+    /// Set the document to compile and its data. `template` is a file name under `/templates/`
+    /// without `.typ` (letters, digits, `-`, `_`, `.`; no folders).
+    pub fn set_document(&mut self, template: &str, data_json: &[u8], texts_typ: &str) -> Result<(), String> {
+        self.main = template_id(template)?;
         if self.data.as_slice() != data_json {
             self.data = Bytes::new(data_json.to_vec());
         }
@@ -84,12 +98,36 @@ impl GameWorld {
             }
             None => self.texts = Some(Source::new(self.texts_id, texts_typ.to_string())),
         }
+        Ok(())
+    }
+
+    /// The file id of the main template set by the last `set_document`.
+    pub fn main_id(&self) -> FileId {
+        self.main
     }
 
     /// Forget cached file contents (after files changed on disk).
     pub fn reset(&mut self) {
         self.sources.get_mut().unwrap().clear();
         self.files.get_mut().unwrap().clear();
+    }
+
+    /// The files on disk this world looked at since the last `reset` (read, or looked for and
+    /// found missing, such as a game's own template that would override a built-in one): what
+    /// a watcher should watch.
+    pub fn dependencies(&self) -> Vec<PathBuf> {
+        let sources = self.sources.lock().unwrap();
+        let files = self.files.lock().unwrap();
+        let mut out: Vec<PathBuf> = sources
+            .keys()
+            .chain(files.keys())
+            .filter(|id| **id != self.data_id && **id != self.texts_id)
+            .filter(|id| matches!(id.get().root(), VirtualRoot::Project))
+            .filter_map(|id| id.get().vpath().realize(&self.root).ok())
+            .collect();
+        out.sort();
+        out.dedup();
+        out
     }
 
     pub fn root(&self) -> &Path {
@@ -111,14 +149,18 @@ impl GameWorld {
         }
         let vpath = rooted.vpath();
         let path_str = vpath.get_with_slash();
+        if path_str.starts_with("/playaid/") {
+            // The generated files live only in memory; nothing else is in this folder.
+            return Err(FileError::NotFound(PathBuf::from(path_str)));
+        }
         let real = vpath.realize(&self.root).map_err(FileError::Realize)?;
-        if let Some(name) = path_str.strip_prefix("/templates/") {
-            if !real.is_file() {
-                return match BUILTIN_TEMPLATES.iter().find(|(n, _)| *n == name) {
-                    Some((_, text)) => Ok(text.as_bytes().to_vec()),
-                    None => Err(FileError::NotFound(PathBuf::from(path_str))),
-                };
-            }
+        if let Some(name) = path_str.strip_prefix("/templates/")
+            && !real.is_file()
+        {
+            return match BUILTIN_TEMPLATES.iter().find(|(n, _)| *n == name) {
+                Some((_, text)) => Ok(text.as_bytes().to_vec()),
+                None => Err(FileError::NotFound(PathBuf::from(path_str))),
+            };
         }
         // Confine to the game folder: resolve symlinks and check the result.
         let canonical = real.canonicalize().map_err(|e| FileError::from_io(e, Path::new(path_str)))?;
@@ -169,6 +211,11 @@ impl World for GameWorld {
         if id == self.texts_id {
             return self.texts.clone().ok_or_else(|| FileError::NotFound(TEXTS_PATH.into()));
         }
+        if id == self.data_id {
+            // Only asked for to locate a diagnostic inside data.json (templates use `json`).
+            let text = std::str::from_utf8(self.data.as_slice()).map_err(|_| FileError::InvalidUtf8)?;
+            return Ok(Source::new(id, text.to_string()));
+        }
         let mut cache = self.sources.lock().unwrap();
         cache
             .entry(id)
@@ -185,7 +232,7 @@ impl World for GameWorld {
             return Ok(self.data.clone());
         }
         if id == self.texts_id {
-            return self.source(id).map(|s| Bytes::from_string(s));
+            return self.source(id).map(Bytes::from_string);
         }
         let mut cache = self.files.lock().unwrap();
         cache.entry(id).or_insert_with(|| self.read(id).map(Bytes::new)).clone()
