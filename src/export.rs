@@ -490,8 +490,3 @@ fn sort_key(cells: &[Option<Scalar>]) -> f64 {
         _ => f64::MIN,
     }
 }
-
-/// A render error inside the generated texts module, mapped to the user's TOML.
-pub fn locate_render_error(map: &TextMap, game: &Game, range: &std::ops::Range<usize>) -> Option<Loc> {
-    map.locate(game, range)
-}

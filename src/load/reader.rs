@@ -74,12 +74,6 @@ impl<'a, 'd> Obj<'a, 'd> {
         }
     }
 
-    pub fn loc(&self) -> Loc {
-        // A table's span can be the whole [[header]] block; point at its first line.
-        let text_end = self.span.end;
-        Loc { file: self.ctx.file, span: self.span.start..text_end }
-    }
-
     /// The span of the table header line (for "missing field" messages).
     pub fn head_loc(&self, source: &str) -> Loc {
         let start = self.span.start.min(source.len());
