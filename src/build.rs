@@ -59,6 +59,28 @@ pub fn load_and_check(dir: &Path) -> Result<(Game, Vec<Diagnostic>, Option<check
     Ok((loaded.game, diags, ix))
 }
 
+/// One document a build renders: the template (`templates/<template>.typ`), the output file
+/// name, and for per-item documents (one scenario sheet per scenario) the id of that item,
+/// which the template reads as `data.subject`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocSpec {
+    pub template: String,
+    pub file: String,
+    pub subject: Option<String>,
+}
+
+impl DocSpec {
+    pub fn new(template: &str) -> DocSpec {
+        DocSpec { template: template.into(), file: format!("{template}.pdf"), subject: None }
+    }
+}
+
+/// Every document the game's data asks for, in build order. Each play-aid adds its own here.
+pub fn documents(game: &Game) -> Vec<DocSpec> {
+    let _ = game; // cards, counters and scenarios are added here when the data has them
+    vec![DocSpec::new("cheatsheet")]
+}
+
 /// The output folder of a game: `OUT/<game-id>-<rules-version>`.
 pub fn output_dir(game: &Game, out: &Path) -> PathBuf {
     let version: String = game
@@ -85,15 +107,15 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<BuildReport, String> {
     let out_dir = output_dir(&game, &opts.out_dir);
     let export_opts = ExportOptions { page: opts.page };
 
-    // One document per template the game needs; today: the cheatsheet.
     let mut pending = Vec::new();
-    for doc in ["cheatsheet"] {
-        let exported = export::export(&game, &ix, doc, &export_opts);
+    for spec in documents(&game) {
+        let doc = spec.template.as_str();
+        let exported = export::export(&game, &ix, &spec, &export_opts);
         match renderer.compile(doc, &exported.data_json, &exported.texts_typ) {
             Ok(compiled) => {
                 diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)));
                 match compiled.pdf() {
-                    Ok(pdf) => pending.push((out_dir.join(format!("{doc}.pdf")), pdf, compiled.page_count())),
+                    Ok(pdf) => pending.push((out_dir.join(&spec.file), pdf, compiled.page_count())),
                     Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
                 }
             }

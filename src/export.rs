@@ -4,6 +4,7 @@
 
 use serde_json::{Value, json};
 
+use crate::build::DocSpec;
 use crate::check::Index;
 use crate::diag::Loc;
 use crate::load::strings::sub_loc;
@@ -66,10 +67,10 @@ struct Exporter<'g> {
     map: TextMap,
 }
 
-/// Export `game` (which must have passed the checker) for the cheatsheet template.
-pub fn export(game: &Game, ix: &Index, document: &str, opts: &ExportOptions) -> Exported {
+/// Export `game` (which must have passed the checker) for one document.
+pub fn export(game: &Game, ix: &Index, doc: &DocSpec, opts: &ExportOptions) -> Exported {
     let mut ex = Exporter { game, ix, texts: String::from(TEXTS_HEADER), map: TextMap::default() };
-    let data = ex.data(document, opts);
+    let data = ex.data(doc, opts);
     ex.texts.push_str(")\n");
     Exported { data_json: serde_json::to_vec_pretty(&data).expect("data serialises"), texts_typ: ex.texts, map: ex.map }
 }
@@ -159,7 +160,7 @@ impl<'g> Exporter<'g> {
         }
     }
 
-    fn data(&mut self, document: &str, opts: &ExportOptions) -> Value {
+    fn data(&mut self, doc: &DocSpec, opts: &ExportOptions) -> Value {
         let game = self.game;
         let m = &game.meta;
         let cs = &m.cheatsheet;
@@ -225,7 +226,8 @@ impl<'g> Exporter<'g> {
             .collect();
         let todo = self.texts(&game.todos);
         json!({
-            "document": document,
+            "document": doc.template,
+            "subject": doc.subject,
             "game": game_v,
             "options": options,
             "sides": sides,
