@@ -95,7 +95,12 @@ fn export_game(args: &mut Args, dir: &Path) -> Result<(Vec<u8>, String), String>
     if args.date.is_none() {
         args.date = game.meta.date.as_ref().and_then(|d| playaid::load::reader::parse_date(&d.v));
     }
-    let exported = playaid::export::export(&game, &ix, &playaid::build::DocSpec::new(&args.template), &playaid::export::ExportOptions::default());
+    let exported = playaid::export::export(
+        &game,
+        &ix,
+        &playaid::build::DocSpec::new(&args.template),
+        &playaid::export::ExportOptions::default(),
+    );
     for (name, bytes) in [("data.json", &exported.data_json[..]), ("texts.typ", exported.texts_typ.as_bytes())] {
         let path = dir.join(name);
         playaid::write::write_atomic(&path, bytes).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;

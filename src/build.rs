@@ -77,8 +77,14 @@ impl DocSpec {
 
 /// Every document the game's data asks for, in build order. Each play-aid adds its own here.
 pub fn documents(game: &Game) -> Vec<DocSpec> {
-    let _ = game; // cards, counters and scenarios are added here when the data has them
-    vec![DocSpec::new("cheatsheet")]
+    let mut docs = vec![DocSpec::new("cheatsheet")];
+    if !game.cards.is_empty() || !game.card_options.kinds.is_empty() {
+        docs.push(DocSpec::new("cards"));
+    }
+    if !game.counters.is_empty() || game.counter_groups.iter().any(|g| !g.kinds.is_empty()) {
+        docs.push(DocSpec::new("counters"));
+    }
+    docs
 }
 
 /// The output folder of a game: `OUT/<game-id>-<rules-version>`.
@@ -114,6 +120,7 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<BuildReport, String> {
         match renderer.compile(doc, &exported.data_json, &exported.texts_typ) {
             Ok(compiled) => {
                 diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)));
+                diags.extend(overflows(&compiled, &exported));
                 match compiled.pdf() {
                     Ok(pdf) => pending.push((out_dir.join(&spec.file), pdf, compiled.page_count())),
                     Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
@@ -132,6 +139,45 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<BuildReport, String> {
     report.diags = diags;
     report.files = game.files;
     Ok(report)
+}
+
+/// Text that did not fit its piece, as the template reported it (`<pa-overflow>` metadata:
+/// the piece's index, which text, how much room it needed and had, in pt).
+fn overflows(compiled: &crate::render::Compiled, exported: &export::Exported) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (v, page, _, _) in compiled.query_metadata("pa-overflow") {
+        let index = v["index"].as_u64().unwrap_or(u64::MAX) as usize;
+        let part = v["part"].as_str().unwrap_or("text");
+        // Once per piece and part, not once per printed copy.
+        if !seen.insert((index, part.to_string())) {
+            continue;
+        }
+        let need = v["need"].as_f64().unwrap_or(0.0);
+        let have = v["have"].as_f64().unwrap_or(0.0);
+        let text = v["text"].as_str().unwrap_or("");
+        let by_mm = (need - have) * 25.4 / 72.0;
+        let Some((what, loc)) = exported.pieces.get(index) else { continue };
+        let mut d = Diagnostic::error(
+            diag::TEXT_OVERFLOW,
+            format!("the {part} of {what} does not fit: it overflows by {by_mm:.1} mm"),
+        )
+        .at(loc)
+        .label(format!("{part} needs {:.1} mm, has {:.1} mm", need * 25.4 / 72.0, have * 25.4 / 72.0));
+        if !text.is_empty() {
+            d = d.note(format!("the text: \"{text}\" (page {page})"));
+        }
+        let help = match v["kind"].as_str() {
+            Some("card") => {
+                "shorten the text, use abilities = \"short\", a bigger card size, or allow shrinking with min_font_size in [cards]"
+            }
+            _ => {
+                "shorten the text, use a smaller size for this slot, a bigger counter, or allow shrinking with min_font_size in its [[counter_group]]"
+            }
+        };
+        out.push(d.help(help));
+    }
+    out
 }
 
 /// A Typst diagnostic as a playaid finding: inside a markup field it points at the user's

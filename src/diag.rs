@@ -47,10 +47,16 @@ codes! {
     STAT_NOT_ALLOWED = "E020" "stat-not-for-kind";
     RENDER = "E021" "render";
     IO = "E022" "io";
+    TEXT_OVERFLOW = "E023" "text-overflow";
+    IMAGE_RESOLUTION = "E024" "image-resolution";
+    PIECE_TOO_LARGE = "E025" "piece-too-large";
+    UNKNOWN_PLACEHOLDER = "E026" "unknown-placeholder";
+    UNIT_SYMBOL = "E027" "unit-symbol";
     UNUSED_ABILITY = "W001" "unused-ability";
     UNUSED_TERM = "W002" "unused-term";
     DUPLICATE_NUMBER = "W003" "duplicate-section-number";
     RENDER_WARNING = "W004" "render-warning";
+    IMAGE_RESOLUTION_LOW = "W005" "image-resolution-low";
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -22,6 +22,9 @@ pub struct Exported {
     pub data_json: Vec<u8>,
     pub texts_typ: String,
     pub map: TextMap,
+    /// The printed pieces (counters or cards) of the document, by the `index` the template
+    /// reports them with: what each is and where it was written.
+    pub pieces: Vec<(String, Loc)>,
 }
 
 /// Where each generated text came from.
@@ -65,14 +68,27 @@ struct Exporter<'g> {
     ix: &'g Index,
     texts: String,
     map: TextMap,
+    pieces: Vec<(String, Loc)>,
 }
+
+mod pieces;
 
 /// Export `game` (which must have passed the checker) for one document.
 pub fn export(game: &Game, ix: &Index, doc: &DocSpec, opts: &ExportOptions) -> Exported {
-    let mut ex = Exporter { game, ix, texts: String::from(TEXTS_HEADER), map: TextMap::default() };
-    let data = ex.data(doc, opts);
+    let mut ex = Exporter { game, ix, texts: String::from(TEXTS_HEADER), map: TextMap::default(), pieces: Vec::new() };
+    let mut data = ex.data(doc, opts);
+    match doc.template.as_str() {
+        "counters" => data["counters"] = ex.counters(opts),
+        "cards" => data["cards"] = ex.cards(opts),
+        _ => {}
+    }
     ex.texts.push_str(")\n");
-    Exported { data_json: serde_json::to_vec_pretty(&data).expect("data serialises"), texts_typ: ex.texts, map: ex.map }
+    Exported {
+        data_json: serde_json::to_vec_pretty(&data).expect("data serialises"),
+        texts_typ: ex.texts,
+        map: ex.map,
+        pieces: ex.pieces,
+    }
 }
 
 impl<'g> Exporter<'g> {

@@ -6,6 +6,9 @@ use std::path::PathBuf;
 
 use crate::diag::{Files, Loc};
 
+mod pieces;
+pub use pieces::*;
+
 /// A value with the place it was written.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sp<T> {
@@ -46,6 +49,12 @@ pub struct Game {
     pub terms: Vec<Term>,
     pub changelog: Vec<ChangeEntry>,
     pub todos: Vec<Text>,
+    pub counter_options: CounterOptions,
+    pub counter_groups: Vec<CounterGroup>,
+    pub counters: Vec<Counter>,
+    pub card_options: CardOptions,
+    pub card_backs: Vec<CardBack>,
+    pub cards: Vec<Card>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

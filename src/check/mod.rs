@@ -2,6 +2,7 @@
 //! nothing is defined twice; each finding has a stable code, a location and a hint.
 
 mod images;
+pub mod pieces;
 
 use std::collections::{HashMap, HashSet};
 
@@ -291,6 +292,10 @@ impl<'g> Checker<'g> {
                 }
             }
         }
+        let mut found = Vec::new();
+        pieces::resolve_counters(game, &self.ix, None, &mut found);
+        pieces::resolve_cards(game, &self.ix, None, &mut found);
+        self.diags.extend(found);
         self.warn_unused();
     }
 
@@ -408,60 +413,8 @@ impl<'g> Checker<'g> {
 
     /// A stat or trait value against its declared type and range.
     fn check_value(&mut self, ty: &ValueType, v: &Sp<Scalar>, what: &str, code_type: diag::Code) {
-        match (ty, &v.v) {
-            (ValueType::Int { min, max }, Scalar::Int(n)) => {
-                if let (Some(a), Some(b)) = (min, max) {
-                    if a.v > b.v {
-                        return; // the declaration itself is reported
-                    }
-                }
-                let n = *n;
-                let low = min.as_ref().is_some_and(|m| n < m.v);
-                let high = max.as_ref().is_some_and(|m| n > m.v);
-                if low || high {
-                    let range = match (min, max) {
-                        (Some(a), Some(b)) => format!("{} to {}", a.v, b.v),
-                        (Some(a), None) => format!("at least {}", a.v),
-                        (None, Some(b)) => format!("at most {}", b.v),
-                        _ => String::new(),
-                    };
-                    let code = if code_type == diag::STAT_TYPE { diag::STAT_RANGE } else { code_type };
-                    self.push(
-                        Diagnostic::error(code, format!("{what} is {n}, outside its range {range}"))
-                            .at(&v.loc)
-                            .label(format!("allowed: {range}"))
-                            .help("fix the value, or widen the declared min/max if the rules allow it"),
-                    );
-                }
-            }
-            (ValueType::Int { .. }, other) => self.push(
-                Diagnostic::error(code_type, format!("{what} must be a whole number, not {}", other.type_name()))
-                    .at(&v.loc)
-                    .label("expected a whole number")
-                    .help(match other {
-                        Scalar::Str(s) if s.trim().parse::<i64>().is_ok() => format!("remove the quotes: {}", s.trim()),
-                        _ => "write a number without quotes, e.g. 5".to_string(),
-                    }),
-            ),
-            (ValueType::Dice, Scalar::Str(s)) if is_dice(s) => {}
-            (ValueType::Dice, other) => self.push(
-                Diagnostic::error(code_type, format!("{what} must be a dice expression, not `{}`", other.display()))
-                    .at(&v.loc)
-                    .label("expected dice like 2D6")
-                    .help("write dice as a string: \"D6\", \"2D6\", \"3d5+2\", \"1D6-1\""),
-            ),
-            (ValueType::Bool, Scalar::Bool(_)) => {}
-            (ValueType::Bool, other) => self.push(
-                Diagnostic::error(code_type, format!("{what} must be true or false, not {}", other.type_name()))
-                    .at(&v.loc)
-                    .help("write true or false, without quotes"),
-            ),
-            (ValueType::Text, Scalar::Str(_)) => {}
-            (ValueType::Text, other) => self.push(
-                Diagnostic::error(code_type, format!("{what} must be text, not {}", other.type_name()))
-                    .at(&v.loc)
-                    .help(format!("put it in quotes: \"{}\"", other.display())),
-            ),
+        if let Some(d) = value_finding(ty, v, code_type, what) {
+            self.push(d);
         }
     }
 
@@ -755,6 +708,66 @@ pub fn is_dice(s: &str) -> bool {
         && modifier.is_none_or(|m| !m.is_empty() && m.chars().all(|c| c.is_ascii_digit()))
 }
 
+/// A stat or trait value against its declared type and range.
+pub(crate) fn value_finding(ty: &ValueType, v: &Sp<Scalar>, code_type: diag::Code, what: &str) -> Option<Diagnostic> {
+    match (ty, &v.v) {
+        (ValueType::Int { min, max }, Scalar::Int(n)) => {
+            if let (Some(a), Some(b)) = (min, max) {
+                if a.v > b.v {
+                    return None; // the declaration itself is reported
+                }
+            }
+            let n = *n;
+            let low = min.as_ref().is_some_and(|m| n < m.v);
+            let high = max.as_ref().is_some_and(|m| n > m.v);
+            if low || high {
+                let range = match (min, max) {
+                    (Some(a), Some(b)) => format!("{} to {}", a.v, b.v),
+                    (Some(a), None) => format!("at least {}", a.v),
+                    (None, Some(b)) => format!("at most {}", b.v),
+                    _ => String::new(),
+                };
+                let code = if code_type == diag::STAT_TYPE { diag::STAT_RANGE } else { code_type };
+                return Some(
+                    Diagnostic::error(code, format!("{what} is {n}, outside its range {range}"))
+                        .at(&v.loc)
+                        .label(format!("allowed: {range}"))
+                        .help("fix the value, or widen the declared min/max if the rules allow it"),
+                );
+            }
+            None
+        }
+        (ValueType::Int { .. }, other) => Some(
+            Diagnostic::error(code_type, format!("{what} must be a whole number, not {}", other.type_name()))
+                .at(&v.loc)
+                .label("expected a whole number")
+                .help(match other {
+                    Scalar::Str(s) if s.trim().parse::<i64>().is_ok() => format!("remove the quotes: {}", s.trim()),
+                    _ => "write a number without quotes, e.g. 5".to_string(),
+                }),
+        ),
+        (ValueType::Dice, Scalar::Str(s)) if is_dice(s) => None,
+        (ValueType::Dice, other) => Some(
+            Diagnostic::error(code_type, format!("{what} must be a dice expression, not `{}`", other.display()))
+                .at(&v.loc)
+                .label("expected dice like 2D6")
+                .help("write dice as a string: \"D6\", \"2D6\", \"3d5+2\", \"1D6-1\""),
+        ),
+        (ValueType::Bool, Scalar::Bool(_)) => None,
+        (ValueType::Bool, other) => Some(
+            Diagnostic::error(code_type, format!("{what} must be true or false, not {}", other.type_name()))
+                .at(&v.loc)
+                .help("write true or false, without quotes"),
+        ),
+        (ValueType::Text, Scalar::Str(_)) => None,
+        (ValueType::Text, other) => Some(
+            Diagnostic::error(code_type, format!("{what} must be text, not {}", other.type_name()))
+                .at(&v.loc)
+                .help(format!("put it in quotes: \"{}\"", other.display())),
+        ),
+    }
+}
+
 /// Every markup field of a game.
 pub fn all_texts(game: &Game) -> Vec<&Text> {
     let mut out: Vec<&Text> = Vec::new();
@@ -813,6 +826,12 @@ pub fn all_texts(game: &Game) -> Vec<&Text> {
         out.extend(c.items.iter());
     }
     out.extend(game.todos.iter());
+    for c in &game.cards {
+        out.extend(c.text.iter());
+    }
+    for b in &game.card_backs {
+        out.extend(b.text.iter());
+    }
     out
 }
 

@@ -1,8 +1,11 @@
 //! Stage 1: load a game folder. Every `*.toml` file is parsed with spans and read into the
 //! model; every problem becomes a located diagnostic. Loading never stops at the first problem.
 
+mod pieces;
 pub mod reader;
 pub mod strings;
+
+pub use pieces::{parse_length, parse_size};
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -33,6 +36,12 @@ const TOP_LEVEL: &[&str] = &[
     "term",
     "changelog",
     "todo",
+    "counters",
+    "counter_group",
+    "counter",
+    "cards",
+    "card_back",
+    "card",
 ];
 
 pub struct Loaded {
@@ -194,6 +203,16 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
     for_each(&root, "sequence", |o| game.sequences.push(read_sequence(&o)));
     for_each(&root, "term", |o| game.terms.push(read_term(&o)));
     for_each(&root, "changelog", |o| game.changelog.push(read_change(&o)));
+    if let Some(o) = root.table("counters") {
+        pieces::read_counter_options(game, &o);
+    }
+    for_each(&root, "counter_group", |o| game.counter_groups.push(pieces::read_counter_group(&o)));
+    for_each(&root, "counter", |o| game.counters.push(pieces::read_counter(&o)));
+    if let Some(o) = root.table("cards") {
+        pieces::read_card_options(game, &o);
+    }
+    for_each(&root, "card_back", |o| game.card_backs.push(pieces::read_card_back(&o)));
+    for_each(&root, "card", |o| game.cards.push(pieces::read_card(&o)));
     for_each(&root, "todo", |o| {
         if let Some(t) = o.text("text") {
             game.todos.push(t);

@@ -1,0 +1,175 @@
+//! Counters and cards for their templates: the checker's resolution, as JSON.
+
+use serde_json::{Value, json};
+
+use super::{ExportOptions, Exporter};
+use crate::check::pieces::{
+    CardBackRef, RCounters, RFace, Symbol, contrast, picture_box, resolve_cards, resolve_counters, sheet_page,
+    symbol_box,
+};
+use crate::model::*;
+
+fn sheet(game: &Game, s: &Imposition, opts: &ExportOptions, cut: Option<Cut>, gutter_default: f64) -> Value {
+    let (w, h) = sheet_page(game, s, opts.page);
+    json!({
+        "width": w, "height": h,
+        "duplex": s.duplex.name(),
+        "offset": [s.back_offset.0, s.back_offset.1],
+        "gutter": s.gutter.unwrap_or(gutter_default),
+        "margin": s.margin,
+        "marks": s.marks,
+        "cut": match cut { Some(Cut::Gutter) => "gutter", Some(Cut::Butt) => "butt", None => "none" },
+    })
+}
+
+fn face(f: &RFace) -> Value {
+    let slots: Vec<Value> = f
+        .slots
+        .iter()
+        .map(|s| json!({"name": s.name, "text": s.text, "symbol": s.symbol, "size": s.size, "bold": s.bold}))
+        .collect();
+    json!({"background": f.background, "stripe": f.stripe, "stripe_text": f.stripe.as_deref().map(contrast),
+           "text": f.text, "slots": slots})
+}
+
+fn symbol(s: &Symbol) -> Value {
+    json!({"frame": s.frame, "icons": s.icons, "echelon": s.echelon, "filled": s.filled})
+}
+
+fn image_path(p: &str) -> String {
+    format!("/{}", p.trim_start_matches("./"))
+}
+
+impl Exporter<'_> {
+    pub(super) fn counters(&mut self, opts: &ExportOptions) -> Value {
+        let game = self.game;
+        let RCounters { groups, counters } = resolve_counters(game, self.ix, opts.page, &mut Vec::new());
+        let co = &game.counter_options;
+        let gutter_default = if co.cut == Cut::Gutter { 2.0 } else { 0.0 };
+        let groups: Vec<Value> = groups
+            .iter()
+            .enumerate()
+            .map(|(gi, g)| {
+                let items: Vec<Value> = counters
+                    .iter()
+                    .filter(|c| c.group == gi)
+                    .map(|c| {
+                        let index = self.pieces.len();
+                        self.pieces.push((c.what.clone(), c.loc.clone()));
+                        json!({
+                            "index": index,
+                            "quantity": c.quantity,
+                            "front": face(&c.front),
+                            "back": c.back.as_ref().map(face),
+                            "symbol": c.symbol.as_ref().map(symbol),
+                            "image": c.image.as_deref().map(image_path),
+                        })
+                    })
+                    .collect();
+                let sb = symbol_box(g.size);
+                json!({
+                    "id": g.id, "name": g.name, "width": g.size.0, "height": g.size.1,
+                    "font_size": g.font_size, "min_font_size": g.min_font_size,
+                    "symbol_box": [sb.0, sb.1],
+                    "items": items,
+                })
+            })
+            .filter(|g| g["items"].as_array().is_some_and(|a| !a.is_empty()))
+            .collect();
+        json!({"sheet": sheet(game, &co.sheet, opts, Some(co.cut), gutter_default), "groups": groups})
+    }
+
+    pub(super) fn cards(&mut self, opts: &ExportOptions) -> Value {
+        let game = self.game;
+        let co = &game.card_options;
+        let resolved = resolve_cards(game, self.ix, opts.page, &mut Vec::new());
+        let size = resolved.size;
+        let pic = picture_box(co, size);
+        let mut items = Vec::new();
+        for rc in &resolved.cards {
+            let index = self.pieces.len();
+            self.pieces.push((rc.what.clone(), rc.loc.clone()));
+            let card = rc.card.map(|i| &game.cards[i]);
+            let unit = rc.unit.map(|i| self.unit(i));
+            let title = card
+                .and_then(|c| c.title.as_ref().map(|t| t.v.clone()))
+                .or_else(|| unit.as_ref().and_then(|u| u["name"].as_str().map(str::to_string)))
+                .unwrap_or_default();
+            let subtitle = card
+                .and_then(|c| c.subtitle.as_ref().map(|t| t.v.clone()))
+                .or_else(|| unit.as_ref().and_then(|u| u["kind_name"].as_str().map(str::to_string)));
+            let side_name = rc.side.map(|s| game.sides[s].name.v.clone());
+            // Stats: the unit's in its kind's order, then the card's own.
+            let mut stats: Vec<Value> = Vec::new();
+            if let Some(u) = &unit {
+                for s in u["stats"].as_array().into_iter().flatten() {
+                    stats.push(json!({"label": s["abbr"], "name": s["name"], "value": s["value"]}));
+                }
+            }
+            if let Some(c) = card {
+                for (k, v) in &c.stats {
+                    stats.push(json!({"label": k.v, "name": k.v, "value": v.v.display()}));
+                }
+            }
+            let abilities: Vec<Value> = unit
+                .as_ref()
+                .and_then(|u| u["abilities"].as_array().cloned())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|a| {
+                    let text = match co.abilities {
+                        AbilityStyle::Short if !a["short"].is_null() => a["short"].clone(),
+                        _ => a["text"].clone(),
+                    };
+                    json!({"label": a["label"], "text": text})
+                })
+                .collect();
+            let texts = card.map(|c| self.texts(&c.text)).unwrap_or(Value::Array(Vec::new()));
+            let notes = unit.as_ref().map(|u| u["notes"].clone()).unwrap_or(Value::Array(Vec::new()));
+            let back = match rc.back {
+                CardBackRef::Design(i) => {
+                    let b = &game.card_backs[i];
+                    let color = b.color.as_ref().map(|c| c.v.clone()).unwrap_or_else(|| rc.color.clone());
+                    let text = self.opt_text(&b.text);
+                    json!({
+                        "title": b.title.as_ref().map(|t| t.v.clone()),
+                        "subtitle": null,
+                        "text": text,
+                        "image": b.image.as_ref().map(|p| image_path(&p.v)),
+                        "color": color, "text_color": contrast(&color),
+                    })
+                }
+                CardBackRef::Default => json!({
+                    "title": game.meta.title.as_ref().map(|t| t.v.clone()),
+                    "subtitle": side_name,
+                    "text": null, "image": null,
+                    "color": rc.color, "text_color": contrast(&rc.color),
+                }),
+            };
+            items.push(json!({
+                "index": index,
+                "quantity": rc.quantity,
+                "title": title,
+                "subtitle": subtitle,
+                "side": side_name,
+                "color": rc.color,
+                "text_color": contrast(&rc.color),
+                "stats": stats,
+                "abilities": abilities,
+                "texts": texts,
+                "notes": notes,
+                "image": rc.image.as_deref().map(image_path),
+                "back": back,
+            }));
+        }
+        json!({
+            "sheet": sheet(game, &co.sheet, opts, None, 0.0),
+            "width": size.0, "height": size.1,
+            "bleed": co.bleed, "safe": co.safe,
+            "font_size": co.font_size,
+            "min_font_size": co.min_font_size.as_ref().map(|m| m.v),
+            "picture": [pic.0, pic.1],
+            "items": items,
+        })
+    }
+}

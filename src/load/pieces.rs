@@ -1,0 +1,457 @@
+//! Reading counters and cards: `[counters]`, `[[counter_group]]`, `[[counter]]`, `[cards]`,
+//! `[[card_back]]`, `[[card]]`.
+
+use toml::Spanned;
+use toml::de::DeValue;
+
+use super::reader::{Ctx, Obj};
+use super::{OrDefault, color_of, id_or_slug, o_finish, page_of, scalar_of};
+use crate::diag::{self, Diagnostic, Loc};
+use crate::model::*;
+
+/// Parse a length: `"3/4in"`, `"0.75 in"`, `"5/8\""`, `"19.05mm"`, `"1.9cm"`, `"12pt"`; a bare
+/// TOML number is mm. Returns mm.
+pub fn parse_length(s: &str) -> Option<f64> {
+    let s = s.trim();
+    let units: &[(&str, f64)] =
+        &[("mm", 1.0), ("cm", 10.0), ("inches", 25.4), ("inch", 25.4), ("in", 25.4), ("\"", 25.4), ("pt", 25.4 / 72.0)];
+    let (num, factor) = units.iter().find_map(|(u, f)| s.strip_suffix(u).map(|n| (n.trim(), *f)))?;
+    let value = match num.split_once('/') {
+        Some((a, b)) => {
+            // "1 1/4" is also allowed.
+            let (whole, a) = match a.trim().rsplit_once(' ') {
+                Some((w, a)) => (w.trim().parse::<f64>().ok()?, a),
+                None => (0.0, a),
+            };
+            let b: f64 = b.trim().parse().ok()?;
+            if b == 0.0 {
+                return None;
+            }
+            whole + a.trim().parse::<f64>().ok()? / b
+        }
+        None => num.parse::<f64>().ok()?,
+    };
+    (value.is_finite() && value > 0.0).then_some(value * factor)
+}
+
+/// A length field (string with a unit, or a number of mm).
+fn length(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
+    let v = o.get(key)?;
+    let loc = o.ctx.loc(v.span());
+    let parsed = match v.get_ref() {
+        DeValue::String(s) => parse_length(s),
+        DeValue::Integer(_) | DeValue::Float(_) => {
+            let n: Option<f64> = match v.get_ref() {
+                DeValue::Integer(i) => super::reader::parse_int(i.as_str(), i.radix()).map(|n| n as f64),
+                DeValue::Float(f) => f.as_str().parse().ok(),
+                _ => None,
+            };
+            n.filter(|n| *n >= 0.0)
+        }
+        _ => None,
+    };
+    match parsed {
+        Some(mm) => Some(Sp::new(mm, loc)),
+        None => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is not a length"))
+                    .at(&loc)
+                    .label("expected a length such as \"3/4in\", \"15.875mm\" or \"1.5cm\"")
+                    .help("write a number with a unit: mm, cm, in (fractions like 5/8in work), or a bare number of mm"),
+            );
+            None
+        }
+    }
+}
+
+/// A size: `"5/8in"` (square), `"63x88mm"`, `"2.5 x 3.5 in"`, or a named size from `named`.
+fn size(o: &Obj, key: &'static str, named: &[(&str, (f64, f64))]) -> Option<Sp<(f64, f64)>> {
+    let v = o.get(key)?;
+    let loc = o.ctx.loc(v.span());
+    let parsed = match v.get_ref() {
+        DeValue::String(s) => parse_size(s, named),
+        _ => None,
+    };
+    match parsed {
+        Some(wh) => Some(Sp::new(wh, loc)),
+        None => {
+            let names: Vec<&str> = named.iter().map(|(n, _)| *n).collect();
+            let mut help = String::from("write a length such as \"5/8in\" or \"15.875mm\" (square), or \"63x88mm\"");
+            if !names.is_empty() {
+                help.push_str(&format!(", or one of: {}", names.join(", ")));
+            }
+            let mut d = Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is not a size"))
+                .at(&loc)
+                .label("expected a size");
+            if let DeValue::String(s) = v.get_ref() {
+                if let Some(best) = diag::did_you_mean(s, names.iter().copied()) {
+                    help = format!("did you mean \"{best}\"? Or {help}");
+                }
+            }
+            d = d.help(help);
+            o.ctx.push(d);
+            None
+        }
+    }
+}
+
+pub fn parse_size(s: &str, named: &[(&str, (f64, f64))]) -> Option<(f64, f64)> {
+    let t = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+    if let Some((_, wh)) = named.iter().find(|(n, _)| *n == t) {
+        return Some(*wh);
+    }
+    let s = s.trim();
+    if let Some((a, b)) = s.split_once(['x', '×']) {
+        // "63x88mm": the unit is written once, after the height.
+        let b_len = parse_length(b)?;
+        let unit = b.trim().trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '/' || c == ' ');
+        let a_len = parse_length(a).or_else(|| parse_length(&format!("{}{unit}", a.trim())))?;
+        return Some((a_len, b_len));
+    }
+    parse_length(s).map(|l| (l, l))
+}
+
+fn imposition(o: &Obj, sheet: &mut Imposition) {
+    sheet.page = page_of(o, "page");
+    if let Some(s) = o.str("orientation") {
+        match s.v.as_str() {
+            "portrait" => sheet.landscape = false,
+            "landscape" => sheet.landscape = true,
+            _ => o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("unknown orientation `{}`", s.v))
+                    .at(&s.loc)
+                    .help("write \"portrait\" or \"landscape\""),
+            ),
+        }
+    }
+    if let Some(s) = o.str("duplex") {
+        match Duplex::parse(&s.v) {
+            Some(d) => sheet.duplex = d,
+            None => o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("unknown duplex mode `{}`", s.v))
+                    .at(&s.loc)
+                    .help("write \"long\" (duplex, flip on the long edge), \"short\" (flip on the short edge), \"fold\" (fronts and backs on one page, fold and glue) or \"none\" (fronts only)"),
+            ),
+        }
+    }
+    if let Some((items, loc)) = o.array("back_offset") {
+        let nums: Vec<f64> = items
+            .iter()
+            .filter_map(|v| match v.get_ref() {
+                DeValue::Integer(i) => super::reader::parse_int(i.as_str(), i.radix()).map(|n| n as f64),
+                DeValue::Float(f) => f.as_str().parse().ok(),
+                _ => None,
+            })
+            .collect();
+        if nums.len() == 2 && items.len() == 2 && nums.iter().all(|n| n.abs() <= 20.0) {
+            sheet.back_offset = (nums[0], nums[1]);
+        } else {
+            o.ctx.push(
+                Diagnostic::error(
+                    diag::INVALID_VALUE,
+                    "`back_offset` must be two numbers of mm, [x, y], each within ±20",
+                )
+                .at(&loc)
+                .help("measure how far a printed back lands from its front and write e.g. back_offset = [0.5, -1.0]"),
+            );
+        }
+    }
+    sheet.gutter = length(o, "gutter").map(|g| g.v);
+    if let Some(m) = length(o, "margin") {
+        sheet.margin = m.v;
+    }
+    if let Some(b) = o.bool("marks") {
+        sheet.marks = b.v;
+    }
+}
+
+pub(super) fn read_counter_options(game: &mut Game, o: &Obj) {
+    let opts = &mut game.counter_options;
+    opts.loc = Some(o.ctx.loc(o.span.clone()));
+    imposition(o, &mut opts.sheet);
+    if let Some(s) = o.str("cut") {
+        match s.v.as_str() {
+            "butt" => opts.cut = Cut::Butt,
+            "gutter" => opts.cut = Cut::Gutter,
+            _ => o
+                .ctx
+                .push(Diagnostic::error(diag::INVALID_VALUE, format!("unknown cut style `{}`", s.v)).at(&s.loc).help(
+                "write \"butt\" (counters touch, on a dark backdrop) or \"gutter\" (a gap and a cut line around each)",
+            )),
+        }
+    }
+    o.finish();
+}
+
+fn face_style(o: &Obj, key: &'static str) -> FaceStyle {
+    let Some(t) = o.table(key) else { return FaceStyle::default() };
+    let colour = |k: &'static str| {
+        t.str(k).and_then(|s| {
+            if s.v == "side" {
+                return Some(s);
+            }
+            let loc = s.loc.clone();
+            color_of(t.ctx, s).map(|c| Sp::new(c, loc))
+        })
+    };
+    let style = FaceStyle { background: colour("background"), stripe: colour("stripe"), text: colour("text") };
+    t.finish();
+    style
+}
+
+fn layout(o: &Obj, key: &'static str) -> Option<(Vec<Slot>, Loc)> {
+    let t = o.table(key)?;
+    let mut slots = Vec::new();
+    for (k, v) in t.table.iter() {
+        let name = Sp::new(k.get_ref().to_string(), t.ctx.loc(k.span()));
+        if !SLOTS.contains(&name.v.as_str()) {
+            let canon = name.v.replace('_', "-").replace("center", "centre");
+            let mut d = Diagnostic::error(diag::UNKNOWN_FIELD, format!("unknown counter slot `{}`", name.v))
+                .at(&name.loc)
+                .label("not a slot of a counter face");
+            d = match SLOTS
+                .iter()
+                .find(|s| **s == canon)
+                .copied()
+                .or_else(|| diag::did_you_mean(&name.v, SLOTS.iter().copied()))
+            {
+                Some(s) => d.help(format!("did you mean `{s}`? The slots are: {}", SLOTS.join(", "))),
+                None => d.help(format!("the slots are: {}", SLOTS.join(", "))),
+            };
+            t.ctx.push(d);
+            continue;
+        }
+        match v.get_ref() {
+            DeValue::String(s) => {
+                slots.push(Slot { name, text: Sp::new(s.to_string(), t.ctx.loc(v.span())), size: None, bold: None })
+            }
+            DeValue::Table(_) => {
+                let Some(so) = Obj::from_value(t.ctx, v, format!("slot `{}`", name.v)) else { continue };
+                let text = so.req_str("text");
+                let size = so.float("size");
+                let bold = so.bool("bold").map(|b| b.v);
+                so.finish();
+                if let Some(text) = text {
+                    slots.push(Slot { name, text, size, bold });
+                }
+            }
+            _ => t.ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, format!("slot `{}` must be a text or a table", name.v))
+                    .at(&t.ctx.loc(v.span()))
+                    .help("write top = \"{name}\" or bottom = { text = \"{attack}-{defence}\", size = 7 }"),
+            ),
+        }
+    }
+    // Every key was looked at above.
+    Some((slots, t.ctx.loc(t.span.clone())))
+}
+
+pub(super) fn read_counter_group(o: &Obj) -> CounterGroup {
+    let name = o.str("name");
+    let g = CounterGroup {
+        id: id_or_slug(o, &name).unwrap_or_default_sp(o),
+        name,
+        size: size(o, "size", &[]),
+        font_size: o.float("font_size"),
+        layout: layout(o, "layout"),
+        back_layout: layout(o, "back_layout"),
+        front_style: face_style(o, "front_style"),
+        back_style: face_style(o, "back_style"),
+        kinds: o.ids("kinds"),
+        min_font_size: o.float("min_font_size"),
+        loc: o.ctx.loc(o.span.clone()),
+    };
+    o_finish(o);
+    g
+}
+
+fn values(ctx: &Ctx, v: &Spanned<DeValue>) -> Vec<(Sp<String>, Sp<Scalar>)> {
+    let DeValue::Table(t) = v.get_ref() else { return Vec::new() };
+    t.iter()
+        .filter_map(|(k, v)| Some((Sp::new(k.get_ref().to_string(), ctx.loc(k.span())), scalar_of(v, ctx)?)))
+        .collect()
+}
+
+pub(super) fn read_counter(o: &Obj) -> Counter {
+    let front = match o.get("front") {
+        Some(v) if matches!(v.get_ref(), DeValue::Table(_)) => values(o.ctx, v),
+        Some(v) => {
+            o.ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, "`front` must be a table of values")
+                    .at(&o.ctx.loc(v.span()))
+                    .help("write front = { attack = 4, defence = 4 }"),
+            );
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    let back = match o.get("back") {
+        None => Back::Same,
+        Some(v) => match v.get_ref() {
+            DeValue::Table(_) => Back::Values(values(o.ctx, v)),
+            DeValue::String(s) if s.as_ref() == "same" => Back::Same,
+            DeValue::String(s) if s.as_ref() == "blank" => Back::Blank,
+            _ => {
+                o.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, "`back` must be a table of values, \"same\" or \"blank\"")
+                        .at(&o.ctx.loc(v.span()))
+                        .help("write back = { attack = 2 } for a reduced side, back = \"blank\" for a plain back, or leave it out for the same as the front"),
+                );
+                Back::Same
+            }
+        },
+    };
+    let c = Counter {
+        id: o.id("id", false),
+        name: o.str("name"),
+        unit: o.id("unit", false),
+        group: o.id("group", false),
+        label: o.str("label"),
+        side: o.id("side", false),
+        quantity: o.int("quantity"),
+        symbol: o.str("symbol"),
+        image: o.str("image"),
+        front,
+        back,
+        color: o.str("color").and_then(|s| {
+            let loc = s.loc.clone();
+            color_of(o.ctx, s).map(|c| Sp::new(c, loc))
+        }),
+        loc: o.ctx.loc(o.span.clone()),
+    };
+    if c.name.is_none() && c.unit.is_none() {
+        o.ctx.push(
+            Diagnostic::error(diag::MISSING_FIELD, "a counter needs a `unit` or a `name`")
+                .at(&o.ctx.loc(o.span.clone()))
+                .help("write unit = \"<unit id>\" for a unit's counter, or name = \"Ops Complete\" for a marker"),
+        );
+    }
+    o_finish(o);
+    c
+}
+
+pub(super) fn read_card_options(game: &mut Game, o: &Obj) {
+    let opts = &mut game.card_options;
+    opts.loc = Some(o.ctx.loc(o.span.clone()));
+    imposition(o, &mut opts.sheet);
+    opts.size = size(o, "size", CARD_SIZES);
+    if let Some(b) = length(o, "bleed") {
+        opts.bleed = b.v;
+    }
+    if let Some(s) = length(o, "safe") {
+        opts.safe = s.v;
+    }
+    if let Some(f) = o.float("font_size") {
+        if (4.0..=14.0).contains(&f.v) {
+            opts.font_size = f.v;
+        } else {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("font_size {} pt is outside 4 to 14 pt", f.v))
+                    .at(&f.loc)
+                    .help("card text reads well at 6 to 8 pt"),
+            );
+        }
+    }
+    opts.min_font_size = o.float("min_font_size");
+    if let Some(s) = o.str("abilities") {
+        match s.v.as_str() {
+            "full" => opts.abilities = AbilityStyle::Full,
+            "short" => opts.abilities = AbilityStyle::Short,
+            _ => o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("unknown ability style `{}`", s.v))
+                    .at(&s.loc)
+                    .help("write \"full\" (the whole text) or \"short\" (each ability's short form)"),
+            ),
+        }
+    }
+    opts.kinds = o.ids("kinds");
+    opts.back = o.id("back", false);
+    o.finish();
+}
+
+pub(super) fn read_card_back(o: &Obj) -> CardBack {
+    let title = o.str("title");
+    let b = CardBack {
+        id: id_or_slug(o, &title).unwrap_or_default_sp(o),
+        side: o.id("side", false),
+        title,
+        text: o.text("text"),
+        image: o.str("image"),
+        color: o.str("color").and_then(|s| {
+            let loc = s.loc.clone();
+            color_of(o.ctx, s).map(|c| Sp::new(c, loc))
+        }),
+        loc: o.ctx.loc(o.span.clone()),
+    };
+    o_finish(o);
+    b
+}
+
+pub(super) fn read_card(o: &Obj) -> Card {
+    let stats = match o.get("stats") {
+        Some(v) if matches!(v.get_ref(), DeValue::Table(_)) => values(o.ctx, v),
+        Some(v) => {
+            o.ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, "`stats` must be a table")
+                    .at(&o.ctx.loc(v.span()))
+                    .help("write stats = { Move = 1, Cover = \"+1\" }"),
+            );
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    let c = Card {
+        id: o.id("id", false),
+        unit: o.id("unit", false),
+        title: o.str("title"),
+        subtitle: o.str("subtitle"),
+        side: o.id("side", false),
+        stats,
+        text: o.texts("text"),
+        image: o.str("image"),
+        quantity: o.int("quantity"),
+        back: o.id("back", false),
+        color: o.str("color").and_then(|s| {
+            let loc = s.loc.clone();
+            color_of(o.ctx, s).map(|c| Sp::new(c, loc))
+        }),
+        loc: o.ctx.loc(o.span.clone()),
+    };
+    if c.title.is_none() && c.unit.is_none() {
+        o.ctx.push(
+            Diagnostic::error(diag::MISSING_FIELD, "a card needs a `unit` or a `title`")
+                .at(&o.ctx.loc(o.span.clone()))
+                .help("write unit = \"<unit id>\" for a unit's card, or title = \"Forest\" for any other card"),
+        );
+    }
+    o_finish(o);
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_measure_true() {
+        assert_eq!(parse_length("5/8in"), Some(15.875));
+        assert_eq!(parse_length("3/4\""), Some(19.05));
+        assert_eq!(parse_length("0.5 in"), Some(12.7));
+        assert_eq!(parse_length("1 1/4in"), Some(31.75));
+        assert_eq!(parse_length("15.875mm"), Some(15.875));
+        assert_eq!(parse_length("1.5cm"), Some(15.0));
+        assert_eq!(parse_length("5/8"), None);
+        assert_eq!(parse_length("0mm"), None);
+        assert_eq!(parse_length("3/0in"), None);
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("poker", CARD_SIZES), Some((63.0, 88.0)));
+        assert_eq!(parse_size("Mini US", CARD_SIZES), Some((44.45, 63.5)));
+        assert_eq!(parse_size("63x88mm", CARD_SIZES), Some((63.0, 88.0)));
+        assert_eq!(parse_size("2.5 x 3.5 in", &[]), Some((63.5, 88.9)));
+        assert_eq!(parse_size("5/8in", &[]), Some((15.875, 15.875)));
+        assert_eq!(parse_size("pokr", CARD_SIZES), None);
+    }
+}
