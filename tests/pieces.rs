@@ -1,0 +1,299 @@
+//! Counters and cards: sizes measure true, backs land behind their fronts for each duplex
+//! mode, quantities are honoured, overflowing text and blurred pictures fail the build at the
+//! piece's location. Geometry comes from a query of the compiled document (`<pa-piece>` at
+//! each piece's top-left corner, `<pa-piece-end>` at its bottom-right corner).
+
+mod common;
+
+use common::*;
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use playaid::build::{DocSpec, load_and_check};
+use playaid::export::{ExportOptions, export};
+use playaid::render::Renderer;
+
+const PT: f64 = 25.4 / 72.0; // mm per pt
+
+/// A placed face: page (1-based), x, y, width, height in mm.
+#[derive(Debug, Clone, Copy)]
+struct Placed {
+    page: usize,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+/// Compile `doc` of the game in `dir`; faces keyed by (index, copy, face), and the page count.
+fn placed(dir: &Path, doc: &str) -> (HashMap<(u64, u64, String), Placed>, usize) {
+    let (game, diags, ix) = load_and_check(dir).unwrap();
+    assert!(!diags.iter().any(|d| d.is_error()), "{diags:?}");
+    let ix = ix.unwrap();
+    let exported = export(&game, &ix, &DocSpec::new(doc), &ExportOptions::default());
+    let mut r = Renderer::new(&game.root, None).unwrap();
+    let compiled = r.compile(doc, &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let starts = compiled.query_metadata("pa-piece");
+    let ends = compiled.query_metadata("pa-piece-end");
+    assert_eq!(starts.len(), ends.len());
+    let mut out = HashMap::new();
+    for ((v, page, x, y), (_, page2, x2, y2)) in starts.into_iter().zip(ends) {
+        assert_eq!(page, page2);
+        let key = (v["index"].as_u64().unwrap(), v["copy"].as_u64().unwrap(), v["face"].as_str().unwrap().to_string());
+        let p = Placed { page, x: x * PT, y: y * PT, w: (x2 - x) * PT, h: (y2 - y) * PT };
+        assert!(out.insert(key, p).is_none(), "a face placed twice");
+    }
+    (out, compiled.page_count())
+}
+
+fn write_game(dir: &Path, files: &[(&str, &str)]) {
+    for (name, text) in files {
+        let p = dir.join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+}
+
+const GAME: &str = "[game]\nid = \"t\"\ntitle = \"Test\"\nversion = \"1\"\n";
+
+fn counters_game(dir: &Path, size: &str, duplex: &str, quantity: u32, extra: &str) {
+    let data = format!(
+        "[counters]\nduplex = \"{duplex}\"\n{extra}\n\n[[counter_group]]\nid = \"g\"\nsize = \"{size}\"\n\n\
+         [[counter]]\nname = \"Alpha\"\nquantity = {quantity}\nback = {{ name = \"Beta\" }}\n"
+    );
+    write_game(dir, &[("game.toml", GAME), ("counters.toml", &data)]);
+}
+
+const A4: (f64, f64) = (210.0, 297.0);
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 0.05
+}
+
+#[test]
+fn a_five_eighths_counter_measures_15_875_mm_and_long_edge_backs_mirror_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    counters_game(dir.path(), "5/8in", "long", 30, "");
+    let (faces, pages) = placed(dir.path(), "counters");
+    assert_eq!(pages, 2, "one fronts page and one backs page");
+    let fronts: Vec<_> = faces.iter().filter(|(k, _)| k.2 == "front").collect();
+    assert_eq!(fronts.len(), 30, "quantity 30 prints 30 counters");
+    for ((i, c, _), f) in &fronts {
+        assert!(close(f.w, 15.875) && close(f.h, 15.875), "counter measures {} x {} mm", f.w, f.h);
+        let b = faces[&(*i, *c, "back".to_string())];
+        assert_eq!(b.page, f.page + 1, "the backs page follows its fronts page");
+        // Flipped on the long edge: same row, mirrored across the page's vertical centre line.
+        assert!(close(b.x, A4.0 - f.x - f.w), "back x {} vs front x {}", b.x, f.x);
+        assert!(close(b.y, f.y), "back y {} vs front y {}", b.y, f.y);
+    }
+}
+
+#[test]
+fn short_edge_backs_mirror_rows_and_the_offset_moves_backs_only() {
+    let dir = tempfile::tempdir().unwrap();
+    counters_game(dir.path(), "3/4in", "short", 25, "back_offset = [0.5, -1.0]");
+    let (faces, _) = placed(dir.path(), "counters");
+    for ((i, c, face), f) in &faces {
+        if face != "front" {
+            continue;
+        }
+        assert!(close(f.w, 19.05), "3/4\" counter measures {} mm", f.w);
+        let b = faces[&(*i, *c, "back".to_string())];
+        assert!(close(b.x, f.x + 0.5), "back x {} vs front x {}", b.x, f.x);
+        assert!(close(b.y, A4.1 - f.y - f.h - 1.0), "back y {} vs front y {}", b.y, f.y);
+    }
+}
+
+#[test]
+fn fold_over_puts_backs_on_the_same_page_mirrored_across_the_fold() {
+    let dir = tempfile::tempdir().unwrap();
+    counters_game(dir.path(), "1in", "fold", 12, "");
+    let (faces, pages) = placed(dir.path(), "counters");
+    assert_eq!(pages, 1);
+    for ((i, c, face), f) in &faces {
+        if face != "front" {
+            continue;
+        }
+        assert!(f.x + f.w <= A4.0 / 2.0, "fronts stay left of the fold");
+        let b = faces[&(*i, *c, "back".to_string())];
+        assert_eq!(b.page, f.page);
+        assert!(close(b.x, A4.0 - f.x - f.w) && close(b.y, f.y), "back {b:?} front {f:?}");
+    }
+}
+
+#[test]
+fn a_full_sheet_holds_as_many_counters_as_fit_and_continues() {
+    let dir = tempfile::tempdir().unwrap();
+    // 5/8" on A4 inside 5 mm margins: 12 columns x 18 rows = 216 a page.
+    counters_game(dir.path(), "5/8in", "long", 250, "");
+    let (faces, pages) = placed(dir.path(), "counters");
+    let on_first = faces.iter().filter(|(k, p)| k.2 == "front" && p.page == 1).count();
+    assert_eq!(on_first, 216);
+    assert_eq!(pages, 4, "two sheets of fronts and backs");
+    // The grid is centred: equal left and right margins on a full row.
+    let xs: Vec<f64> = faces.iter().filter(|(k, p)| k.2 == "front" && p.page == 1).map(|(_, p)| p.x).collect();
+    let left = xs.iter().cloned().fold(f64::MAX, f64::min);
+    let right = A4.0 - xs.iter().cloned().fold(f64::MIN, f64::max) - 15.875;
+    assert!(close(left, right), "margins {left} and {right}");
+}
+
+#[test]
+fn nine_poker_cards_a_page_on_a4_and_letter_trimmed_exactly() {
+    for (page, width) in [("a4", 210.0), ("us-letter", 215.9)] {
+        let dir = tempfile::tempdir().unwrap();
+        let data = format!(
+            "[cards]\nsize = \"poker\"\npage = \"{page}\"\n\n[[card]]\ntitle = \"Forest\"\ntext = \"Cover: +1.\"\nquantity = 10\n"
+        );
+        write_game(dir.path(), &[("game.toml", GAME), ("cards.toml", &data)]);
+        let (faces, pages) = placed(dir.path(), "cards");
+        assert_eq!(pages, 4, "{page}: 9 + 1 cards, each with a backs page");
+        assert_eq!(faces.iter().filter(|(k, p)| k.2 == "front" && p.page == 1).count(), 9, "{page}");
+        for ((i, c, face), f) in &faces {
+            if face != "front" {
+                continue;
+            }
+            assert!(close(f.w, 63.0) && close(f.h, 88.0), "{page}: card trims to {} x {} mm", f.w, f.h);
+            let b = faces[&(*i, *c, "back".to_string())];
+            assert!(close(b.x, width - f.x - f.w) && close(b.y, f.y), "{page}: back {b:?} front {f:?}");
+        }
+    }
+}
+
+fn playaid(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_playaid")).args(args).output().expect("run playaid")
+}
+
+fn check_json(dir: &Path) -> Vec<(String, String)> {
+    let o = playaid(&["check", dir.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["diagnostics"]
+        .as_array()
+        .or(v.as_array())
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let loc = format!(
+                "{}:{}:{}",
+                d["file"].as_str().unwrap_or("").rsplit('/').next().unwrap(),
+                d["line"],
+                d["column"]
+            );
+            (d["code"].as_str().unwrap().to_string(), loc)
+        })
+        .collect()
+}
+
+#[test]
+fn an_overflowing_card_fails_the_build_at_its_location_and_shrinking_can_save_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "The unit may move and fire in the same turn, unless it is pinned. ".repeat(13);
+    let data = format!(
+        "[cards]\nsize = \"mini-euro\"\n\n[[card]]\ntitle = \"Short\"\ntext = \"Fine.\"\n\n[[card]]\ntitle = \"Wordy\"\ntext = \"{long}\"\n"
+    );
+    write_game(dir.path(), &[("game.toml", GAME), ("cards.toml", &data)]);
+    let out = tempfile::tempdir().unwrap();
+    let o = playaid(&["build", dir.path().to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("error[E023]: the text of card `Wordy` does not fit"), "{err}");
+    assert!(err.contains("cards.toml:8:1"), "located at the card: {err}");
+    assert!(!err.contains("`Short`"), "{err}");
+    assert!(!out.path().join("t-1/cards.pdf").exists(), "nothing written on an overflow");
+
+    // Allowed to shrink to 4 pt, the same text fits.
+    let data = data.replace("size = \"mini-euro\"\n", "size = \"mini-euro\"\nmin_font_size = 4\nfont_size = 7\n");
+    std::fs::write(dir.path().join("cards.toml"), data).unwrap();
+    let o = playaid(&["build", dir.path().to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(pdf_text(&out.path().join("t-1/cards.pdf")).contains("pinned"));
+}
+
+#[test]
+fn an_overflowing_counter_slot_is_reported_with_the_counter() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = "[[counter_group]]\nid = \"g\"\nsize = \"1/2in\"\nlayout = { top = \"{name}\" }\n\n[[counter]]\nname = \"Panzergrenadier Regiment\"\n";
+    write_game(dir.path(), &[("game.toml", GAME), ("counters.toml", data)]);
+    let out = tempfile::tempdir().unwrap();
+    let o = playaid(&["build", dir.path().to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[E023]: the front top slot of counter `Panzergrenadier Regiment` does not fit"),
+        "{err}"
+    );
+    assert!(err.contains("counters.toml:6:1"), "{err}");
+}
+
+fn png(path: &Path, w: u32, h: u32) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    image::RgbImage::from_pixel(w, h, image::Rgb([120, 90, 60])).save(path).unwrap();
+}
+
+#[test]
+fn pictures_are_checked_for_resolution_at_their_printed_size() {
+    let dir = tempfile::tempdir().unwrap();
+    // A counter's symbol box on 5/8" is about 9.8 x 6.4 mm: 64 px is ~166 dpi (warning), 32 px
+    // ~83 dpi (error); a poker card's picture box is 57 x 31.7 mm: 800 x 400 px is > 300 dpi.
+    png(&dir.path().join("images/tiny.png"), 32, 32);
+    png(&dir.path().join("images/small.png"), 64, 64);
+    png(&dir.path().join("images/art.png"), 800, 400);
+    let data = "[[counter]]\nname = \"A\"\nimage = \"images/tiny.png\"\n\n[[counter]]\nname = \"B\"\nimage = \"images/small.png\"\n\n[[card]]\ntitle = \"C\"\nimage = \"images/art.png\"\n";
+    write_game(dir.path(), &[("game.toml", GAME), ("pieces.toml", data)]);
+    let found = check_json(dir.path());
+    assert_eq!(
+        found,
+        vec![("E024".to_string(), "pieces.toml:3:9".to_string()), ("W005".to_string(), "pieces.toml:7:9".to_string())],
+        "{found:?}"
+    );
+}
+
+#[test]
+fn seed_counter_sheets_hold_every_counter_and_marker() {
+    let out = tempfile::tempdir().unwrap();
+    let o = playaid(&[
+        "build",
+        repo().join("data/white-star-rising").to_str().unwrap(),
+        "-o",
+        out.path().to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pdf = out.path().join("white-star-rising-1.0/counters.pdf");
+    let text = pdf_text(&pdf);
+    for s in [
+        "Para Rifle",
+        "Sherman",
+        "Grenadiers",
+        "StuG III",
+        "PaK 40",
+        "Kp. HQ",
+        "4-4-5",
+        "2-4-5",
+        "Ops Complete",
+        "Disrupted",
+        "Reduced",
+        "Smoke",
+        "Dug-in",
+    ] {
+        assert!(text.contains(s), "`{s}` missing from the counter sheet:\n{text}");
+    }
+    // Three Para Rifle counters on the fronts page, three reduced backs.
+    assert_eq!(text.matches("Para Rifle").count(), 6, "{text}");
+    let ((w, h), pages) = pdf_info(&pdf);
+    assert!((w - 595.28).abs() < 0.5 && (h - 841.89).abs() < 0.5, "A4, got {w} x {h}");
+    assert_eq!(pages, 4, "units and markers, fronts and backs");
+
+    let o = playaid(&[
+        "build",
+        repo().join("data/one-hour-wargames-wwii").to_str().unwrap(),
+        "-o",
+        out.path().to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let cards = pdf_text(&out.path().join("one-hour-wargames-wwii-8/cards.pdf"));
+    for s in ["Infantry Platoon", "Mortar Platoon", "ATG Platoon", "Tank Platoon", "3d5+2"] {
+        assert!(cards.contains(s), "`{s}` missing from the OHW cards:\n{cards}");
+    }
+    let counters = pdf_text(&out.path().join("one-hour-wargames-wwii-8/counters.pdf"));
+    assert!(counters.contains("5 Hits: Fire -1") && counters.contains("10 Hits: Fire -2"), "{counters}");
+}
