@@ -164,4 +164,8 @@ fn the_readme_example_is_a_clean_game() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = pdf_text(&out.join("harbour-raid-1.2/cheatsheet.pdf"));
     assert!(text.contains("Landing 10 2") && text.contains("Landing 5 1"), "{text}");
+    let counters = pdf_text(&out.join("harbour-raid-1.2/counters.pdf"));
+    assert_eq!(counters.matches("Troop Counter 5-2").count(), 40, "20 counters, fronts and backs: {counters}");
+    let cards = pdf_text(&out.join("harbour-raid-1.2/cards.pdf"));
+    assert!(cards.contains("Troop Counter") && cards.contains("Hard to Kill"), "{cards}");
 }

@@ -147,7 +147,8 @@ fn the_corpus_covers_every_check() {
     // I/O, text overflow: tests/build.rs and tests/pieces.rs) and picture resolution (needs
     // generated images: tests/pieces.rs).
     let elsewhere = ["E021", "E022", "E023", "E024", "W004", "W005"];
-    let required = playaid::diag::ALL_CODES.iter().map(|c| c.code.to_string()).filter(|c| !elsewhere.contains(&c.as_str()));
+    let required =
+        playaid::diag::ALL_CODES.iter().map(|c| c.code.to_string()).filter(|c| !elsewhere.contains(&c.as_str()));
     let missing: Vec<String> = required.filter(|c| !seen.contains(c)).collect();
     assert!(missing.is_empty(), "no case in tests/bad expects {}", missing.join(", "));
 }
