@@ -432,26 +432,38 @@ pub(super) fn read_card(o: &Obj) -> Card {
 mod tests {
     use super::*;
 
+    fn approx(a: Option<f64>, b: Option<f64>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => (a - b).abs() < 1e-9,
+            (None, None) => true,
+            _ => false,
+        }
+    }
+
+    fn approx2(a: Option<(f64, f64)>, b: Option<(f64, f64)>) -> bool {
+        approx(a.map(|x| x.0), b.map(|x| x.0)) && approx(a.map(|x| x.1), b.map(|x| x.1))
+    }
+
     #[test]
     fn lengths_measure_true() {
-        assert_eq!(parse_length("5/8in"), Some(15.875));
-        assert_eq!(parse_length("3/4\""), Some(19.05));
-        assert_eq!(parse_length("0.5 in"), Some(12.7));
-        assert_eq!(parse_length("1 1/4in"), Some(31.75));
-        assert_eq!(parse_length("15.875mm"), Some(15.875));
-        assert_eq!(parse_length("1.5cm"), Some(15.0));
-        assert_eq!(parse_length("5/8"), None);
-        assert_eq!(parse_length("0mm"), None);
-        assert_eq!(parse_length("3/0in"), None);
+        assert!(approx(parse_length("5/8in"), Some(15.875)), "{:?}", parse_length("5/8in"));
+        assert!(approx(parse_length("3/4\""), Some(19.05)), "{:?}", parse_length("3/4\""));
+        assert!(approx(parse_length("0.5 in"), Some(12.7)), "{:?}", parse_length("0.5 in"));
+        assert!(approx(parse_length("1 1/4in"), Some(31.75)), "{:?}", parse_length("1 1/4in"));
+        assert!(approx(parse_length("15.875mm"), Some(15.875)), "{:?}", parse_length("15.875mm"));
+        assert!(approx(parse_length("1.5cm"), Some(15.0)), "{:?}", parse_length("1.5cm"));
+        assert!(approx(parse_length("5/8"), None), "{:?}", parse_length("5/8"));
+        assert!(approx(parse_length("0mm"), None), "{:?}", parse_length("0mm"));
+        assert!(approx(parse_length("3/0in"), None), "{:?}", parse_length("3/0in"));
     }
 
     #[test]
     fn sizes() {
-        assert_eq!(parse_size("poker", CARD_SIZES), Some((63.0, 88.0)));
-        assert_eq!(parse_size("Mini US", CARD_SIZES), Some((44.45, 63.5)));
-        assert_eq!(parse_size("63x88mm", CARD_SIZES), Some((63.0, 88.0)));
-        assert_eq!(parse_size("2.5 x 3.5 in", &[]), Some((63.5, 88.9)));
-        assert_eq!(parse_size("5/8in", &[]), Some((15.875, 15.875)));
-        assert_eq!(parse_size("pokr", CARD_SIZES), None);
+        assert!(approx2(parse_size("poker", CARD_SIZES), Some((63.0, 88.0))), "{:?}", parse_size("poker", CARD_SIZES));
+        assert!(approx2(parse_size("Mini US", CARD_SIZES), Some((44.45, 63.5))), "{:?}", parse_size("Mini US", CARD_SIZES));
+        assert!(approx2(parse_size("63x88mm", CARD_SIZES), Some((63.0, 88.0))), "{:?}", parse_size("63x88mm", CARD_SIZES));
+        assert!(approx2(parse_size("2.5 x 3.5 in", &[]), Some((63.5, 88.9))), "{:?}", parse_size("2.5 x 3.5 in", &[]));
+        assert!(approx2(parse_size("5/8in", &[]), Some((15.875, 15.875))), "{:?}", parse_size("5/8in", &[]));
+        assert!(approx2(parse_size("pokr", CARD_SIZES), None), "{:?}", parse_size("pokr", CARD_SIZES));
     }
 }
