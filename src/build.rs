@@ -1,6 +1,7 @@
 //! The whole pipeline for one game: load → check → export → render → write.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use crate::diag::{self, Diagnostic, Files};
 use crate::export::{self, ExportOptions};
@@ -100,45 +101,100 @@ pub fn output_dir(game: &Game, out: &Path) -> PathBuf {
 
 /// Build every play-aid of the game in `dir`. `Err` is for I/O and usage problems (exit 2).
 pub fn build(dir: &Path, opts: &BuildOptions) -> Result<BuildReport, String> {
-    let (game, mut diags, ix) = load_and_check(dir)?;
-    let mut report = BuildReport { diags: Vec::new(), files: Files::default(), written: Vec::new() };
-    let Some(ix) = ix.filter(|_| !diags.iter().any(|d| d.is_error())) else {
+    Builder::new(dir, opts.clone()).build(&mut |_| {})
+}
+
+/// What a build is doing, for progress displays.
+#[derive(Debug, Clone)]
+pub enum Progress<'a> {
+    /// Loading and checking the data finished; `documents` will be rendered.
+    Checked { documents: usize, took: Duration },
+    /// Document `n` (from 1) of the build is being rendered.
+    Rendering { n: usize, of: usize, file: &'a str },
+    /// Document `n` rendered: its pages and how long export, compile and PDF took.
+    Rendered { n: usize, of: usize, file: &'a str, pages: usize, took: Duration },
+}
+
+/// Builds one game, again and again (watch mode): the Typst World lives across builds, so files,
+/// parses and Typst's memoised layout are reused and only what changed is redone.
+pub struct Builder {
+    dir: PathBuf,
+    opts: BuildOptions,
+    renderer: Option<(Renderer, Option<(i32, u8, u8)>)>,
+}
+
+impl Builder {
+    pub fn new(dir: &Path, opts: BuildOptions) -> Builder {
+        Builder { dir: dir.to_path_buf(), opts, renderer: None }
+    }
+
+    /// The files the last build's compiles read or looked for (templates, pictures), besides the
+    /// game's TOML files: what a watcher watches.
+    pub fn dependencies(&self) -> Vec<PathBuf> {
+        self.renderer.as_ref().map(|(r, _)| r.dependencies()).unwrap_or_default()
+    }
+
+    /// Load, check and, when there is no error, render and write every document.
+    pub fn build(&mut self, progress: &mut dyn FnMut(Progress)) -> Result<BuildReport, String> {
+        let started = Instant::now();
+        let (game, mut diags, ix) = load_and_check(&self.dir)?;
+        let mut report = BuildReport { diags: Vec::new(), files: Files::default(), written: Vec::new() };
+        let Some(ix) = ix.filter(|_| !diags.iter().any(|d| d.is_error())) else {
+            report.diags = diags;
+            report.files = game.files;
+            return Ok(report);
+        };
+        let docs = documents(&game);
+        progress(Progress::Checked { documents: docs.len(), took: started.elapsed() });
+        let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
+        // One renderer for the life of the Builder; a new one only if the rules' date changed
+        // (it is the documents' `today`).
+        match &mut self.renderer {
+            Some((r, d)) if *d == date => r.reset(),
+            slot => {
+                let r = Renderer::new(&game.root, date)
+                    .map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))?;
+                *slot = Some((r, date));
+            }
+        }
+        let renderer = &mut self.renderer.as_mut().expect("set above").0;
+        let out_dir = output_dir(&game, &self.opts.out_dir);
+        let export_opts = ExportOptions { page: self.opts.page };
+
+        let mut pending = Vec::new();
+        for (n, spec) in docs.iter().enumerate() {
+            let t = Instant::now();
+            let (n, of) = (n + 1, docs.len());
+            progress(Progress::Rendering { n, of, file: &spec.file });
+            let doc = spec.template.as_str();
+            let exported = export::export(&game, &ix, spec, &export_opts);
+            match renderer.compile(doc, &exported.data_json, &exported.texts_typ) {
+                Ok(compiled) => {
+                    diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)));
+                    diags.extend(overflows(&compiled, &exported));
+                    match compiled.pdf() {
+                        Ok(pdf) => {
+                            let pages = compiled.page_count();
+                            progress(Progress::Rendered { n, of, file: &spec.file, pages, took: t.elapsed() });
+                            pending.push((out_dir.join(&spec.file), pdf, pages));
+                        }
+                        Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
+                    }
+                }
+                Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
+            }
+        }
+        // Write only when every document rendered: a failed build leaves the last good files.
+        if !diags.iter().any(|d| d.is_error()) {
+            for (path, pdf, pages) in pending {
+                write::write_atomic(&path, &pdf).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+                report.written.push(Written { path, pages, bytes: pdf.len() });
+            }
+        }
         report.diags = diags;
         report.files = game.files;
-        return Ok(report);
-    };
-    let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
-    let mut renderer =
-        Renderer::new(&game.root, date).map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))?;
-    let out_dir = output_dir(&game, &opts.out_dir);
-    let export_opts = ExportOptions { page: opts.page };
-
-    let mut pending = Vec::new();
-    for spec in documents(&game) {
-        let doc = spec.template.as_str();
-        let exported = export::export(&game, &ix, &spec, &export_opts);
-        match renderer.compile(doc, &exported.data_json, &exported.texts_typ) {
-            Ok(compiled) => {
-                diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)));
-                diags.extend(overflows(&compiled, &exported));
-                match compiled.pdf() {
-                    Ok(pdf) => pending.push((out_dir.join(&spec.file), pdf, compiled.page_count())),
-                    Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
-                }
-            }
-            Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
-        }
+        Ok(report)
     }
-    // Write only when every document rendered: a failed build leaves the last good files.
-    if !diags.iter().any(|d| d.is_error()) {
-        for (path, pdf, pages) in pending {
-            write::write_atomic(&path, &pdf).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
-            report.written.push(Written { path, pages, bytes: pdf.len() });
-        }
-    }
-    report.diags = diags;
-    report.files = game.files;
-    Ok(report)
 }
 
 /// Text that did not fit its piece, as the template reported it (`<pa-overflow>` metadata:

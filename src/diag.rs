@@ -172,6 +172,9 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 }
 
 /// Render findings as rustc does, followed by a summary line.
+/// How many findings of one code `render_human` prints before summing up the rest.
+pub const MAX_PER_CODE: usize = 12;
+
 pub fn render_human(diags: &[Diagnostic], files: &Files, color: bool) -> String {
     let mut simple = SimpleFiles::new();
     for f in &files.files {
@@ -179,7 +182,15 @@ pub fn render_human(diags: &[Diagnostic], files: &Files, color: bool) -> String 
     }
     let config = Config { chars: term::Chars::ascii(), ..Config::default() };
     let mut out = Vec::new();
+    // A mistake repeated on thousands of pieces (one layout too tight for every counter)
+    // should not bury the rest: print the first few of each code, then how many more.
+    let mut per_code: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for d in diags {
+        let n = per_code.entry(d.code.code).or_default();
+        *n += 1;
+        if *n > MAX_PER_CODE {
+            continue;
+        }
         let cs = to_codespan(d, files);
         if color {
             let mut writer = term::termcolor::Ansi::new(&mut out);
@@ -189,6 +200,12 @@ pub fn render_human(diags: &[Diagnostic], files: &Files, color: bool) -> String 
         }
     }
     let mut s = String::from_utf8_lossy(&out).into_owned();
+    let mut hidden: Vec<(&str, usize)> =
+        per_code.into_iter().filter(|(_, n)| *n > MAX_PER_CODE).map(|(c, n)| (c, n - MAX_PER_CODE)).collect();
+    hidden.sort();
+    for (code, n) in hidden {
+        s.push_str(&format!("... and {n} more [{code}] findings like these (`--format json` lists them all)\n\n"));
+    }
     s.push_str(&summary(diags));
     s.push('\n');
     s

@@ -84,7 +84,8 @@ pub fn export(game: &Game, ix: &Index, doc: &DocSpec, opts: &ExportOptions) -> E
     }
     ex.texts.push_str(")\n");
     Exported {
-        data_json: serde_json::to_vec_pretty(&data).expect("data serialises"),
+        // Compact: Typst parses this on every compile (pretty-printing doubles the bytes).
+        data_json: serde_json::to_vec(&data).expect("data serialises"),
         texts_typ: ex.texts,
         map: ex.map,
         pieces: ex.pieces,

@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use playaid::build::{self, BuildOptions};
+use playaid::build::{self, BuildOptions, Progress};
+
+mod watch;
 use playaid::diag;
 use playaid::model::PageSize;
 
@@ -40,6 +42,17 @@ enum Command {
         #[arg(short, long)]
         quiet: bool,
     },
+    /// Build, then rebuild whenever a data, template or picture file of the game changes
+    Watch {
+        /// The game folder (the one with game.toml)
+        dir: PathBuf,
+        /// Where to write: OUT/<game-id>-<rules-version>/
+        #[arg(short, long, default_value = "out")]
+        out: PathBuf,
+        /// Page size for every document, overriding the data
+        #[arg(long, value_enum)]
+        page: Option<Page>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -59,15 +72,60 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check { dir, format } => run_check(&dir, format),
         Command::Build { dir, out, page, quiet } => run_build(&dir, out, page, quiet),
+        Command::Watch { dir, out, page } => watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size) }),
+    }
+}
+
+fn page_size(p: Page) -> PageSize {
+    match p {
+        Page::A4 => PageSize::A4,
+        Page::UsLetter => PageSize::UsLetter,
+    }
+}
+
+/// Progress on stderr: a bar on a terminal, one plain line per document otherwise.
+fn progress_reporter(quiet: bool) -> impl FnMut(Progress) {
+    let tty = std::io::stderr().is_terminal();
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    move |p: Progress| {
+        if quiet {
+            return;
+        }
+        match p {
+            Progress::Checked { documents, took } => {
+                if tty {
+                    let b = indicatif::ProgressBar::new(documents as u64);
+                    b.set_style(
+                        indicatif::ProgressStyle::with_template("{bar:24} {pos}/{len} {msg}")
+                            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                    );
+                    bar = Some(b);
+                } else {
+                    eprintln!("checked in {} ms; rendering {documents} documents", took.as_millis());
+                }
+            }
+            Progress::Rendering { file, .. } => {
+                if let Some(b) = &bar {
+                    b.set_message(format!("rendering {file}"));
+                }
+            }
+            Progress::Rendered { n, of, file, pages, took } => match &bar {
+                Some(b) => {
+                    b.inc(1);
+                    if n == of {
+                        b.finish_and_clear();
+                    }
+                }
+                None => eprintln!("[{n}/{of}] {file}: {pages} pages in {} ms", took.as_millis()),
+            },
+        }
     }
 }
 
 fn run_build(dir: &std::path::Path, out: PathBuf, page: Option<Page>, quiet: bool) -> ExitCode {
-    let page = page.map(|p| match p {
-        Page::A4 => PageSize::A4,
-        Page::UsLetter => PageSize::UsLetter,
-    });
-    let report = match build::build(dir, &BuildOptions { out_dir: out, page }) {
+    let page = page.map(page_size);
+    let mut builder = build::Builder::new(dir, BuildOptions { out_dir: out, page });
+    let report = match builder.build(&mut progress_reporter(quiet)) {
         Ok(r) => r,
         Err(msg) => {
             eprintln!("error: {msg}");

@@ -126,8 +126,11 @@ pub struct RSlot {
     pub name: String,
     pub text: String,
     pub symbol: bool,
-    pub size: Option<f64>,
-    pub bold: Option<bool>,
+    /// Font size in pt, after any shrinking (see `fit_face`).
+    pub size: f64,
+    pub bold: bool,
+    /// The room the text has, in pt: its width (for `centre`, the width it wraps in).
+    pub have: f64,
 }
 
 #[derive(Debug, Clone)]
@@ -480,6 +483,7 @@ pub fn resolve_counters(
             }
         }
 
+        let (base, min_font) = out.groups.get(src.group).map(|g| (g.font_size, g.min_font_size)).unwrap_or((5.0, None));
         let face =
             |layout: &[Slot], vals: &HashMap<String, String>, style: Option<&FaceStyle>, front_bg: Option<&str>| {
                 let default_bg = c.and_then(|c| c.color.as_ref()).map(|c| c.v.clone()).or(side_col.clone());
@@ -498,12 +502,18 @@ pub fn resolve_counters(
                     .iter()
                     .map(|s| {
                         let is_symbol = s.text.v.trim() == "{symbol}";
+                        let name = s.name.v.as_str();
                         RSlot {
-                            name: s.name.v.clone(),
+                            name: name.to_string(),
                             text: if is_symbol { String::new() } else { fill(&s.text.v, vals) },
                             symbol: is_symbol,
-                            size: s.size.as_ref().map(|z| z.v),
-                            bold: s.bold,
+                            size: s.size.as_ref().map(|z| z.v).unwrap_or(match name {
+                                "bottom" => base * 1.3,
+                                "left" | "right" => base * 0.85,
+                                _ => base,
+                            }),
+                            bold: s.bold.unwrap_or(name == "bottom" || (name == "centre" && unit.is_none())),
+                            have: 0.0,
                         }
                     })
                     .collect();
@@ -521,7 +531,8 @@ pub fn resolve_counters(
             }
         };
         note_missing(&front_layout, &values);
-        let front = face(&front_layout, &values, g.map(|g| &g.front_style), None);
+        let mut front = face(&front_layout, &values, g.map(|g| &g.front_style), None);
+        fit_face(&mut front, size, base, min_font, "front", &what, &src.loc, diags);
         let back = match &back_values {
             None => {
                 let style = g
@@ -541,6 +552,19 @@ pub fn resolve_counters(
                 Some(face(&back_layout, b, g.map(|g| &g.back_style), Some(&front.background)))
             }
         };
+        let back = back.map(|mut b| {
+            if b.slots.iter().any(|s| s.have == 0.0) {
+                let mut found = Vec::new();
+                fit_face(&mut b, size, base, min_font, "back", &what, &src.loc, &mut found);
+                // The same text overflowing the same slot on both sides: once is enough.
+                found.retain(|d| {
+                    let front_twin = d.message.replacen("the back ", "the front ", 1);
+                    !diags.iter().rev().take(16).any(|f| f.message == front_twin && f.notes == d.notes)
+                });
+                diags.extend(found);
+            }
+            b
+        });
         let back = if game.counter_options.sheet.duplex == Duplex::None { None } else { back };
         resolved.push(RCounter {
             loc: src.loc.clone(),
@@ -602,6 +626,106 @@ pub fn resolve_counters(
     }
     out.counters = resolved;
     out
+}
+
+/// The die-cut safe area of a counter: text stays this far inside the edge (mm).
+pub const COUNTER_PAD_MM: f64 = 0.7;
+const MM: f64 = 72.0 / 25.4; // pt per mm
+
+/// Decide each slot's room and font size, shrinking down to `min` when allowed, and report text
+/// that still does not fit (E023, at the counter). The template draws what this decides, so a
+/// sheet never needs to measure text: exact (the same shaper as Typst) and fast.
+#[allow(clippy::too_many_arguments)]
+fn fit_face(
+    face: &mut RFace,
+    size_mm: (f64, f64),
+    base: f64,
+    min: Option<f64>,
+    side: &str,
+    what: &str,
+    loc: &Loc,
+    diags: &mut Vec<Diagnostic>,
+) {
+    use crate::render::fonts::text_width;
+    let (w, h) = (size_mm.0 * MM, size_mm.1 * MM);
+    let pad = COUNTER_PAD_MM * MM;
+    let inner = w - 2.0 * pad;
+    let has = |n: &str| face.slots.iter().any(|s| s.name == n && (s.symbol || !s.text.is_empty()));
+    let edge = if has("left") || has("right") { base * 1.15 } else { 0.0 };
+    let corner_width = |names: [&str; 2]| {
+        face.slots
+            .iter()
+            .filter(|s| names.contains(&s.name.as_str()) && !s.symbol && !s.text.is_empty())
+            .map(|s| text_width(&s.text, s.size, s.bold) + 0.6 * MM)
+            .fold(0.0, f64::max)
+    };
+    let top_corners = corner_width(["top-left", "top-right"]);
+    let bottom_corners = corner_width(["bottom-left", "bottom-right"]);
+    let half = (inner - 2.0 * edge) / 2.0 - 0.3 * MM;
+    for s in face.slots.iter_mut() {
+        s.have = match s.name.as_str() {
+            "top" => inner - 2.0 * edge - 2.0 * top_corners,
+            "bottom" => inner - 2.0 * edge - 2.0 * bottom_corners,
+            "centre" => inner - 2.0 * edge,
+            "left" | "right" => h - 2.0 * pad,
+            _ => half,
+        };
+        if s.symbol || s.text.is_empty() {
+            continue;
+        }
+        // Centre text wraps at spaces, in up to 60 % of the counter's height.
+        let need = |size: f64| -> (f64, f64) {
+            if s.name == "centre" {
+                let (lines, widest) = wrap(&s.text, size, s.bold, s.have);
+                (lines as f64 * size * 1.05, widest.max(0.0))
+            } else {
+                (text_width(&s.text, size, s.bold), 0.0)
+            }
+        };
+        let limit = if s.name == "centre" { h * 0.6 } else { s.have };
+        let fits = |size: f64| {
+            let (n, widest) = need(size);
+            n <= limit + 0.01 && widest <= s.have + 0.01
+        };
+        let mut size = s.size;
+        while !fits(size) && min.is_some_and(|m| size > m) {
+            size = (size - 0.25).max(min.unwrap_or(size));
+        }
+        s.size = size;
+        if !fits(size) {
+            let (n, widest) = need(size);
+            let (need_pt, have_pt) = if widest > s.have + 0.01 { (widest, s.have) } else { (n, limit) };
+            let by = (need_pt - have_pt) / MM;
+            let part = format!("{side} {} slot", s.name);
+            diags.push(
+                Diagnostic::error(diag::TEXT_OVERFLOW, format!("the {part} of {what} does not fit: it overflows by {by:.1} mm"))
+                    .at(loc)
+                    .label(format!("{part} needs {:.1} mm, has {:.1} mm", need_pt / MM, have_pt / MM))
+                    .note(format!("the text: \"{}\"", s.text))
+                    .help("shorten the text, use a smaller size for this slot, a bigger counter, or allow shrinking with min_font_size in its [[counter_group]]"),
+            );
+        }
+    }
+}
+
+/// Greedy word wrap: (number of lines, widest single word) at `size` in `width` pt.
+fn wrap(text: &str, size: f64, bold: bool, width: f64) -> (usize, f64) {
+    use crate::render::fonts::text_width;
+    let space = text_width(" ", size, bold);
+    let mut lines = 1;
+    let mut line = 0.0;
+    let mut widest: f64 = 0.0;
+    for word in text.split_whitespace() {
+        let ww = text_width(word, size, bold);
+        widest = widest.max(ww);
+        if line > 0.0 && line + space + ww > width {
+            lines += 1;
+            line = ww;
+        } else {
+            line += if line > 0.0 { space + ww } else { ww };
+        }
+    }
+    (lines, widest)
 }
 
 /// The layout used when a group declares none: name on top, the symbol in the centre, the

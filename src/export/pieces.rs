@@ -26,7 +26,7 @@ fn face(f: &RFace) -> Value {
     let slots: Vec<Value> = f
         .slots
         .iter()
-        .map(|s| json!({"name": s.name, "text": s.text, "symbol": s.symbol, "size": s.size, "bold": s.bold}))
+        .map(|s| json!({"name": s.name, "text": s.text, "symbol": s.symbol, "size": s.size, "bold": s.bold, "have": s.have}))
         .collect();
     json!({"background": f.background, "stripe": f.stripe, "stripe_text": f.stripe.as_deref().map(contrast),
            "text": f.text, "slots": slots})

@@ -460,8 +460,16 @@ mod tests {
     #[test]
     fn sizes() {
         assert!(approx2(parse_size("poker", CARD_SIZES), Some((63.0, 88.0))), "{:?}", parse_size("poker", CARD_SIZES));
-        assert!(approx2(parse_size("Mini US", CARD_SIZES), Some((44.45, 63.5))), "{:?}", parse_size("Mini US", CARD_SIZES));
-        assert!(approx2(parse_size("63x88mm", CARD_SIZES), Some((63.0, 88.0))), "{:?}", parse_size("63x88mm", CARD_SIZES));
+        assert!(
+            approx2(parse_size("Mini US", CARD_SIZES), Some((44.45, 63.5))),
+            "{:?}",
+            parse_size("Mini US", CARD_SIZES)
+        );
+        assert!(
+            approx2(parse_size("63x88mm", CARD_SIZES), Some((63.0, 88.0))),
+            "{:?}",
+            parse_size("63x88mm", CARD_SIZES)
+        );
         assert!(approx2(parse_size("2.5 x 3.5 in", &[]), Some((63.5, 88.9))), "{:?}", parse_size("2.5 x 3.5 in", &[]));
         assert!(approx2(parse_size("5/8in", &[]), Some((15.875, 15.875))), "{:?}", parse_size("5/8in", &[]));
         assert!(approx2(parse_size("pokr", CARD_SIZES), None), "{:?}", parse_size("pokr", CARD_SIZES));

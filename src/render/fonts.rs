@@ -49,3 +49,55 @@ mod tests {
         assert_eq!(condensed, 4, "four condensed faces");
     }
 }
+
+/// Width in pt of `text` set on one line in Roboto (bold or regular) at `size` pt, shaped the
+/// way Typst shapes it (rustybuzz, kerning included); characters Roboto lacks are measured in
+/// DejaVu Sans, the templates' fallback.
+pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
+    // Counter sheets repeat the same few strings ("4-4-6", "Fresh") thousands of times, and
+    // the checker and the exporter both ask: remember the width of each string at 1 pt.
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    static MEMO: OnceLock<Mutex<HashMap<(String, bool), f64>>> = OnceLock::new();
+    let memo = MEMO.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(em) = memo.lock().ok().and_then(|m| m.get(&(text.to_string(), bold)).copied()) {
+        return em * size;
+    }
+    let em = shaped_em(text, bold);
+    if let Ok(mut m) = memo.lock() {
+        if m.len() > 100_000 {
+            m.clear();
+        }
+        m.insert((text.to_string(), bold), em);
+    }
+    em * size
+}
+
+/// Width in em of `text` shaped in Roboto (see `text_width`).
+fn shaped_em(text: &str, bold: bool) -> f64 {
+    static FACES: OnceLock<Vec<rustybuzz::Face<'static>>> = OnceLock::new();
+    let faces = FACES.get_or_init(|| {
+        // FONT_FILES order: Roboto Regular 0, Bold 2; DejaVu Sans 9, Bold 10.
+        [0, 2, 9, 10].iter().map(|&i| rustybuzz::Face::from_slice(FONT_FILES[i].1, 0).expect("embedded font")).collect()
+    });
+    let (main, fallback) = if bold { (&faces[1], &faces[3]) } else { (&faces[0], &faces[2]) };
+    let mut buffer = rustybuzz::UnicodeBuffer::new();
+    buffer.push_str(text);
+    let glyphs = rustybuzz::shape(main, &[], buffer);
+    let upem = main.units_per_em() as f64;
+    let mut em = 0.0;
+    for (info, pos) in glyphs.glyph_infos().iter().zip(glyphs.glyph_positions()) {
+        if info.glyph_id == 0 {
+            // Not in Roboto: Typst falls back to DejaVu Sans for this character.
+            let ch = text.get(info.cluster as usize..).and_then(|t| t.chars().next()).unwrap_or(' ');
+            em += fallback
+                .glyph_index(ch)
+                .and_then(|g| fallback.glyph_hor_advance(g))
+                .map(|a| a as f64 / fallback.units_per_em() as f64)
+                .unwrap_or(0.6);
+        } else {
+            em += pos.x_advance as f64 / upem;
+        }
+    }
+    em
+}

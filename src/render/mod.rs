@@ -5,7 +5,7 @@
 //! from memory, `/templates/*` from the game or built in, embedded fonts only, no packages,
 //! a fixed date).
 
-mod fonts;
+pub mod fonts;
 mod world;
 
 use std::ops::Range;

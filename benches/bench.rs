@@ -1,0 +1,297 @@
+//! playaid's benchmarks: synthetic games of any size, built the way `playaid build` builds
+//! them, with each stage timed and the peak memory of each scenario measured in a child
+//! process of its own.
+//!
+//! ```text
+//! cargo bench --bench bench                 # every scenario, a table on stdout
+//! cargo bench --bench bench -- counters-480 # one scenario (see SCENARIOS)
+//! ```
+//!
+//! "typst" is the same document (same data.json, same template) compiled and exported to PDF
+//! by Typst alone, in a fresh World; "x typst" is playaid's whole build divided by that, i.e.
+//! what loading, checking, exporting and writing add.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use playaid::build::{BuildOptions, Builder, DocSpec, load_and_check};
+use playaid::export::{ExportOptions, export};
+use playaid::render::Renderer;
+
+const SCENARIOS: &[&str] = &[
+    "counters-120",
+    "counters-480",
+    "counters-5000",
+    "cards-100",
+    "cards-1000",
+    "check-10000-units",
+    "watch-1000-counters",
+];
+
+const GAME: &str = "[game]\nid = \"bench\"\ntitle = \"Bench\"\nversion = \"1\"\ndate = 2026-01-01\n";
+
+/// A game with `n` distinct double-sided 3/4" counters (two sides, five slots, a NATO symbol).
+fn counters_game(dir: &Path, n: usize) {
+    let mut s = String::from(
+        "[counters]\nduplex = \"long\"\n\n[[side]]\nid = \"a\"\nname = \"A\"\ncolor = \"#7f8c55\"\n\n\
+         [[side]]\nid = \"b\"\nname = \"B\"\ncolor = \"#8e9aa6\"\n\n[[counter_group]]\nid = \"units\"\n\
+         size = \"3/4in\"\nlayout = { top = \"{name}\", top-right = \"{q}\", centre = \"{symbol}\", \
+         bottom = \"{a}-{d}-{m}\", left = \"{label}\" }\nback_style = { stripe = \"#ffffff\" }\n\n",
+    );
+    for i in 0..n {
+        let side = if i % 2 == 0 { "a" } else { "b" };
+        let icon = ["infantry", "armour", "artillery", "recon", "mechanised"][i % 5];
+        s.push_str(&format!(
+            "[[counter]]\nid = \"c{i}\"\nname = \"U{i}\"\nlabel = \"{}/{}\"\nside = \"{side}\"\n\
+             symbol = \"{icon} platoon\"\nfront = {{ a = {}, d = {}, m = {}, q = {} }}\nback = {{ a = {} }}\n\n",
+            i % 97,
+            i % 7,
+            i % 9,
+            i % 7,
+            i % 5 + 2,
+            i % 3 + 4,
+            i % 4,
+        ));
+    }
+    write(dir, &s, "counters.toml");
+}
+
+/// A game with `n` poker cards for `n` units with stats, an ability and a note.
+fn cards_game(dir: &Path, n: usize) {
+    let mut s = String::from(
+        "[cards]\nsize = \"poker\"\nkinds = [\"infantry\"]\n\n[[stat]]\nid = \"move\"\nname = \"Move\"\ntype = \"int\"\n\n\
+         [[stat]]\nid = \"fire\"\nname = \"Fire\"\ntype = \"dice\"\n\n[[kind]]\nid = \"infantry\"\nname = \"Infantry\"\n\
+         stats = [\"move\", \"fire\"]\n\n[[ability]]\nid = \"dig-in\"\nname = \"Dig In\"\n\
+         text = \"May skip its move to become *dug in*: +1 to its defence until it moves.\"\n\n",
+    );
+    for i in 0..n {
+        s.push_str(&format!(
+            "[[unit]]\nid = \"u{i}\"\nname = \"Company {i}\"\nkind = \"infantry\"\nstats = {{ move = {}, fire = \"{}D6\" }}\n\
+             abilities = [\"dig-in\"]\nnotes = [\"Raised in the spring of year {i}; veterans of two campaigns.\"]\n\n",
+            i % 6 + 1,
+            i % 3 + 1
+        ));
+    }
+    write(dir, &s, "units.toml");
+}
+
+/// `n` units with three stats and two abilities each, for the checker.
+fn units_game(dir: &Path, n: usize) {
+    let mut s = String::from(
+        "[[stat]]\nid = \"armour\"\nname = \"Armour\"\ntype = \"int\"\nmin = 0\nmax = 20\n\n\
+         [[stat]]\nid = \"hp\"\nname = \"Hull Points\"\ntype = \"int\"\nmin = 1\nmax = 10\n\n\
+         [[stat]]\nid = \"gun\"\nname = \"Guns\"\ntype = \"dice\"\n\n[[kind]]\nid = \"ship\"\nname = \"Ship\"\n\
+         stats = [\"armour\", \"hp\", \"gun\"]\n\n[[ability]]\nid = \"landing\"\nname = \"Landing\"\nvalues = [10, 5, 3]\n\
+         text = \"Carries troops.\"\n\n[[ability]]\nid = \"flagship\"\nname = \"Flagship\"\ntext = \"Commands.\"\n\n",
+    );
+    for i in 0..n {
+        s.push_str(&format!(
+            "[[unit]]\nid = \"s{i}\"\nname = \"Ship {i}\"\nkind = \"ship\"\nstats = {{ armour = {}, hp = {}, gun = \"{}D6\" }}\n\
+             abilities = [\"landing {}\", \"flagship\"]\nnotes = [\"A [[unit:s{}]] escort.\"]\n\n",
+            i % 21,
+            i % 10 + 1,
+            i % 4 + 1,
+            [10, 5, 3][i % 3],
+            (i + 1) % n
+        ));
+    }
+    write(dir, &s, "units.toml");
+}
+
+fn write(dir: &Path, data: &str, name: &str) {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join("game.toml"), GAME).unwrap();
+    std::fs::write(dir.join(name), data).unwrap();
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.0} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn peak_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| l.to_string()))
+        .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+        .unwrap_or(0)
+}
+
+/// The median of `runs` timings of `f`.
+fn median(runs: usize, mut f: impl FnMut() -> Duration) -> Duration {
+    let mut t: Vec<Duration> = (0..runs).map(|_| f()).collect();
+    t.sort();
+    t[t.len() / 2]
+}
+
+/// Typst alone: the document's exported input (made untimed), then compile and PDF in this
+/// fresh process with nothing cached, as `typst compile` would do it.
+fn typst_alone(name: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("game");
+    let (what, n) = name.split_once('-').unwrap();
+    let n: usize = n.split('-').next().unwrap().parse().unwrap();
+    let doc = if what == "cards" {
+        cards_game(&dir, n);
+        "cards"
+    } else {
+        counters_game(&dir, n);
+        "counters"
+    };
+    let (game, _, ix) = load_and_check(&dir).unwrap();
+    let ex = export(&game, &ix.unwrap(), &DocSpec::new(doc), &ExportOptions::default());
+    let mut renderer = Renderer::new(&game.root, None).unwrap();
+    let t = Instant::now();
+    let compiled = renderer.compile(doc, &ex.data_json, &ex.texts_typ).unwrap();
+    let compile = t.elapsed();
+    let t = Instant::now();
+    let pdf = compiled.pdf().unwrap();
+    let pdf_t = t.elapsed();
+    std::fs::write(tmp.path().join("x.pdf"), &pdf).unwrap();
+    println!("compile={}", ms(compile));
+    println!("pdf={}", ms(pdf_t));
+    println!("typst={}", ms(compile + pdf_t));
+    println!("typst_s={}", (compile + pdf_t).as_secs_f64());
+    println!("typst_peak={} MiB", peak_kib() / 1024);
+}
+
+/// One scenario, in this process: prints `key=value` lines.
+fn child(name: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("game");
+    let out = tmp.path().join("out");
+    let (what, n) = name.split_once('-').unwrap();
+    let n: usize = n.split('-').next().unwrap().parse().unwrap();
+    match what {
+        "counters" => counters_game(&dir, n),
+        "cards" => cards_game(&dir, n),
+        "check" => units_game(&dir, n),
+        "watch" => counters_game(&dir, n),
+        _ => panic!("unknown scenario {name}"),
+    }
+    let doc = match what {
+        "cards" => "cards",
+        _ => "counters",
+    };
+    let opts = BuildOptions { out_dir: out.clone(), page: None };
+    match what {
+        "check" => {
+            let t = Instant::now();
+            let (_, diags, _) = load_and_check(&dir).unwrap();
+            let took = t.elapsed();
+            assert!(!diags.iter().any(|d| d.is_error()), "{:?}", diags.first());
+            println!("total={}", ms(took));
+        }
+        "watch" => {
+            let mut b = Builder::new(&dir, opts);
+            let first = Instant::now();
+            let r = b.build(&mut |_| {}).unwrap();
+            assert!(!r.has_errors() && !r.written.is_empty());
+            println!("first={}", ms(first.elapsed()));
+            // Change one counter's stat, rebuild; five times, each a new value.
+            let path = dir.join("counters.toml");
+            let mut text = std::fs::read_to_string(&path).unwrap();
+            let took = median(5, || {
+                let before = "front = { a = 0, d = 0";
+                let i = text.find(before).unwrap();
+                let v = (text.as_bytes()[i + 14] - b'0' + 1) % 9;
+                text.replace_range(i + 14..i + 15, &v.to_string());
+                let _ = before;
+                std::fs::write(&path, &text).unwrap();
+                let t = Instant::now();
+                let r = b.build(&mut |_| {}).unwrap();
+                assert!(!r.has_errors());
+                t.elapsed()
+            });
+            println!("total={}", ms(took));
+        }
+        _ => {
+            // The whole build, as `playaid build` runs it.
+            let t = Instant::now();
+            let r = Builder::new(&dir, opts).build(&mut |_| {}).unwrap();
+            let total = t.elapsed();
+            assert!(!r.has_errors(), "{:?}", r.diags.first().map(|d| &d.message));
+            let pages = r.written.iter().find(|w| w.path.ends_with(format!("{doc}.pdf"))).map(|w| w.pages).unwrap();
+            println!("total={}", ms(total));
+            println!("pages={pages}");
+            // Stage by stage (these reuse what the build left in Typst's cache; Typst alone is
+            // measured in a fresh process: see `typst_alone`).
+            let t = Instant::now();
+            let (game, _, ix) = load_and_check(&dir).unwrap();
+            println!("load+check={}", ms(t.elapsed()));
+            let ix = ix.unwrap();
+            let t = Instant::now();
+            let ex = export(&game, &ix, &DocSpec::new(doc), &ExportOptions::default());
+            println!("export={}", ms(t.elapsed()));
+            println!("total_s={}", total.as_secs_f64());
+            let _ = ex;
+        }
+    }
+    println!("peak={} MiB", peak_kib() / 1024);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    if let Some(i) = args.iter().position(|a| a == "--child") {
+        child(&args[i + 1]);
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--typst-alone") {
+        typst_alone(&args[i + 1]);
+        return;
+    }
+    let chosen: Vec<&str> = if args.is_empty() {
+        SCENARIOS.to_vec()
+    } else {
+        SCENARIOS.iter().copied().filter(|s| args.iter().any(|a| a == s)).collect()
+    };
+    let exe = std::env::current_exe().unwrap();
+    println!(
+        "{:<22} {:>9} {:>6} {:>11} {:>8} {:>9} {:>8} {:>9} {:>8} {:>9} {:>11}",
+        "scenario",
+        "total",
+        "pages",
+        "load+check",
+        "export",
+        "compile",
+        "pdf",
+        "typst",
+        "x typst",
+        "peak",
+        "typst peak"
+    );
+    for s in chosen {
+        // Each scenario in its own process, so its peak memory is its own.
+        let o = Command::new(&exe).args(["--child", s]).output().expect("run child");
+        if !o.status.success() {
+            println!("{s}: failed\n{}", String::from_utf8_lossy(&o.stderr));
+            continue;
+        }
+        let mut text = String::from_utf8_lossy(&o.stdout).into_owned();
+        if s.starts_with("counters") || s.starts_with("cards") {
+            let o = Command::new(&exe).args(["--typst-alone", s]).output().expect("run child");
+            text.push_str(&String::from_utf8_lossy(&o.stdout));
+            let num = |k: &str| {
+                text.lines().find_map(|l| l.strip_prefix(&format!("{k}="))).and_then(|v| v.parse::<f64>().ok())
+            };
+            if let (Some(a), Some(b)) = (num("total_s"), num("typst_s")) {
+                text.push_str(&format!("ratio={:.2}\n", a / b));
+            }
+        }
+        let get = |k: &str| text.lines().find_map(|l| l.strip_prefix(&format!("{k}="))).unwrap_or("").to_string();
+        println!(
+            "{:<22} {:>9} {:>6} {:>11} {:>8} {:>9} {:>8} {:>9} {:>8} {:>9} {:>11}",
+            s,
+            get("total"),
+            get("pages"),
+            get("load+check"),
+            get("export"),
+            get("compile"),
+            get("pdf"),
+            get("typst"),
+            get("ratio"),
+            get("peak"),
+            get("typst_peak")
+        );
+    }
+}

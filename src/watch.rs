@@ -1,0 +1,113 @@
+//! `playaid watch DIR`: build, then rebuild whenever a file of the game changes. One Builder
+//! (one Typst World) lives for the whole session, so a rebuild redoes only what changed. A
+//! build with errors prints them and keeps the last good PDFs; the watch goes on.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use notify::{RecursiveMode, Watcher};
+
+use playaid::build::{BuildOptions, Builder, Progress};
+use playaid::diag;
+
+/// Changes closer together than this are one edit (editors write files in several steps).
+const SETTLE: Duration = Duration::from_millis(40);
+
+pub fn run(dir: &Path, opts: BuildOptions) -> ExitCode {
+    if !dir.join("game.toml").is_file() {
+        eprintln!("error: `{}` has no game.toml; give the folder that holds game.toml", dir.display());
+        return ExitCode::from(2);
+    }
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let out = std::env::current_dir().map(|c| c.join(&opts.out_dir)).unwrap_or_else(|_| opts.out_dir.clone());
+    let out = out.canonicalize().unwrap_or(out);
+    let mut builder = Builder::new(&dir, opts);
+
+    let (tx, rx) = mpsc::channel();
+    let mut watcher = match notify::recommended_watcher(move |ev: notify::Result<notify::Event>| {
+        // Reading a file is an event too (our own builds read every file): only changes count.
+        if let Ok(ev) = ev {
+            if matches!(
+                ev.kind,
+                notify::EventKind::Create(_) | notify::EventKind::Modify(_) | notify::EventKind::Remove(_)
+            ) {
+                let _ = tx.send(ev.paths);
+            }
+        }
+    }) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: cannot watch files: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = watcher.watch(&dir, RecursiveMode::Recursive) {
+        eprintln!("error: cannot watch `{}`: {e}", dir.display());
+        return ExitCode::from(2);
+    }
+
+    rebuild(&mut builder, "first build");
+    println!("watching {} (Ctrl-C to stop)", dir.display());
+    loop {
+        let Ok(paths) = rx.recv() else { return ExitCode::SUCCESS };
+        let mut changed: Vec<PathBuf> = paths.into_iter().filter(|p| relevant(p, &dir, &out)).collect();
+        // Let the edit settle, gathering every file it touched.
+        while let Ok(more) = rx.recv_timeout(SETTLE) {
+            changed.extend(more.into_iter().filter(|p| relevant(p, &dir, &out)));
+        }
+        if changed.is_empty() {
+            continue;
+        }
+        changed.sort();
+        changed.dedup();
+        let names: Vec<String> =
+            changed.iter().map(|p| p.strip_prefix(&dir).unwrap_or(p).display().to_string()).collect();
+        rebuild(&mut builder, &names.join(", "));
+    }
+}
+
+/// A change worth a rebuild: inside the game folder, not in the output folder, not an editor's
+/// swap or backup file, and not a hidden file.
+fn relevant(path: &Path, dir: &Path, out: &Path) -> bool {
+    if path.starts_with(out) || !path.starts_with(dir) {
+        return false;
+    }
+    let rel = path.strip_prefix(dir).unwrap_or(path);
+    let hidden = rel.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let scratch = name.ends_with('~') || name.ends_with(".swp") || name.ends_with(".tmp") || name.starts_with('#');
+    let output = rel.components().next().is_some_and(|c| c.as_os_str() == "out" || c.as_os_str() == "target");
+    !hidden && !scratch && !output
+}
+
+fn rebuild(builder: &mut Builder, why: &str) {
+    let t = Instant::now();
+    let mut steps = Vec::new();
+    let result = builder.build(&mut |p| match p {
+        Progress::Checked { took, .. } => steps.push(format!("check {} ms", took.as_millis())),
+        Progress::Rendered { file, took, .. } => steps.push(format!("{file} {} ms", took.as_millis())),
+        Progress::Rendering { .. } => {}
+    });
+    match result {
+        Err(msg) => println!("{why}: error: {msg}"),
+        Ok(report) => {
+            let ms = t.elapsed().as_millis();
+            if !report.diags.is_empty() {
+                eprint!("{}", diag::render_human(&report.diags, &report.files, std::io::stderr().is_terminal()));
+            }
+            if report.has_errors() {
+                println!("{why}: {} in {ms} ms; kept the last good PDFs", diag::summary(&report.diags));
+            } else {
+                let files: Vec<String> = report
+                    .written
+                    .iter()
+                    .map(|w| w.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default())
+                    .collect();
+                println!("{why}: rebuilt {} in {ms} ms ({})", files.join(", "), steps.join(", "));
+            }
+        }
+    }
+}
