@@ -121,11 +121,26 @@ pub struct Builder {
     dir: PathBuf,
     opts: BuildOptions,
     renderer: Option<(Renderer, Option<(i32, u8, u8)>)>,
+    /// Per output file: the inputs of its last successful render, its page count and the
+    /// modification times of the files the compile read (templates, pictures).
+    last: std::collections::HashMap<PathBuf, Rendered>,
+}
+
+struct Rendered {
+    data_json: Vec<u8>,
+    texts_typ: String,
+    pages: usize,
+    bytes: usize,
+    deps: Vec<(PathBuf, Option<std::time::SystemTime>)>,
+}
+
+fn mtimes(paths: Vec<PathBuf>) -> Vec<(PathBuf, Option<std::time::SystemTime>)> {
+    paths.into_iter().map(|p| (p.clone(), std::fs::metadata(&p).and_then(|m| m.modified()).ok())).collect()
 }
 
 impl Builder {
     pub fn new(dir: &Path, opts: BuildOptions) -> Builder {
-        Builder { dir: dir.to_path_buf(), opts, renderer: None }
+        Builder { dir: dir.to_path_buf(), opts, renderer: None, last: Default::default() }
     }
 
     /// The files the last build's compiles read or looked for (templates, pictures), besides the
@@ -168,6 +183,19 @@ impl Builder {
             progress(Progress::Rendering { n, of, file: &spec.file });
             let doc = spec.template.as_str();
             let exported = export::export(&game, &ix, spec, &export_opts);
+            let path = out_dir.join(&spec.file);
+            // Same input, same templates and pictures, file still there: nothing to redo.
+            if let Some(last) = self.last.get(&path) {
+                let same = last.data_json == exported.data_json
+                    && last.texts_typ == exported.texts_typ
+                    && mtimes(last.deps.iter().map(|(p, _)| p.clone()).collect()) == last.deps
+                    && std::fs::metadata(&path).is_ok_and(|m| m.len() as usize == last.bytes);
+                if same {
+                    progress(Progress::Rendered { n, of, file: &spec.file, pages: last.pages, took: t.elapsed() });
+                    report.written.push(Written { path, pages: last.pages, bytes: last.bytes });
+                    continue;
+                }
+            }
             match renderer.compile(doc, &exported.data_json, &exported.texts_typ) {
                 Ok(compiled) => {
                     diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)));
@@ -176,7 +204,14 @@ impl Builder {
                         Ok(pdf) => {
                             let pages = compiled.page_count();
                             progress(Progress::Rendered { n, of, file: &spec.file, pages, took: t.elapsed() });
-                            pending.push((out_dir.join(&spec.file), pdf, pages));
+                            let last = Rendered {
+                                data_json: exported.data_json,
+                                texts_typ: exported.texts_typ,
+                                pages,
+                                bytes: pdf.len(),
+                                deps: mtimes(renderer.dependencies()),
+                            };
+                            pending.push((path, pdf, pages, last));
                         }
                         Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
                     }
@@ -186,10 +221,18 @@ impl Builder {
         }
         // Write only when every document rendered: a failed build leaves the last good files.
         if !diags.iter().any(|d| d.is_error()) {
-            for (path, pdf, pages) in pending {
-                write::write_atomic(&path, &pdf).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
-                report.written.push(Written { path, pages, bytes: pdf.len() });
+            for (path, pdf, pages, last) in pending {
+                // Byte-identical output is not rewritten (watch mode rebuilds often).
+                if std::fs::read(&path).ok().as_deref() != Some(&pdf[..]) {
+                    write::write_atomic(&path, &pdf).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+                }
+                report.written.push(Written { path: path.clone(), pages, bytes: pdf.len() });
+                self.last.insert(path, last);
             }
+        } else {
+            // Nothing was written: forget, so the next good build writes everything.
+            self.last.clear();
+            report.written.clear();
         }
         report.diags = diags;
         report.files = game.files;

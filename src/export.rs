@@ -77,19 +77,25 @@ mod pieces;
 pub fn export(game: &Game, ix: &Index, doc: &DocSpec, opts: &ExportOptions) -> Exported {
     let mut ex = Exporter { game, ix, texts: String::from(TEXTS_HEADER), map: TextMap::default(), pieces: Vec::new() };
     let mut data = ex.data(doc, opts);
+    let mut extra = None;
     match doc.template.as_str() {
-        "counters" => data["counters"] = ex.counters(opts),
+        "counters" => extra = Some(("counters", ex.counters(opts))),
         "cards" => data["cards"] = ex.cards(opts),
         _ => {}
     }
     ex.texts.push_str(")\n");
-    Exported {
-        // Compact: Typst parses this on every compile (pretty-printing doubles the bytes).
-        data_json: serde_json::to_vec(&data).expect("data serialises"),
-        texts_typ: ex.texts,
-        map: ex.map,
-        pieces: ex.pieces,
+    // Compact: Typst parses this on every compile (pretty-printing doubles the bytes).
+    let mut data_json = serde_json::to_vec(&data).expect("data serialises");
+    if let Some((key, bytes)) = extra {
+        // Splice a member serialised on its own into the top-level object: `{...}` becomes
+        // `{...,"key":...}`.
+        debug_assert_eq!(data_json.last(), Some(&b'}'));
+        data_json.pop();
+        data_json.extend_from_slice(format!(",\"{key}\":").as_bytes());
+        data_json.extend_from_slice(&bytes);
+        data_json.push(b'}');
     }
+    Exported { data_json, texts_typ: ex.texts, map: ex.map, pieces: ex.pieces }
 }
 
 impl<'g> Exporter<'g> {

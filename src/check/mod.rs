@@ -27,6 +27,8 @@ pub struct Index {
     pub terms: HashMap<String, usize>,
     /// Lower-cased names, ids and aliases of glossary terms.
     pub term_names: HashMap<String, usize>,
+    /// The counters as the checker resolved and fitted them, for the exporter.
+    pub counters: std::sync::Arc<pieces::RCounters>,
 }
 
 fn index_of<'a>(
@@ -293,7 +295,7 @@ impl<'g> Checker<'g> {
             }
         }
         let mut found = Vec::new();
-        pieces::resolve_counters(game, &self.ix, None, &mut found);
+        self.ix.counters = std::sync::Arc::new(pieces::resolve_counters(game, &self.ix, None, &mut found));
         pieces::resolve_cards(game, &self.ix, None, &mut found);
         self.diags.extend(found);
         self.warn_unused();

@@ -18,7 +18,7 @@ pub const MIN_DPI: f64 = 150.0;
 pub const GOOD_DPI: f64 = 300.0;
 
 /// A NATO (APP-6) land-unit symbol.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Symbol {
     pub frame: &'static str,
     pub icons: Vec<&'static str>,
@@ -121,7 +121,7 @@ pub struct RGroup {
     pub min_font_size: Option<f64>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct RSlot {
     pub name: String,
     pub text: String,
@@ -133,10 +133,12 @@ pub struct RSlot {
     pub have: f64,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct RFace {
     pub background: String,
     pub stripe: Option<String>,
+    /// Black or white, whichever reads on the stripe.
+    pub stripe_text: Option<String>,
     pub text: String,
     pub slots: Vec<RSlot>,
 }
@@ -517,7 +519,8 @@ pub fn resolve_counters(
                         }
                     })
                     .collect();
-                RFace { background: bg, stripe, text, slots }
+                let stripe_text = stripe.as_deref().map(contrast);
+                RFace { background: bg, stripe, stripe_text, text, slots }
             };
         // Placeholders without a value.
         let mut note_missing = |layout: &[Slot], vals: &HashMap<String, String>| {

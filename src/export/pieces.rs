@@ -4,8 +4,7 @@ use serde_json::{Value, json};
 
 use super::{ExportOptions, Exporter};
 use crate::check::pieces::{
-    CardBackRef, RCounters, RFace, Symbol, contrast, picture_box, resolve_cards, resolve_counters, sheet_page,
-    symbol_box,
+    CardBackRef, RCounters, RFace, Symbol, contrast, picture_box, resolve_cards, sheet_page, symbol_box,
 };
 use crate::model::*;
 
@@ -22,18 +21,32 @@ fn sheet(game: &Game, s: &Imposition, opts: &ExportOptions, cut: Option<Cut>, gu
     })
 }
 
-fn face(f: &RFace) -> Value {
-    let slots: Vec<Value> = f
-        .slots
-        .iter()
-        .map(|s| json!({"name": s.name, "text": s.text, "symbol": s.symbol, "size": s.size, "bold": s.bold, "have": s.have}))
-        .collect();
-    json!({"background": f.background, "stripe": f.stripe, "stripe_text": f.stripe.as_deref().map(contrast),
-           "text": f.text, "slots": slots})
+#[derive(serde::Serialize)]
+struct Counters<'a> {
+    sheet: Value,
+    groups: Vec<Group<'a>>,
 }
 
-fn symbol(s: &Symbol) -> Value {
-    json!({"frame": s.frame, "icons": s.icons, "echelon": s.echelon, "filled": s.filled})
+#[derive(serde::Serialize)]
+struct Group<'a> {
+    id: &'a str,
+    name: Option<&'a str>,
+    width: f64,
+    height: f64,
+    font_size: f64,
+    min_font_size: Option<f64>,
+    symbol_box: [f64; 2],
+    items: Vec<Item<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct Item<'a> {
+    index: usize,
+    quantity: i64,
+    front: &'a RFace,
+    back: Option<&'a RFace>,
+    symbol: Option<&'a Symbol>,
+    image: Option<String>,
 }
 
 fn image_path(p: &str) -> String {
@@ -41,42 +54,50 @@ fn image_path(p: &str) -> String {
 }
 
 impl Exporter<'_> {
-    pub(super) fn counters(&mut self, opts: &ExportOptions) -> Value {
+    /// The counter sheet, serialised straight from the checker's resolution (thousands of
+    /// counters: no intermediate JSON tree).
+    pub(super) fn counters(&mut self, opts: &ExportOptions) -> Vec<u8> {
         let game = self.game;
-        let RCounters { groups, counters } = resolve_counters(game, self.ix, opts.page, &mut Vec::new());
+        // What the checker resolved and fitted (the page size does not change a counter).
+        let resolved = std::sync::Arc::clone(&self.ix.counters);
+        let RCounters { groups, counters } = &*resolved;
         let co = &game.counter_options;
         let gutter_default = if co.cut == Cut::Gutter { 2.0 } else { 0.0 };
-        let groups: Vec<Value> = groups
-            .iter()
-            .enumerate()
-            .map(|(gi, g)| {
-                let items: Vec<Value> = counters
-                    .iter()
-                    .filter(|c| c.group == gi)
-                    .map(|c| {
-                        let index = self.pieces.len();
-                        self.pieces.push((c.what.clone(), c.loc.clone()));
-                        json!({
-                            "index": index,
-                            "quantity": c.quantity,
-                            "front": face(&c.front),
-                            "back": c.back.as_ref().map(face),
-                            "symbol": c.symbol.as_ref().map(symbol),
-                            "image": c.image.as_deref().map(image_path),
-                        })
-                    })
-                    .collect();
-                let sb = symbol_box(g.size);
-                json!({
-                    "id": g.id, "name": g.name, "width": g.size.0, "height": g.size.1,
-                    "font_size": g.font_size, "min_font_size": g.min_font_size,
-                    "symbol_box": [sb.0, sb.1],
-                    "items": items,
+        let mut out_groups = Vec::new();
+        for (gi, g) in groups.iter().enumerate() {
+            let items: Vec<Item> = counters
+                .iter()
+                .filter(|c| c.group == gi)
+                .map(|c| {
+                    let index = self.pieces.len();
+                    self.pieces.push((c.what.clone(), c.loc.clone()));
+                    Item {
+                        index,
+                        quantity: c.quantity,
+                        front: &c.front,
+                        back: c.back.as_ref(),
+                        symbol: c.symbol.as_ref(),
+                        image: c.image.as_deref().map(image_path),
+                    }
                 })
-            })
-            .filter(|g| g["items"].as_array().is_some_and(|a| !a.is_empty()))
-            .collect();
-        json!({"sheet": sheet(game, &co.sheet, opts, Some(co.cut), gutter_default), "groups": groups})
+                .collect();
+            if items.is_empty() {
+                continue;
+            }
+            let sb = symbol_box(g.size);
+            out_groups.push(Group {
+                id: &g.id,
+                name: g.name.as_deref(),
+                width: g.size.0,
+                height: g.size.1,
+                font_size: g.font_size,
+                min_font_size: g.min_font_size,
+                symbol_box: [sb.0, sb.1],
+                items,
+            });
+        }
+        let out = Counters { sheet: sheet(game, &co.sheet, opts, Some(co.cut), gutter_default), groups: out_groups };
+        serde_json::to_vec(&out).expect("counters serialise")
     }
 
     pub(super) fn cards(&mut self, opts: &ExportOptions) -> Value {

@@ -1,0 +1,85 @@
+//! `playaid watch`: rebuilds on a change, survives a broken edit (keeping the last good PDF),
+//! and rebuilds again once the data is fixed.
+
+mod common;
+
+use common::*;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+struct Watch {
+    child: Child,
+    lines: Receiver<String>,
+}
+
+impl Watch {
+    /// The next stdout line containing `what`, within 30 s.
+    fn wait_for(&self, what: &str) -> String {
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(30)) {
+                Ok(l) if l.contains(what) => return l,
+                Ok(_) => {}
+                Err(e) => panic!("no line with `{what}` from playaid watch: {e}"),
+            }
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn watch_rebuilds_survives_a_broken_edit_and_recovers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    let out = tmp.path().join("out");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_playaid"))
+        .args(["watch", game.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let w = Watch { child, lines: rx };
+    let first = w.wait_for("first build");
+    assert!(first.contains("rebuilt") && first.contains("counters.pdf"), "{first}");
+    w.wait_for("watching");
+    let pdf = out.join("war-at-sea-troop-landing-2.0/counters.pdf");
+    assert!(pdf_text(&pdf).contains("A 5"), "armour 5 on the troop counter");
+
+    // A stat changes: the counter sheet follows.
+    let units = game.join("units.toml");
+    let text = std::fs::read_to_string(&units).unwrap();
+    std::fs::write(&units, text.replace("armour = 5", "armour = 6")).unwrap();
+    let line = w.wait_for("units.toml");
+    assert!(line.contains("rebuilt"), "{line}");
+    assert!(pdf_text(&pdf).contains("A 6"), "the rebuilt sheet has the new armour");
+    let good = std::fs::read(&pdf).unwrap();
+
+    // A broken edit: reported, the last good PDF stays, the watch goes on.
+    std::fs::write(&units, text.replace("armour = 5", "armour = ")).unwrap();
+    let line = w.wait_for("units.toml");
+    assert!(line.contains("kept the last good PDFs"), "{line}");
+    assert_eq!(std::fs::read(&pdf).unwrap(), good);
+
+    // Fixed: rebuilt again.
+    std::fs::write(&units, text.replace("armour = 5", "armour = 7")).unwrap();
+    let line = w.wait_for("units.toml");
+    assert!(line.contains("rebuilt"), "{line}");
+    assert!(pdf_text(&pdf).contains("A 7"));
+}
