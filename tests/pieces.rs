@@ -297,3 +297,38 @@ fn seed_counter_sheets_hold_every_counter_and_marker() {
     let counters = pdf_text(&out.path().join("one-hour-wargames-wwii-8/counters.pdf"));
     assert!(counters.contains("5 Hits: Fire -1") && counters.contains("10 Hits: Fire -2"), "{counters}");
 }
+
+#[test]
+fn every_nato_frame_icon_and_echelon_draws() {
+    let frames = ["friend", "hostile", "neutral", "unknown"];
+    let icons = [
+        "infantry",
+        "armour",
+        "mechanised",
+        "artillery",
+        "recon",
+        "anti-tank",
+        "mortar",
+        "engineer",
+        "anti-aircraft",
+        "hq",
+    ];
+    let echelons = ["team", "squad", "section", "platoon", "company", "battalion", "regiment", "brigade", "division"];
+    let mut data = String::from("[counters]\nduplex = \"none\"\n\n[[counter_group]]\nid = \"g\"\nsize = \"1in\"\n");
+    data.push_str("layout = { top = \"{name}\", centre = \"{symbol}\" }\n\n");
+    let mut n = 0;
+    for (i, f) in frames.iter().enumerate() {
+        for (j, icon) in icons.iter().enumerate() {
+            let e = echelons[(i + j) % echelons.len()];
+            data.push_str(&format!(
+                "[[counter]]\nid = \"c{n}\"\nname = \"S{n}\"\nsymbol = \"{f} filled {icon} {e}\"\n\n"
+            ));
+            n += 1;
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    write_game(dir.path(), &[("game.toml", GAME), ("counters.toml", &data)]);
+    let (faces, pages) = placed(dir.path(), "counters");
+    assert_eq!(faces.len(), 40, "40 fronts, no backs with duplex = \"none\"");
+    assert_eq!(pages, 1);
+}
