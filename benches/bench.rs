@@ -183,7 +183,7 @@ fn child(name: &str) {
         "cards" => "cards",
         _ => "counters",
     };
-    let opts = BuildOptions { out_dir: out.clone(), page: None };
+    let opts = BuildOptions { out_dir: out.clone(), ..Default::default() };
     match what {
         "check" => {
             let t = Instant::now();
@@ -271,22 +271,44 @@ fn main() {
         "typst peak"
     );
     for s in chosen {
-        // Each scenario in its own process, so its peak memory is its own.
-        let o = Command::new(&exe).args(["--child", s]).output().expect("run child");
-        if !o.status.success() {
-            println!("{s}: failed\n{}", String::from_utf8_lossy(&o.stderr));
+        // Each scenario in its own process, so its peak memory is its own; three runs each,
+        // the median reported (the machine is shared and noisy).
+        let mut runs = Vec::new();
+        for _ in 0..3 {
+            let o = Command::new(&exe).args(["--child", s]).output().expect("run child");
+            if !o.status.success() {
+                println!("{s}: failed\n{}", String::from_utf8_lossy(&o.stderr));
+                break;
+            }
+            let mut text = String::from_utf8_lossy(&o.stdout).into_owned();
+            if s.starts_with("counters") || s.starts_with("cards") {
+                let o = Command::new(&exe).args(["--typst-alone", s]).output().expect("run child");
+                text.push_str(&String::from_utf8_lossy(&o.stdout));
+            }
+            runs.push(text);
+        }
+        if runs.len() < 3 {
             continue;
         }
-        let mut text = String::from_utf8_lossy(&o.stdout).into_owned();
-        if s.starts_with("counters") || s.starts_with("cards") {
-            let o = Command::new(&exe).args(["--typst-alone", s]).output().expect("run child");
-            text.push_str(&String::from_utf8_lossy(&o.stdout));
-            let num = |k: &str| {
-                text.lines().find_map(|l| l.strip_prefix(&format!("{k}="))).and_then(|v| v.parse::<f64>().ok())
-            };
-            if let (Some(a), Some(b)) = (num("total_s"), num("typst_s")) {
-                text.push_str(&format!("ratio={:.2}\n", a / b));
-            }
+        let num = |t: &str, k: &str| {
+            t.lines()
+                .find_map(|l| l.strip_prefix(&format!("{k}=")))
+                .and_then(|v| v.trim_end_matches(" ms").trim_end_matches(" MiB").parse::<f64>().ok())
+        };
+        // The run with the median total, and the median of Typst alone.
+        runs.sort_by(|a, b| num(a, "total").partial_cmp(&num(b, "total")).unwrap());
+        let mut text = runs[1].clone();
+        let mut typst: Vec<&String> = runs.iter().collect();
+        typst.sort_by(|a, b| num(a, "typst").partial_cmp(&num(b, "typst")).unwrap());
+        for k in ["compile", "pdf", "typst", "typst_s", "typst_peak"] {
+            let line = typst[1].lines().find(|l| l.starts_with(&format!("{k}="))).unwrap_or("").to_string();
+            text = text.lines().filter(|l| !l.starts_with(&format!("{k}="))).collect::<Vec<_>>().join("\n");
+            text.push('\n');
+            text.push_str(&line);
+            text.push('\n');
+        }
+        if let (Some(a), Some(b)) = (num(&text, "total_s"), num(&text, "typst_s")) {
+            text.push_str(&format!("ratio={:.2}\n", a / b));
         }
         let get = |k: &str| text.lines().find_map(|l| l.strip_prefix(&format!("{k}="))).unwrap_or("").to_string();
         println!(

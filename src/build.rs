@@ -15,11 +15,17 @@ pub struct BuildOptions {
     pub out_dir: PathBuf,
     /// Overrides the page size of the data.
     pub page: Option<PageSize>,
+    /// A counter sheet printing more counters than this is compiled in parts (whole sheets)
+    /// and joined: memory stays bounded whatever the size of the game.
+    pub part_size: Option<usize>,
 }
+
+/// Counters per part of a very large counter sheet: about 150 MiB of Typst's memory.
+pub const PART_SIZE: usize = 1000;
 
 impl Default for BuildOptions {
     fn default() -> Self {
-        BuildOptions { out_dir: PathBuf::from("out"), page: None }
+        BuildOptions { out_dir: PathBuf::from("out"), page: None, part_size: Some(PART_SIZE) }
     }
 }
 
@@ -174,7 +180,7 @@ impl Builder {
         }
         let renderer = &mut self.renderer.as_mut().expect("set above").0;
         let out_dir = output_dir(&game, &self.opts.out_dir);
-        let export_opts = ExportOptions { page: self.opts.page };
+        let export_opts = ExportOptions { page: self.opts.page, part_size: self.opts.part_size };
 
         let mut pending = Vec::new();
         for (n, spec) in docs.iter().enumerate() {
@@ -195,6 +201,52 @@ impl Builder {
                     report.written.push(Written { path, pages: last.pages, bytes: last.bytes });
                     continue;
                 }
+            }
+            if !exported.more_parts.is_empty() {
+                // A very large sheet: compile part by part, freeing each before the next.
+                let mut pdfs = Vec::new();
+                let mut pages = 0;
+                let mut failed = false;
+                for data in std::iter::once(&exported.data_json).chain(&exported.more_parts) {
+                    match renderer.compile(doc, data, &exported.texts_typ) {
+                        Ok(compiled) => {
+                            diags.extend(
+                                compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)),
+                            );
+                            diags.extend(overflows(&compiled, &exported));
+                            pages += compiled.page_count();
+                            match compiled.pdf_with(false) {
+                                Ok(pdf) => pdfs.push(pdf),
+                                Err(errs) => {
+                                    diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc)));
+                                    failed = true;
+                                }
+                            }
+                        }
+                        Err(errs) => {
+                            diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc)));
+                            failed = true;
+                        }
+                    }
+                    typst::comemo::evict(0);
+                    if failed {
+                        break;
+                    }
+                }
+                if !failed {
+                    let pdf = crate::render::merge::merge(&pdfs)
+                        .map_err(|e| format!("cannot join the parts of {}: {e}", spec.file))?;
+                    progress(Progress::Rendered { n, of, file: &spec.file, pages, took: t.elapsed() });
+                    let last = Rendered {
+                        data_json: exported.data_json,
+                        texts_typ: exported.texts_typ,
+                        pages,
+                        bytes: pdf.len(),
+                        deps: mtimes(renderer.dependencies()),
+                    };
+                    pending.push((path, pdf, pages, last));
+                }
+                continue;
             }
             match renderer.compile(doc, &exported.data_json, &exported.texts_typ) {
                 Ok(compiled) => {

@@ -15,6 +15,9 @@ use crate::model::*;
 #[derive(Debug, Clone, Default)]
 pub struct ExportOptions {
     pub page: Option<PageSize>,
+    /// Split a counter sheet printing more counters than this into parts (whole sheets each),
+    /// compiled one by one: see `Exported::more_parts`.
+    pub part_size: Option<usize>,
 }
 
 /// The exported document inputs.
@@ -25,6 +28,9 @@ pub struct Exported {
     /// The printed pieces (counters or cards) of the document, by the `index` the template
     /// reports them with: what each is and where it was written.
     pub pieces: Vec<(String, Loc)>,
+    /// When the document is compiled in parts: the data.json of every part after the first
+    /// (`data_json` is the first). Their pages follow one another in one PDF.
+    pub more_parts: Vec<Vec<u8>>,
 }
 
 /// Where each generated text came from.
@@ -77,25 +83,28 @@ mod pieces;
 pub fn export(game: &Game, ix: &Index, doc: &DocSpec, opts: &ExportOptions) -> Exported {
     let mut ex = Exporter { game, ix, texts: String::from(TEXTS_HEADER), map: TextMap::default(), pieces: Vec::new() };
     let mut data = ex.data(doc, opts);
-    let mut extra = None;
+    let mut parts = Vec::new();
     match doc.template.as_str() {
-        "counters" => extra = Some(("counters", ex.counters(opts))),
+        "counters" => parts = ex.counters(opts),
         "cards" => data["cards"] = ex.cards(opts),
         _ => {}
     }
     ex.texts.push_str(")\n");
     // Compact: Typst parses this on every compile (pretty-printing doubles the bytes).
-    let mut data_json = serde_json::to_vec(&data).expect("data serialises");
-    if let Some((key, bytes)) = extra {
-        // Splice a member serialised on its own into the top-level object: `{...}` becomes
-        // `{...,"key":...}`.
-        debug_assert_eq!(data_json.last(), Some(&b'}'));
-        data_json.pop();
-        data_json.extend_from_slice(format!(",\"{key}\":").as_bytes());
-        data_json.extend_from_slice(&bytes);
-        data_json.push(b'}');
-    }
-    Exported { data_json, texts_typ: ex.texts, map: ex.map, pieces: ex.pieces }
+    let base = serde_json::to_vec(&data).expect("data serialises");
+    // Splice a member serialised on its own into the top-level object: `{...}` becomes
+    // `{...,"counters":...}`.
+    let with = |bytes: &[u8]| {
+        let mut out = base[..base.len() - 1].to_vec();
+        out.extend_from_slice(b",\"counters\":");
+        out.extend_from_slice(bytes);
+        out.push(b'}');
+        out
+    };
+    let mut parts = parts.iter().map(|p| with(p));
+    let data_json = parts.next().unwrap_or_else(|| base.clone());
+    let more_parts = parts.collect();
+    Exported { data_json, more_parts, texts_typ: ex.texts, map: ex.map, pieces: ex.pieces }
 }
 
 impl<'g> Exporter<'g> {

@@ -72,7 +72,9 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check { dir, format } => run_check(&dir, format),
         Command::Build { dir, out, page, quiet } => run_build(&dir, out, page, quiet),
-        Command::Watch { dir, out, page } => watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size) }),
+        Command::Watch { dir, out, page } => {
+            watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size), ..Default::default() })
+        }
     }
 }
 
@@ -124,7 +126,7 @@ fn progress_reporter(quiet: bool) -> impl FnMut(Progress) {
 
 fn run_build(dir: &std::path::Path, out: PathBuf, page: Option<Page>, quiet: bool) -> ExitCode {
     let page = page.map(page_size);
-    let mut builder = build::Builder::new(dir, BuildOptions { out_dir: out, page });
+    let mut builder = build::Builder::new(dir, BuildOptions { out_dir: out, page, ..Default::default() });
     let report = match builder.build(&mut progress_reporter(quiet)) {
         Ok(r) => r,
         Err(msg) => {

@@ -332,3 +332,26 @@ fn every_nato_frame_icon_and_echelon_draws() {
     assert_eq!(faces.len(), 40, "40 fronts, no backs with duplex = \"none\"");
     assert_eq!(pages, 1);
 }
+
+#[test]
+fn a_sheet_compiled_in_parts_is_the_same_sheet_and_reproducible() {
+    use playaid::build::{BuildOptions, Builder};
+    let dir = tempfile::tempdir().unwrap();
+    // 500 counters of 5/8": three sheets of up to 216, six pages.
+    counters_game(dir.path(), "5/8in", "long", 500, "");
+    let build = |part_size: Option<usize>, out: &Path| {
+        let opts = BuildOptions { out_dir: out.to_path_buf(), part_size, ..Default::default() };
+        let r = Builder::new(dir.path(), opts).build(&mut |_| {}).unwrap();
+        assert!(!r.has_errors(), "{:?}", r.diags.first().map(|d| &d.message));
+        out.join("t-1/counters.pdf")
+    };
+    let out = tempfile::tempdir().unwrap();
+    let whole = build(None, &out.path().join("whole"));
+    let parts = build(Some(100), &out.path().join("parts"));
+    let again = build(Some(100), &out.path().join("again"));
+    assert_eq!(pdf_info(&whole).1, 6);
+    assert_eq!(pdf_info(&parts).1, 6, "the parts' pages, joined");
+    assert_eq!(pdf_text(&whole), pdf_text(&parts), "same counters, same order");
+    assert_eq!(pdf_text(&parts).matches("Alpha").count(), 500);
+    assert_eq!(std::fs::read(&parts).unwrap(), std::fs::read(&again).unwrap(), "byte-identical");
+}

@@ -109,6 +109,34 @@ pub fn sheet_page(game: &Game, sheet: &Imposition, over: Option<PageSize>) -> (f
     page_mm(p, sheet.landscape)
 }
 
+/// Columns and rows of pieces of `size` (mm) on a sheet: the grid fits inside the margins;
+/// its outer bleed may run into them but stays 1.5 mm off the page edge. With fold-over the
+/// fronts use the left half, 4 mm clear of the fold. The templates use these numbers as given.
+pub fn grid(page: (f64, f64), sheet: &Imposition, gutter: f64, bleed: f64, size: (f64, f64)) -> (usize, usize) {
+    let fold = sheet.duplex == Duplex::Fold;
+    let fold_gap = 4.0;
+    let margin = sheet.margin;
+    let (area_w, full_w) = if fold {
+        (page.0 / 2.0 - fold_gap - margin, page.0 / 2.0 - fold_gap + margin)
+    } else {
+        (page.0 - 2.0 * margin, page.0)
+    };
+    let area_h = page.1 - 2.0 * margin;
+    let fits = |n: usize, s: f64, area: f64, full: f64| {
+        let total = n as f64 * s + (n as f64 - 1.0) * gutter;
+        total <= area + 1e-6 && total + 2.0 * bleed <= full - 3.0 + 1e-6
+    };
+    let mut cols = 1;
+    while fits(cols + 1, size.0, area_w, full_w) {
+        cols += 1;
+    }
+    let mut rows = 1;
+    while fits(rows + 1, size.1, area_h, page.1) {
+        rows += 1;
+    }
+    (cols, rows)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Counters
 

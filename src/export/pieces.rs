@@ -4,17 +4,17 @@ use serde_json::{Value, json};
 
 use super::{ExportOptions, Exporter};
 use crate::check::pieces::{
-    CardBackRef, RCounters, RFace, Symbol, contrast, picture_box, resolve_cards, sheet_page, symbol_box,
+    CardBackRef, RCounters, RFace, Symbol, contrast, grid, picture_box, resolve_cards, sheet_page, symbol_box,
 };
 use crate::model::*;
 
-fn sheet(game: &Game, s: &Imposition, opts: &ExportOptions, cut: Option<Cut>, gutter_default: f64) -> Value {
+fn sheet_json(game: &Game, s: &Imposition, opts: &ExportOptions, cut: Option<Cut>, gutter: f64) -> Value {
     let (w, h) = sheet_page(game, s, opts.page);
     json!({
         "width": w, "height": h,
         "duplex": s.duplex.name(),
         "offset": [s.back_offset.0, s.back_offset.1],
-        "gutter": s.gutter.unwrap_or(gutter_default),
+        "gutter": gutter,
         "margin": s.margin,
         "marks": s.marks,
         "cut": match cut { Some(Cut::Gutter) => "gutter", Some(Cut::Butt) => "butt", None => "none" },
@@ -36,6 +36,11 @@ struct Group<'a> {
     font_size: f64,
     min_font_size: Option<f64>,
     symbol_box: [f64; 2],
+    /// Columns and rows a sheet holds.
+    grid: [usize; 2],
+    /// The number of this part's first sheet of the group, and the group's sheets in all.
+    first_sheet: i64,
+    sheets: i64,
     items: Vec<Item<'a>>,
 }
 
@@ -43,10 +48,16 @@ struct Group<'a> {
 struct Item<'a> {
     index: usize,
     quantity: i64,
+    #[serde(skip_serializing_if = "is_zero")]
+    first_copy: i64,
     front: &'a RFace,
     back: Option<&'a RFace>,
     symbol: Option<&'a Symbol>,
     image: Option<String>,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 fn image_path(p: &str) -> String {
@@ -55,37 +66,40 @@ fn image_path(p: &str) -> String {
 
 impl Exporter<'_> {
     /// The counter sheet, serialised straight from the checker's resolution (thousands of
-    /// counters: no intermediate JSON tree).
-    pub(super) fn counters(&mut self, opts: &ExportOptions) -> Vec<u8> {
+    /// counters: no intermediate JSON tree). Split into parts along sheet boundaries when
+    /// `opts.part_size` is set and the sheet prints more counters than that: each part is
+    /// compiled on its own, so memory stays bounded however big the game (see build.rs).
+    pub(super) fn counters(&mut self, opts: &ExportOptions) -> Vec<Vec<u8>> {
         let game = self.game;
         // What the checker resolved and fitted (the page size does not change a counter).
         let resolved = std::sync::Arc::clone(&self.ix.counters);
         let RCounters { groups, counters } = &*resolved;
         let co = &game.counter_options;
-        let gutter_default = if co.cut == Cut::Gutter { 2.0 } else { 0.0 };
-        let mut out_groups = Vec::new();
+        let gutter = co.sheet.gutter.unwrap_or(if co.cut == Cut::Gutter { 2.0 } else { 0.0 });
+        let page = sheet_page(game, &co.sheet, opts.page);
+        let base = self.pieces.len();
+        for c in counters {
+            self.pieces.push((c.what.clone(), c.loc.clone()));
+        }
+        // Split only sheets bigger than a part: smaller ones compile whole (and incrementally in
+        // watch mode).
+        let printed: i64 = counters.iter().map(|c| c.quantity).sum();
+        let part_size = opts.part_size.filter(|&p| printed as usize > p);
+        let mut parts: Vec<Vec<Group>> = vec![Vec::new()];
+        let mut in_part = 0usize;
         for (gi, g) in groups.iter().enumerate() {
-            let items: Vec<Item> = counters
-                .iter()
-                .filter(|c| c.group == gi)
-                .map(|c| {
-                    let index = self.pieces.len();
-                    self.pieces.push((c.what.clone(), c.loc.clone()));
-                    Item {
-                        index,
-                        quantity: c.quantity,
-                        front: &c.front,
-                        back: c.back.as_ref(),
-                        symbol: c.symbol.as_ref(),
-                        image: c.image.as_deref().map(image_path),
-                    }
-                })
-                .collect();
-            if items.is_empty() {
+            // Printed copies of this group, in order: (item, how many, first copy number).
+            let mut stream: std::collections::VecDeque<(usize, i64, i64)> =
+                counters.iter().enumerate().filter(|(_, c)| c.group == gi).map(|(i, c)| (i, c.quantity, 0)).collect();
+            let total: i64 = stream.iter().map(|s| s.1).sum();
+            if total == 0 {
                 continue;
             }
+            let (cols, rows) = grid(page, &co.sheet, gutter, 0.0, g.size);
+            let per_page = (cols * rows) as i64;
+            let sheets = (total + per_page - 1) / per_page;
             let sb = symbol_box(g.size);
-            out_groups.push(Group {
+            let new_group = |first_sheet: i64| Group {
                 id: &g.id,
                 name: g.name.as_deref(),
                 width: g.size.0,
@@ -93,11 +107,54 @@ impl Exporter<'_> {
                 font_size: g.font_size,
                 min_font_size: g.min_font_size,
                 symbol_box: [sb.0, sb.1],
-                items,
-            });
+                grid: [cols, rows],
+                first_sheet,
+                sheets,
+                items: Vec::new(),
+            };
+            let mut current = new_group(1);
+            for sheet_no in 1..=sheets {
+                if let Some(limit) = part_size {
+                    if in_part > 0 && in_part + per_page as usize > limit {
+                        let done = std::mem::replace(&mut current, new_group(sheet_no));
+                        if !done.items.is_empty() {
+                            parts.last_mut().expect("one part").push(done);
+                        }
+                        parts.push(Vec::new());
+                        in_part = 0;
+                    }
+                }
+                // One sheet's worth of copies.
+                let mut room = per_page;
+                while room > 0 {
+                    let Some((i, left, first)) = stream.pop_front() else { break };
+                    let take = left.min(room);
+                    let c = &counters[i];
+                    current.items.push(Item {
+                        index: base + i,
+                        quantity: take,
+                        first_copy: first,
+                        front: &c.front,
+                        back: c.back.as_ref(),
+                        symbol: c.symbol.as_ref(),
+                        image: c.image.as_deref().map(image_path),
+                    });
+                    if take < left {
+                        stream.push_front((i, left - take, first + take));
+                    }
+                    room -= take;
+                    in_part += take as usize;
+                }
+            }
+            if !current.items.is_empty() {
+                parts.last_mut().expect("one part").push(current);
+            }
         }
-        let out = Counters { sheet: sheet(game, &co.sheet, opts, Some(co.cut), gutter_default), groups: out_groups };
-        serde_json::to_vec(&out).expect("counters serialise")
+        let sheet = sheet_json(game, &co.sheet, opts, Some(co.cut), gutter);
+        parts
+            .into_iter()
+            .map(|groups| serde_json::to_vec(&Counters { sheet: sheet.clone(), groups }).expect("counters serialise"))
+            .collect()
     }
 
     pub(super) fn cards(&mut self, opts: &ExportOptions) -> Value {
@@ -106,6 +163,8 @@ impl Exporter<'_> {
         let resolved = resolve_cards(game, self.ix, opts.page, &mut Vec::new());
         let size = resolved.size;
         let pic = picture_box(co, size);
+        let (cols, rows) =
+            grid(sheet_page(game, &co.sheet, opts.page), &co.sheet, co.sheet.gutter.unwrap_or(0.0), co.bleed, size);
         let mut items = Vec::new();
         for rc in &resolved.cards {
             let index = self.pieces.len();
@@ -184,7 +243,8 @@ impl Exporter<'_> {
             }));
         }
         json!({
-            "sheet": sheet(game, &co.sheet, opts, None, 0.0),
+            "sheet": sheet_json(game, &co.sheet, opts, None, co.sheet.gutter.unwrap_or(0.0)),
+            "grid": [cols, rows],
             "width": size.0, "height": size.1,
             "bleed": co.bleed, "safe": co.safe,
             "font_size": co.font_size,

@@ -6,6 +6,7 @@
 //! a fixed date).
 
 pub mod fonts;
+pub mod merge;
 mod world;
 
 use std::ops::Range;
@@ -207,9 +208,16 @@ impl Compiled {
     /// The PDF: deterministic (no timestamp, pinned creator), so the same input gives the same
     /// bytes.
     pub fn pdf(&self) -> Result<Vec<u8>, Vec<RenderDiag>> {
+        self.pdf_with(true)
+    }
+
+    /// The PDF, tagged (for accessibility) or not. Parts of a document compiled separately are
+    /// untagged: their structure trees could not be joined.
+    pub fn pdf_with(&self, tagged: bool) -> Result<Vec<u8>, Vec<RenderDiag>> {
         let options = typst_pdf::PdfOptions {
             creator: Smart::Custom(Some(PDF_CREATOR.to_string())),
             timestamp: None,
+            tagged,
             ..Default::default()
         };
         typst_pdf::pdf(&self.document, &options).map_err(|errs| {
