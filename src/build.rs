@@ -110,6 +110,9 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<BuildReport, String> {
     Builder::new(dir, opts.clone()).build(&mut |_| {})
 }
 
+/// A date as (year, month, day).
+type Date = (i32, u8, u8);
+
 /// What a build is doing, for progress displays.
 #[derive(Debug, Clone)]
 pub enum Progress<'a> {
@@ -126,7 +129,8 @@ pub enum Progress<'a> {
 pub struct Builder {
     dir: PathBuf,
     opts: BuildOptions,
-    renderer: Option<(Renderer, Option<(i32, u8, u8)>)>,
+    /// The renderer and the date it was made with (the documents' `today`).
+    renderer: Option<(Renderer, Option<Date>)>,
     /// Per output file: the inputs of its last successful render, its page count and the
     /// modification times of the files the compile read (templates, pictures).
     last: std::collections::HashMap<PathBuf, Rendered>,

@@ -231,17 +231,17 @@ fn to_codespan(d: &Diagnostic, files: &Files) -> CsDiagnostic<usize> {
     }
     .with_code(d.code.code)
     .with_message(&d.message);
-    if let Some(loc) = &d.loc {
-        if loc.file < files.files.len() {
-            let len = files.files[loc.file].text.len();
-            let start = loc.span.start.min(len);
-            let end = loc.span.end.clamp(start, len);
-            let mut label = Label::primary(loc.file, start..end);
-            if let Some(l) = &d.label {
-                label = label.with_message(l);
-            }
-            cs = cs.with_labels(vec![label]);
+    if let Some(loc) = &d.loc
+        && loc.file < files.files.len()
+    {
+        let len = files.files[loc.file].text.len();
+        let start = loc.span.start.min(len);
+        let end = loc.span.end.clamp(start, len);
+        let mut label = Label::primary(loc.file, start..end);
+        if let Some(l) = &d.label {
+            label = label.with_message(l);
         }
+        cs = cs.with_labels(vec![label]);
     }
     let mut notes = d.notes.clone();
     if let Some(h) = &d.help {

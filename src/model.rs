@@ -265,10 +265,10 @@ pub struct AbilityRef {
 impl AbilityRef {
     pub fn parse(s: &str, loc: Loc) -> AbilityRef {
         let s = s.trim();
-        if let Some((id, tail)) = s.rsplit_once(' ') {
-            if let Ok(n) = tail.trim().parse::<i64>() {
-                return AbilityRef { id: id.trim().to_string(), param: Some(n), loc };
-            }
+        if let Some((id, tail)) = s.rsplit_once(' ')
+            && let Ok(n) = tail.trim().parse::<i64>()
+        {
+            return AbilityRef { id: id.trim().to_string(), param: Some(n), loc };
         }
         AbilityRef { id: s.to_string(), param: None, loc }
     }

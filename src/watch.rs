@@ -29,13 +29,13 @@ pub fn run(dir: &Path, opts: BuildOptions) -> ExitCode {
     let (tx, rx) = mpsc::channel();
     let mut watcher = match notify::recommended_watcher(move |ev: notify::Result<notify::Event>| {
         // Reading a file is an event too (our own builds read every file): only changes count.
-        if let Ok(ev) = ev {
-            if matches!(
+        if let Ok(ev) = ev
+            && matches!(
                 ev.kind,
                 notify::EventKind::Create(_) | notify::EventKind::Modify(_) | notify::EventKind::Remove(_)
-            ) {
-                let _ = tx.send(ev.paths);
-            }
+            )
+        {
+            let _ = tx.send(ev.paths);
         }
     }) {
         Ok(w) => w,

@@ -25,10 +25,10 @@ pub fn check_image(root: &Path, img: &Sp<String>) -> Option<Diagnostic> {
         return Some(d);
     }
     // A symlink may still lead outside the folder.
-    if let (Ok(real), Ok(real_root)) = (path.canonicalize(), root.canonicalize()) {
-        if !real.starts_with(&real_root) {
-            return Some(outside(img));
-        }
+    if let (Ok(real), Ok(real_root)) = (path.canonicalize(), root.canonicalize())
+        && !real.starts_with(&real_root)
+    {
+        return Some(outside(img));
     }
     let decoded = image::ImageReader::open(&path)
         .map_err(|e| e.to_string())

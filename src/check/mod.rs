@@ -48,7 +48,7 @@ fn index_of<'a>(
             let mut d = Diagnostic::error(diag::DUPLICATE_ID, format!("{what} `{}` is defined twice", id.v))
                 .at(&id.loc)
                 .label("second definition")
-                .help(format!("give one of them another id, or remove the duplicate"));
+                .help("give one of them another id, or remove the duplicate".to_string());
             if let Some(prev) = prev {
                 let (l, c) = game.files.line_col(prev.file, prev.span.start);
                 d = d.note(format!("first defined at {}:{l}:{c}", game.files.get(prev.file).name));
@@ -288,10 +288,10 @@ impl<'g> Checker<'g> {
             self.check_text(text);
         }
         for u in &game.units {
-            if let Some(img) = &u.image {
-                if let Some(d) = images::check_image(&game.root, img) {
-                    self.push(d);
-                }
+            if let Some(img) = &u.image
+                && let Some(d) = images::check_image(&game.root, img)
+            {
+                self.push(d);
             }
         }
         let mut found = Vec::new();
@@ -433,18 +433,18 @@ impl<'g> Checker<'g> {
                 continue;
             };
             let stat = &game.stats[si];
-            if let Some(k) = kind {
-                if !k.stats.iter().chain(&k.optional_stats).any(|s| s.v == key.v) {
-                    self.push(
-                        Diagnostic::error(diag::STAT_NOT_ALLOWED, format!("kind `{}` has no stat `{}`", k.id.v, key.v))
-                            .at(&key.loc)
-                            .label(format!("not a stat of {}", k.name.v))
-                            .help(format!(
-                                "remove it, or add \"{}\" to the `stats` or `optional_stats` of kind `{}`",
-                                key.v, k.id.v
-                            )),
-                    );
-                }
+            if let Some(k) = kind
+                && !k.stats.iter().chain(&k.optional_stats).any(|s| s.v == key.v)
+            {
+                self.push(
+                    Diagnostic::error(diag::STAT_NOT_ALLOWED, format!("kind `{}` has no stat `{}`", k.id.v, key.v))
+                        .at(&key.loc)
+                        .label(format!("not a stat of {}", k.name.v))
+                        .help(format!(
+                            "remove it, or add \"{}\" to the `stats` or `optional_stats` of kind `{}`",
+                            key.v, k.id.v
+                        )),
+                );
             }
             self.check_value(&stat.ty, value, &format!("{} of `{}`", stat.name.v, u.id.v), diag::STAT_TYPE);
         }
@@ -487,14 +487,14 @@ impl<'g> Checker<'g> {
             }
             self.resolve_ability(r);
         }
-        if let Some(q) = &u.quantity {
-            if q.v < 1 {
-                self.push(
-                    Diagnostic::error(diag::INVALID_VALUE, format!("quantity must be at least 1, not {}", q.v))
-                        .at(&q.loc)
-                        .help("remove the unit if the game has none of it"),
-                );
-            }
+        if let Some(q) = &u.quantity
+            && q.v < 1
+        {
+            self.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("quantity must be at least 1, not {}", q.v))
+                    .at(&q.loc)
+                    .help("remove the unit if the game has none of it"),
+            );
         }
     }
 
@@ -714,10 +714,10 @@ pub fn is_dice(s: &str) -> bool {
 pub(crate) fn value_finding(ty: &ValueType, v: &Sp<Scalar>, code_type: diag::Code, what: &str) -> Option<Diagnostic> {
     match (ty, &v.v) {
         (ValueType::Int { min, max }, Scalar::Int(n)) => {
-            if let (Some(a), Some(b)) = (min, max) {
-                if a.v > b.v {
-                    return None; // the declaration itself is reported
-                }
+            if let (Some(a), Some(b)) = (min, max)
+                && a.v > b.v
+            {
+                return None; // the declaration itself is reported
             }
             let n = *n;
             let low = min.as_ref().is_some_and(|m| n < m.v);

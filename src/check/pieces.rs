@@ -320,14 +320,14 @@ pub fn resolve_counters(
                 );
             }
         }
-        if let (Some(min), Some(f)) = (&g.min_font_size, &g.font_size) {
-            if min.v > f.v {
-                diags.push(
-                    Diagnostic::error(diag::INVALID_VALUE, "`min_font_size` is larger than `font_size`")
-                        .at(&min.loc)
-                        .help("the text may shrink down to min_font_size: make it smaller than font_size"),
-                );
-            }
+        if let (Some(min), Some(f)) = (&g.min_font_size, &g.font_size)
+            && min.v > f.v
+        {
+            diags.push(
+                Diagnostic::error(diag::INVALID_VALUE, "`min_font_size` is larger than `font_size`")
+                    .at(&min.loc)
+                    .help("the text may shrink down to min_font_size: make it smaller than font_size"),
+            );
         }
         for k in &g.kinds {
             if !ix.kinds.contains_key(&k.v) {
@@ -385,19 +385,19 @@ pub fn resolve_counters(
                 0
             }
         };
-        if let Some(s) = &c.side {
-            if !ix.sides.contains_key(&s.v) {
-                diags.push(unknown("side", s, game.sides.iter().map(|s| s.id.v.as_str()).collect()));
-            }
+        if let Some(s) = &c.side
+            && !ix.sides.contains_key(&s.v)
+        {
+            diags.push(unknown("side", s, game.sides.iter().map(|s| s.id.v.as_str()).collect()));
         }
-        if let Some(q) = &c.quantity {
-            if q.v < 1 {
-                diags.push(
-                    Diagnostic::error(diag::INVALID_VALUE, format!("quantity must be at least 1, not {}", q.v))
-                        .at(&q.loc)
-                        .help("write how many copies to print; remove the counter to print none"),
-                );
-            }
+        if let Some(q) = &c.quantity
+            && q.v < 1
+        {
+            diags.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("quantity must be at least 1, not {}", q.v))
+                    .at(&q.loc)
+                    .help("write how many copies to print; remove the counter to print none"),
+            );
         }
         sources.push(Src { counter: Some(c), unit, group, loc: c.loc.clone() });
     }
@@ -450,15 +450,15 @@ pub fn resolve_counters(
             }
         }
         let check_stat = |k: &Sp<String>, v: &Sp<Scalar>, diags: &mut Vec<Diagnostic>| {
-            if let Some(&si) = ix.stats.get(&k.v) {
-                if let Some(d) = super::value_finding(
+            if let Some(&si) = ix.stats.get(&k.v)
+                && let Some(d) = super::value_finding(
                     &game.stats[si].ty,
                     v,
                     diag::STAT_TYPE,
                     &format!("{} on {what}", game.stats[si].name.v),
-                ) {
-                    diags.push(d);
-                }
+                )
+            {
+                diags.push(d);
             }
         };
         if let Some(c) = c {
@@ -842,29 +842,29 @@ pub fn resolve_cards(game: &Game, ix: &Index, page_over: Option<PageSize>, diags
             );
         }
     }
-    if opts.safe * 2.0 >= size.0.min(size.1) {
-        if let Some(l) = &opts.loc {
-            diags.push(
-                Diagnostic::error(
-                    diag::INVALID_VALUE,
-                    format!("the safe zone ({} mm) leaves no room on the card", opts.safe),
-                )
-                .at(l)
-                .help("a safe zone of 3 to 5 mm is usual"),
-            );
-        }
+    if opts.safe * 2.0 >= size.0.min(size.1)
+        && let Some(l) = &opts.loc
+    {
+        diags.push(
+            Diagnostic::error(
+                diag::INVALID_VALUE,
+                format!("the safe zone ({} mm) leaves no room on the card", opts.safe),
+            )
+            .at(l)
+            .help("a safe zone of 3 to 5 mm is usual"),
+        );
     }
-    if let (Some(min), true) = (&opts.min_font_size, true) {
-        if min.v > opts.font_size || min.v < 3.0 {
-            diags.push(
-                Diagnostic::error(
-                    diag::INVALID_VALUE,
-                    format!("min_font_size {} pt must be between 3 pt and font_size ({} pt)", min.v, opts.font_size),
-                )
-                .at(&min.loc)
-                .help("text shrinks down to min_font_size before an overflow is reported"),
-            );
-        }
+    if let Some(min) = &opts.min_font_size
+        && (min.v > opts.font_size || min.v < 3.0)
+    {
+        diags.push(
+            Diagnostic::error(
+                diag::INVALID_VALUE,
+                format!("min_font_size {} pt must be between 3 pt and font_size ({} pt)", min.v, opts.font_size),
+            )
+            .at(&min.loc)
+            .help("text shrinks down to min_font_size before an overflow is reported"),
+        );
     }
     let mut back_ix: HashMap<&str, usize> = HashMap::new();
     for (i, b) in game.card_backs.iter().enumerate() {
@@ -875,10 +875,10 @@ pub fn resolve_cards(game: &Game, ix: &Index, page_over: Option<PageSize>, diags
                     .help("give one of them another id"),
             );
         }
-        if let Some(s) = &b.side {
-            if !ix.sides.contains_key(&s.v) {
-                diags.push(unknown("side", s, game.sides.iter().map(|s| s.id.v.as_str()).collect()));
-            }
+        if let Some(s) = &b.side
+            && !ix.sides.contains_key(&s.v)
+        {
+            diags.push(unknown("side", s, game.sides.iter().map(|s| s.id.v.as_str()).collect()));
         }
         if let Some(img) = &b.image {
             if let Some(d) = images::check_image(&game.root, img) {
@@ -894,10 +894,10 @@ pub fn resolve_cards(game: &Game, ix: &Index, page_over: Option<PageSize>, diags
         }
     }
     let back_names = || game.card_backs.iter().map(|b| b.id.v.as_str()).collect::<Vec<_>>();
-    if let Some(b) = &opts.back {
-        if !back_ix.contains_key(b.v.as_str()) {
-            diags.push(unknown("card back", b, back_names()));
-        }
+    if let Some(b) = &opts.back
+        && !back_ix.contains_key(b.v.as_str())
+    {
+        diags.push(unknown("card back", b, back_names()));
     }
     for k in &opts.kinds {
         if !ix.kinds.contains_key(&k.v) {
@@ -914,24 +914,24 @@ pub fn resolve_cards(game: &Game, ix: &Index, page_over: Option<PageSize>, diags
                 None
             }
         });
-        if let Some(s) = &c.side {
-            if !ix.sides.contains_key(&s.v) {
-                diags.push(unknown("side", s, game.sides.iter().map(|s| s.id.v.as_str()).collect()));
-            }
+        if let Some(s) = &c.side
+            && !ix.sides.contains_key(&s.v)
+        {
+            diags.push(unknown("side", s, game.sides.iter().map(|s| s.id.v.as_str()).collect()));
         }
-        if let Some(b) = &c.back {
-            if !back_ix.contains_key(b.v.as_str()) {
-                diags.push(unknown("card back", b, back_names()));
-            }
+        if let Some(b) = &c.back
+            && !back_ix.contains_key(b.v.as_str())
+        {
+            diags.push(unknown("card back", b, back_names()));
         }
-        if let Some(q) = &c.quantity {
-            if q.v < 1 {
-                diags.push(
-                    Diagnostic::error(diag::INVALID_VALUE, format!("quantity must be at least 1, not {}", q.v))
-                        .at(&q.loc)
-                        .help("write how many copies to print; remove the card to print none"),
-                );
-            }
+        if let Some(q) = &c.quantity
+            && q.v < 1
+        {
+            diags.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("quantity must be at least 1, not {}", q.v))
+                    .at(&q.loc)
+                    .help("write how many copies to print; remove the card to print none"),
+            );
         }
         sources.push((Some(ci), unit, c.loc.clone()));
     }
@@ -967,17 +967,16 @@ pub fn resolve_cards(game: &Game, ix: &Index, page_over: Option<PageSize>, diags
             .map(CardBackRef::Design)
             .unwrap_or(CardBackRef::Default);
         let image = card.and_then(|c| c.image.as_ref()).or(unit.and_then(|u| u.image.as_ref()));
-        if let Some(img) = card.and_then(|c| c.image.as_ref()) {
-            if let Some(d) = images::check_image(&game.root, img) {
-                diags.push(d);
-            }
+        if let Some(img) = card.and_then(|c| c.image.as_ref())
+            && let Some(d) = images::check_image(&game.root, img)
+        {
+            diags.push(d);
         }
-        if let Some(img) = image {
-            if images::check_image(&game.root, img).is_none() {
-                if let Some(d) = images::check_resolution(&game.root, img, picture_box(opts, size), &what) {
-                    diags.push(d);
-                }
-            }
+        if let Some(img) = image
+            && images::check_image(&game.root, img).is_none()
+            && let Some(d) = images::check_resolution(&game.root, img, picture_box(opts, size), &what)
+        {
+            diags.push(d);
         }
         out.cards.push(RCard {
             loc,

@@ -114,15 +114,16 @@ impl Exporter<'_> {
             };
             let mut current = new_group(1);
             for sheet_no in 1..=sheets {
-                if let Some(limit) = part_size {
-                    if in_part > 0 && in_part + per_page as usize > limit {
-                        let done = std::mem::replace(&mut current, new_group(sheet_no));
-                        if !done.items.is_empty() {
-                            parts.last_mut().expect("one part").push(done);
-                        }
-                        parts.push(Vec::new());
-                        in_part = 0;
+                if let Some(limit) = part_size
+                    && in_part > 0
+                    && in_part + per_page as usize > limit
+                {
+                    let done = std::mem::replace(&mut current, new_group(sheet_no));
+                    if !done.items.is_empty() {
+                        parts.last_mut().expect("one part").push(done);
                     }
+                    parts.push(Vec::new());
+                    in_part = 0;
                 }
                 // One sheet's worth of copies.
                 let mut room = per_page;

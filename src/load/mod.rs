@@ -147,10 +147,10 @@ fn collect_toml(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Res
 
 /// The path shown in messages: relative to the current directory when it is below it.
 pub fn display_name(path: &Path) -> String {
-    if let Ok(cwd) = std::env::current_dir() {
-        if let Ok(rel) = path.strip_prefix(&cwd) {
-            return rel.display().to_string();
-        }
+    if let Ok(cwd) = std::env::current_dir()
+        && let Ok(rel) = path.strip_prefix(&cwd)
+    {
+        return rel.display().to_string();
     }
     path.display().to_string()
 }
@@ -402,12 +402,12 @@ fn value_type(o: &Obj, allowed: &[&str]) -> ValueType {
             ValueType::Text
         }
     };
-    if let ValueType::Int { min: Some(a), max: Some(b) } = &vt {
-        if a.v > b.v {
-            o.ctx.push(
-                Diagnostic::error(diag::INVALID_VALUE, format!("min {} is greater than max {}", a.v, b.v)).at(&b.loc),
-            );
-        }
+    if let ValueType::Int { min: Some(a), max: Some(b) } = &vt
+        && a.v > b.v
+    {
+        o.ctx.push(
+            Diagnostic::error(diag::INVALID_VALUE, format!("min {} is greater than max {}", a.v, b.v)).at(&b.loc),
+        );
     }
     if !matches!(vt, ValueType::Int { .. }) {
         // min/max only make sense for numbers; read them so they are not "unknown", then say so.

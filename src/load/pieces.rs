@@ -83,10 +83,10 @@ fn size(o: &Obj, key: &'static str, named: &[(&str, (f64, f64))]) -> Option<Sp<(
             let mut d = Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is not a size"))
                 .at(&loc)
                 .label("expected a size");
-            if let DeValue::String(s) = v.get_ref() {
-                if let Some(best) = diag::did_you_mean(s, names.iter().copied()) {
-                    help = format!("did you mean \"{best}\"? Or {help}");
-                }
+            if let DeValue::String(s) = v.get_ref()
+                && let Some(best) = diag::did_you_mean(s, names.iter().copied())
+            {
+                help = format!("did you mean \"{best}\"? Or {help}");
             }
             d = d.help(help);
             o.ctx.push(d);

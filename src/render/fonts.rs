@@ -35,21 +35,6 @@ pub fn fonts() -> &'static Fonts {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn all_families_load() {
-        let f = super::fonts();
-        assert_eq!(f.fonts.len(), super::FONT_FILES.len());
-        for family in ["roboto", "dejavu sans"] {
-            assert!(f.book.contains_family(family), "{family}");
-        }
-        // Roboto Condensed is Roboto at a condensed stretch (see fonts/README.md).
-        let condensed = f.fonts.iter().filter(|x| x.info().variant.stretch.to_ratio().get() < 0.9).count();
-        assert_eq!(condensed, 4, "four condensed faces");
-    }
-}
-
 /// Width in pt of `text` set on one line in Roboto (bold or regular) at `size` pt, shaped the
 /// way Typst shapes it (rustybuzz, kerning included); characters Roboto lacks are measured in
 /// DejaVu Sans, the templates' fallback.
@@ -100,4 +85,19 @@ fn shaped_em(text: &str, bold: bool) -> f64 {
         }
     }
     em
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn all_families_load() {
+        let f = super::fonts();
+        assert_eq!(f.fonts.len(), super::FONT_FILES.len());
+        for family in ["roboto", "dejavu sans"] {
+            assert!(f.book.contains_family(family), "{family}");
+        }
+        // Roboto Condensed is Roboto at a condensed stretch (see fonts/README.md).
+        let condensed = f.fonts.iter().filter(|x| x.info().variant.stretch.to_ratio().get() < 0.9).count();
+        assert_eq!(condensed, 4, "four condensed faces");
+    }
 }
