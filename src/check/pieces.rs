@@ -204,6 +204,11 @@ pub fn symbol_box(size: (f64, f64)) -> (f64, f64) {
     (size.0 * 0.62, size.1 * 0.40)
 }
 
+/// The box of a card back's picture, in mm (templates/cards.typ draws it there).
+pub fn back_picture_box(opts: &CardOptions, size: (f64, f64)) -> (f64, f64) {
+    (size.0 - 2.0 * opts.safe - 8.0, size.1 * 0.4)
+}
+
 /// The box of a card's picture, in mm.
 pub fn picture_box(opts: &CardOptions, size: (f64, f64)) -> (f64, f64) {
     (size.0 - 2.0 * opts.safe, size.1 * 0.36)
@@ -883,10 +888,7 @@ pub fn resolve_cards(game: &Game, ix: &Index, page_over: Option<PageSize>, diags
         if let Some(img) = &b.image {
             if let Some(d) = images::check_image(&game.root, img) {
                 diags.push(d);
-            } else if let Some(d) = images::check_resolution(
-                &game.root,
-                img,
-                (size.0 - 2.0 * opts.safe, size.1 * 0.5),
+            } else if let Some(d) = images::check_resolution(&game.root, img, back_picture_box(opts, size),
                 &format!("card back `{}`", b.id.v),
             ) {
                 diags.push(d);

@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 
 use super::{ExportOptions, Exporter};
 use crate::check::pieces::{
-    CardBackRef, RCounters, RFace, Symbol, contrast, grid, picture_box, resolve_cards, sheet_page, symbol_box,
+    CardBackRef, RCounters, RFace, Symbol, back_picture_box, contrast, grid, picture_box, resolve_cards, sheet_page, symbol_box,
 };
 use crate::model::*;
 
@@ -164,6 +164,7 @@ impl Exporter<'_> {
         let resolved = resolve_cards(game, self.ix, opts.page, &mut Vec::new());
         let size = resolved.size;
         let pic = picture_box(co, size);
+        let back_pic = back_picture_box(co, size);
         let (cols, rows) =
             grid(sheet_page(game, &co.sheet, opts.page), &co.sheet, co.sheet.gutter.unwrap_or(0.0), co.bleed, size);
         let mut items = Vec::new();
@@ -251,6 +252,7 @@ impl Exporter<'_> {
             "font_size": co.font_size,
             "min_font_size": co.min_font_size.as_ref().map(|m| m.v),
             "picture": [pic.0, pic.1],
+            "back_picture": [back_pic.0, back_pic.1],
             "items": items,
         })
     }
