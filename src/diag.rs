@@ -52,6 +52,8 @@ codes! {
     PIECE_TOO_LARGE = "E025" "piece-too-large";
     UNKNOWN_PLACEHOLDER = "E026" "unknown-placeholder";
     UNIT_SYMBOL = "E027" "unit-symbol";
+    CHANGELOG_MISSING_VERSION = "E028" "changelog-missing-version";
+    CHANGELOG_ORDER = "E029" "changelog-order";
     UNUSED_ABILITY = "W001" "unused-ability";
     UNUSED_TERM = "W002" "unused-term";
     DUPLICATE_NUMBER = "W003" "duplicate-section-number";

@@ -93,6 +93,8 @@ pub struct Meta {
     pub intro: Option<Text>,
     pub credits: Option<Text>,
     pub cheatsheet: CheatsheetOptions,
+    /// `[game.changelog] sheet = true`: print the changelog as its own sheet, changelog.pdf.
+    pub changelog_sheet: bool,
     /// Where `[game]` was written (or the start of game.toml).
     pub loc: Loc,
 }
@@ -408,4 +410,35 @@ pub struct ChangeEntry {
     pub version: Sp<String>,
     pub date: Option<Sp<String>>,
     pub items: Vec<Text>,
+    /// What an item changed, when the designer says so: (item index, what, id), e.g.
+    /// `{ text = "...", abilities = ["landing"] }`.
+    pub refs: Vec<(usize, RefKind, Sp<String>)>,
+}
+
+/// Compare two rules versions segment by segment, numerically where both are numbers:
+/// 1.10 > 1.9, 2.0 > 1.4, 8 > 7b. Equal when every segment is.
+pub fn compare_versions(a: &str, b: &str) -> std::cmp::Ordering {
+    let seg = |s: &str| -> Vec<String> {
+        s.trim().trim_start_matches(['v', 'V']).split(['.', '-', '_', ' ']).map(str::to_string).collect()
+    };
+    let (a, b) = (seg(a), seg(b));
+    for i in 0..a.len().max(b.len()) {
+        let x = a.get(i).map(String::as_str).unwrap_or("0");
+        let y = b.get(i).map(String::as_str).unwrap_or("0");
+        let ord = match (x.parse::<u64>(), y.parse::<u64>()) {
+            (Ok(m), Ok(n)) => m.cmp(&n),
+            _ => {
+                // "7b": compare the leading number, then the rest as text.
+                let split = |t: &str| {
+                    let d: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
+                    (d.parse::<u64>().unwrap_or(0), t[d.len()..].to_string())
+                };
+                split(x).cmp(&split(y))
+            }
+        };
+        if ord != std::cmp::Ordering::Equal {
+            return ord;
+        }
+    }
+    std::cmp::Ordering::Equal
 }

@@ -294,11 +294,65 @@ impl<'g> Checker<'g> {
                 self.push(d);
             }
         }
+        self.check_changelog();
         let mut found = Vec::new();
         self.ix.counters = std::sync::Arc::new(pieces::resolve_counters(game, &self.ix, None, &mut found));
         pieces::resolve_cards(game, &self.ix, None, &mut found);
         self.diags.extend(found);
         self.warn_unused();
+    }
+
+    /// The changelog: the current version has an entry, versions only go up, and what an item
+    /// says it changed exists.
+    fn check_changelog(&mut self) {
+        let game = self.game;
+        for c in &game.changelog {
+            for (_, kind, id) in &c.refs {
+                match kind {
+                    RefKind::Ability => {
+                        let r = AbilityRef::parse(&id.v, id.loc.clone());
+                        if !self.ix.abilities.contains_key(&r.id) {
+                            let names = game.abilities.iter().map(|a| a.id.v.as_str()).collect();
+                            self.unknown("ability", &r.id, &id.loc, names);
+                        }
+                    }
+                    other => self.resolve_ref(*other, &id.v, &id.loc),
+                }
+            }
+        }
+        for pair in game.changelog.windows(2) {
+            let (a, b) = (&pair[0].version, &pair[1].version);
+            if compare_versions(&a.v, &b.v) != std::cmp::Ordering::Less && a.v != b.v {
+                let (l, col) = game.files.line_col(a.loc.file, a.loc.span.start);
+                self.push(
+                    Diagnostic::error(
+                        diag::CHANGELOG_ORDER,
+                        format!("changelog version {} comes after {}, which is not older", b.v, a.v),
+                    )
+                    .at(&b.loc)
+                    .label(format!("not newer than {}", a.v))
+                    .note(format!("{} is at {}:{l}:{col}", a.v, game.files.get(a.loc.file).name))
+                    .help("list versions oldest first, each newer than the one before (1.9 < 1.10 < 2.0)"),
+                );
+            }
+        }
+        if let (Some(v), false) = (&game.meta.version, game.changelog.is_empty())
+            && !game.changelog.iter().any(|c| compare_versions(&c.version.v, &v.v) == std::cmp::Ordering::Equal)
+        {
+            let last = game.changelog.last().map(|c| c.version.v.clone()).unwrap_or_default();
+            self.push(
+                Diagnostic::error(
+                    diag::CHANGELOG_MISSING_VERSION,
+                    format!("the rules are version {} but the changelog stops at {last}", v.v),
+                )
+                .at(&v.loc)
+                .label("no [[changelog]] entry for this version")
+                .help(format!(
+                    "add [[changelog]] version = \"{}\" with what changed (`playaid diff OLD NEW --format changelog` drafts it)",
+                    v.v
+                )),
+            );
+        }
     }
 
     fn check_ability(&mut self, a: &Ability) {

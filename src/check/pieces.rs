@@ -888,7 +888,10 @@ pub fn resolve_cards(game: &Game, ix: &Index, page_over: Option<PageSize>, diags
         if let Some(img) = &b.image {
             if let Some(d) = images::check_image(&game.root, img) {
                 diags.push(d);
-            } else if let Some(d) = images::check_resolution(&game.root, img, back_picture_box(opts, size),
+            } else if let Some(d) = images::check_resolution(
+                &game.root,
+                img,
+                back_picture_box(opts, size),
                 &format!("card back `{}`", b.id.v),
             ) {
                 diags.push(d);

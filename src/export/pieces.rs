@@ -4,7 +4,8 @@ use serde_json::{Value, json};
 
 use super::{ExportOptions, Exporter};
 use crate::check::pieces::{
-    CardBackRef, RCounters, RFace, Symbol, back_picture_box, contrast, grid, picture_box, resolve_cards, sheet_page, symbol_box,
+    CardBackRef, RCounters, RFace, Symbol, back_picture_box, contrast, grid, picture_box, resolve_cards, sheet_page,
+    symbol_box,
 };
 use crate::model::*;
 

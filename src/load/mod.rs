@@ -331,6 +331,10 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
         opts.accent = c.str("accent").and_then(|s| color_of(c.ctx, s));
         c.finish();
     }
+    if let Some(c) = o.table("changelog") {
+        m.changelog_sheet = c.bool("sheet").map(|b| b.v).unwrap_or(false);
+        c.finish();
+    }
     o.finish();
 }
 
@@ -881,11 +885,56 @@ fn read_term(o: &Obj) -> Term {
 }
 
 fn read_change(o: &Obj) -> ChangeEntry {
-    let c = ChangeEntry {
-        version: o.req_str("version").unwrap_or_default_sp(o),
-        date: o.date("date"),
-        items: o.texts("items"),
-    };
+    let version = o.req_str("version").unwrap_or_default_sp(o);
+    let date = o.date("date");
+    // Items: markup strings, or tables tying the item to what it changed.
+    let mut items = Vec::new();
+    let mut refs = Vec::new();
+    match o.get("items").map(|v| (v, v.get_ref())) {
+        None => {}
+        Some((v, DeValue::String(s))) => items.push(Text { raw: s.to_string(), loc: o.ctx.loc(v.span()) }),
+        Some((_, DeValue::Array(list))) => {
+            for it in list {
+                match it.get_ref() {
+                    DeValue::String(s) => items.push(Text { raw: s.to_string(), loc: o.ctx.loc(it.span()) }),
+                    DeValue::Table(_) => {
+                        let Some(t) = Obj::from_value(o.ctx, it, "a changelog item") else { continue };
+                        let Some(text) = t.text("text") else {
+                            let _ = t.req_str("text");
+                            t.finish();
+                            continue;
+                        };
+                        let n = items.len();
+                        items.push(text);
+                        for (key, kind) in
+                            [("sections", RefKind::Section), ("units", RefKind::Unit), ("abilities", RefKind::Ability)]
+                        {
+                            for id in t.ids(key) {
+                                refs.push((n, kind, id));
+                            }
+                        }
+                        t.finish();
+                    }
+                    other => o.ctx.push(
+                        Diagnostic::error(
+                            diag::WRONG_TYPE,
+                            format!("a changelog item must be text or a table, not {}", reader::type_name(other)),
+                        )
+                        .at(&o.ctx.loc(it.span()))
+                        .help("write \"what changed\", or { text = \"what changed\", abilities = [\"landing\"] }"),
+                    ),
+                }
+            }
+        }
+        Some((v, other)) => o.ctx.push(
+            Diagnostic::error(
+                diag::WRONG_TYPE,
+                format!("`items` must be an array of texts, not {}", reader::type_name(other)),
+            )
+            .at(&o.ctx.loc(v.span())),
+        ),
+    }
+    let c = ChangeEntry { version, date, items, refs };
     o_finish(o);
     c
 }
