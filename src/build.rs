@@ -85,6 +85,9 @@ impl DocSpec {
 /// Every document the game's data asks for, in build order. Each play-aid adds its own here.
 pub fn documents(game: &Game) -> Vec<DocSpec> {
     let mut docs = vec![DocSpec::new("cheatsheet")];
+    if game.meta.changelog_sheet && !game.changelog.is_empty() {
+        docs.push(DocSpec::new("changelog"));
+    }
     if !game.cards.is_empty() || !game.card_options.kinds.is_empty() {
         docs.push(DocSpec::new("cards"));
     }

@@ -213,6 +213,39 @@ pub fn render_human(diags: &[Diagnostic], files: &Files, color: bool) -> String 
     s
 }
 
+/// Findings as GitHub Actions workflow commands: each becomes an annotation on the pull
+/// request's diff at its file and line.
+pub fn render_github(diags: &[Diagnostic], files: &Files) -> String {
+    // Escaping as the Actions toolkit does: data escapes %, CR, LF; properties also : and ,.
+    let data = |s: &str| s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
+    let prop = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
+    let mut out = String::new();
+    for d in diags {
+        let level = if d.is_error() { "error" } else { "warning" };
+        let mut props = vec![format!("title={}", prop(&format!("{} {}", d.code.code, d.code.name)))];
+        if let Some(loc) = d.loc.as_ref().filter(|l| l.file < files.files.len()) {
+            let (l, c) = files.line_col(loc.file, loc.span.start);
+            let (el, ec) = files.line_col(loc.file, loc.span.end.max(loc.span.start));
+            props.insert(
+                0,
+                format!("file={},line={l},col={c},endLine={el},endColumn={ec}", prop(&files.get(loc.file).name)),
+            );
+        }
+        let mut msg = d.message.clone();
+        if let Some(l) = &d.label {
+            msg.push_str(&format!(" ({l})"));
+        }
+        for n in &d.notes {
+            msg.push_str(&format!("\nnote: {n}"));
+        }
+        if let Some(h) = &d.help {
+            msg.push_str(&format!("\nhelp: {h}"));
+        }
+        out.push_str(&format!("::{level} {}::{}\n", props.join(","), data(&msg)));
+    }
+    out
+}
+
 /// "2 errors, 1 warning" and friends.
 pub fn summary(diags: &[Diagnostic]) -> String {
     let errors = diags.iter().filter(|d| d.is_error()).count();

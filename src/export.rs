@@ -253,7 +253,30 @@ impl<'g> Exporter<'g> {
             .iter()
             .map(|c| {
                 let items = self.texts(&c.items);
-                json!({"version": c.version.v, "date": c.date.as_ref().map(|d| d.v.clone()), "items": items})
+                // What each item says it changed, by name: [[{kind, id, name}]].
+                let affects: Vec<Vec<Value>> = (0..c.items.len())
+                    .map(|i| {
+                        c.refs
+                            .iter()
+                            .filter(|(n, _, _)| *n == i)
+                            .map(|(_, kind, id)| {
+                                let name = crate::diff::plain_in(
+                                    Some(game),
+                                    &format!(
+                                        "[[{}]]",
+                                        match kind {
+                                            RefKind::Section => format!("#{}", id.v),
+                                            other => format!("{}:{}", other.name(), id.v),
+                                        }
+                                    ),
+                                );
+                                json!({"kind": kind.name(), "id": id.v, "name": name})
+                            })
+                            .collect()
+                    })
+                    .collect();
+                json!({"version": c.version.v, "date": c.date.as_ref().map(|d| d.v.clone()), "items": items,
+                       "affects": affects})
             })
             .collect();
         let todo = self.texts(&game.todos);

@@ -41,6 +41,25 @@ enum Command {
         /// Print only problems
         #[arg(short, long)]
         quiet: bool,
+        /// How to print findings
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// What changed between two versions of a game: two folders, or two git revisions of one
+    Diff {
+        /// The old version's folder (or, with --from, the one folder)
+        old: PathBuf,
+        /// The new version's folder (not with --from)
+        new: Option<PathBuf>,
+        /// A git revision of OLD to compare from (a tag, a branch, a commit)
+        #[arg(long)]
+        from: Option<String>,
+        /// A git revision to compare to (default: the files as they are now)
+        #[arg(long, requires = "from")]
+        to: Option<String>,
+        /// text, json, or changelog (a draft [[changelog]] entry to paste)
+        #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+        format: DiffFormat,
     },
     /// Build, then rebuild whenever a data, template or picture file of the game changes
     Watch {
@@ -65,13 +84,23 @@ enum Page {
 enum Format {
     Human,
     Json,
+    /// GitHub Actions annotations (`::error file=...::message`), for CI
+    Github,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DiffFormat {
+    Text,
+    Json,
+    Changelog,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check { dir, format } => run_check(&dir, format),
-        Command::Build { dir, out, page, quiet } => run_build(&dir, out, page, quiet),
+        Command::Build { dir, out, page, quiet, format } => run_build(&dir, out, page, quiet, format),
+        Command::Diff { old, new, from, to, format } => run_diff(&old, new.as_deref(), from, to, format),
         Command::Watch { dir, out, page } => {
             watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size), ..Default::default() })
         }
@@ -124,7 +153,7 @@ fn progress_reporter(quiet: bool) -> impl FnMut(Progress) {
     }
 }
 
-fn run_build(dir: &std::path::Path, out: PathBuf, page: Option<Page>, quiet: bool) -> ExitCode {
+fn run_build(dir: &std::path::Path, out: PathBuf, page: Option<Page>, quiet: bool, format: Format) -> ExitCode {
     let page = page.map(page_size);
     let mut builder = build::Builder::new(dir, BuildOptions { out_dir: out, page, ..Default::default() });
     let report = match builder.build(&mut progress_reporter(quiet)) {
@@ -135,7 +164,13 @@ fn run_build(dir: &std::path::Path, out: PathBuf, page: Option<Page>, quiet: boo
         }
     };
     if !report.diags.is_empty() {
-        eprint!("{}", diag::render_human(&report.diags, &report.files, std::io::stderr().is_terminal()));
+        match format {
+            Format::Human => {
+                eprint!("{}", diag::render_human(&report.diags, &report.files, std::io::stderr().is_terminal()))
+            }
+            Format::Json => println!("{}", diag::render_json(&report.diags, &report.files)),
+            Format::Github => print!("{}", diag::render_github(&report.diags, &report.files)),
+        }
     }
     if report.has_errors() {
         eprintln!("nothing written: fix the errors above and build again");
@@ -161,6 +196,64 @@ fn run_check(dir: &std::path::Path, format: Format) -> ExitCode {
     match format {
         Format::Human => eprint!("{}", diag::render_human(&diags, &game.files, std::io::stderr().is_terminal())),
         Format::Json => println!("{}", diag::render_json(&diags, &game.files)),
+        Format::Github => {
+            print!("{}", diag::render_github(&diags, &game.files));
+            eprintln!("{}", diag::summary(&diags));
+        }
     }
     if diags.iter().any(|d| d.is_error()) { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+fn run_diff(
+    old: &std::path::Path,
+    new: Option<&std::path::Path>,
+    from: Option<String>,
+    to: Option<String>,
+    format: DiffFormat,
+) -> ExitCode {
+    use playaid::{diff, load};
+    let load_side = |dir: &std::path::Path, rev: Option<&str>| -> Result<playaid::model::Game, ExitCode> {
+        let loaded = match rev {
+            Some(r) => diff::load_revision(dir, r),
+            None => load::load(dir),
+        };
+        let loaded = loaded.map_err(|msg| {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        })?;
+        let mut diags = loaded.diags;
+        if !diags.iter().any(|d| d.is_error()) {
+            diags.extend(playaid::check::check(&loaded.game).diags);
+        }
+        if diags.iter().any(|d| d.is_error()) {
+            let what = rev.map(|r| format!(" at {r}")).unwrap_or_default();
+            eprint!("{}", diag::render_human(&diags, &loaded.game.files, std::io::stderr().is_terminal()));
+            eprintln!("cannot compare: `{}`{what} has errors", dir.display());
+            return Err(ExitCode::from(1));
+        }
+        Ok(loaded.game)
+    };
+    let pair = match (new, &from) {
+        (Some(n), None) => load_side(old, None).and_then(|a| load_side(n, None).map(|b| (a, b))),
+        (None, Some(f)) => load_side(old, Some(f)).and_then(|a| load_side(old, to.as_deref()).map(|b| (a, b))),
+        (Some(_), Some(_)) => {
+            eprintln!("error: give two folders, or one folder with --from REV [--to REV], not both");
+            return ExitCode::from(2);
+        }
+        (None, None) => {
+            eprintln!("error: give the new folder too (playaid diff OLD NEW), or --from REV to compare revisions");
+            return ExitCode::from(2);
+        }
+    };
+    let (a, b) = match pair {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let changes = diff::diff(&a, &b);
+    match format {
+        DiffFormat::Text => print!("{}", diff::render_text(&a, &b, &changes)),
+        DiffFormat::Json => println!("{}", diff::render_json(&a, &b, &changes)),
+        DiffFormat::Changelog => print!("{}", diff::render_changelog(&b, &changes)),
+    }
+    ExitCode::SUCCESS
 }

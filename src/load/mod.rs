@@ -152,7 +152,9 @@ pub fn display_name(path: &Path) -> String {
     {
         return rel.display().to_string();
     }
-    path.display().to_string()
+    // `./game.toml` reads (and annotates on GitHub) as `game.toml`.
+    let clean: PathBuf = path.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect();
+    clean.display().to_string()
 }
 
 fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags: &RefCell<Vec<Diagnostic>>) {

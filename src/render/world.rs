@@ -29,6 +29,7 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("sheet.typ", include_str!("../../templates/sheet.typ")),
     ("counters.typ", include_str!("../../templates/counters.typ")),
     ("cards.typ", include_str!("../../templates/cards.typ")),
+    ("changelog.typ", include_str!("../../templates/changelog.typ")),
 ];
 
 pub const DATA_PATH: &str = "/playaid/data.json";

@@ -1,0 +1,179 @@
+//! Rules versions: `playaid diff` between folders and git revisions (text, JSON, a draft
+//! changelog that loads), GitHub annotations, SOURCE_DATE_EPOCH, the changelog sheet.
+
+mod common;
+
+use common::*;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn playaid(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_playaid")).args(args).output().expect("run playaid")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn data(game: &str) -> String {
+    repo().join("data").join(game).to_string_lossy().into_owned()
+}
+
+#[test]
+fn diff_between_the_two_war_at_sea_versions_names_the_capacity_change() {
+    let o = playaid(&["diff", &data("war-at-sea-troop-landing-1.4"), &data("war-at-sea-troop-landing")]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.starts_with("Troop-Landing Rules 1.4 → 2.0:"), "{text}");
+    assert!(text.contains("~ Landing 10: Troop counters carried 3 → 2."), "{text}");
+    assert!(text.contains("+ New ability: Rescue Operations."), "{text}");
+    assert!(text.contains("- Ability removed: Rescue."), "{text}");
+    assert!(text.contains("11 Optional Rules: removed \"Faster transports"), "{text}");
+
+    let o = playaid(&[
+        "diff",
+        &data("war-at-sea-troop-landing-1.4"),
+        &data("war-at-sea-troop-landing"),
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    assert_eq!(v["old"]["version"], "1.4");
+    assert_eq!(v["new"]["version"], "2.0");
+    let capacity = v["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["area"] == "ability" && c["field"] == "Troop counters carried")
+        .expect("the capacity change");
+    assert_eq!(
+        (capacity["id"].as_str(), capacity["old"].as_str(), capacity["new"].as_str()),
+        (Some("landing"), Some("3"), Some("2"))
+    );
+
+    // No change: nothing to say.
+    let o = playaid(&["diff", &data("war-at-sea-troop-landing"), &data("war-at-sea-troop-landing")]);
+    assert!(stdout(&o).contains("0 changes"), "{}", stdout(&o));
+}
+
+#[test]
+fn the_draft_changelog_pastes_into_the_data_and_checks_clean() {
+    let o = playaid(&[
+        "diff",
+        &data("war-at-sea-troop-landing-1.4"),
+        &data("war-at-sea-troop-landing"),
+        "--format",
+        "changelog",
+    ]);
+    let draft = stdout(&o);
+    assert!(draft.contains("[[changelog]]\nversion = \"2.0\"\ndate = 2017-05-28\n"), "{draft}");
+    assert!(draft.contains("abilities = [\"landing\"]"), "tied to the ability it changed: {draft}");
+    // The 2.0 folder with its own 2.0 entry replaced by the draft.
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    let log = std::fs::read_to_string(game.join("changelog.toml")).unwrap();
+    let cut = log.find("[[changelog]]\nversion = \"2.0\"").unwrap();
+    std::fs::write(game.join("changelog.toml"), format!("{}\n{draft}", &log[..cut])).unwrap();
+    let o = playaid(&["check", game.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["errors"].as_u64(), v["warnings"].as_u64()), (Some(0), Some(0)), "{v}");
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let o = Command::new("git").arg("-C").arg(dir).args(args).output().expect("git");
+    assert!(o.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn diff_between_two_git_revisions_of_one_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("rules");
+    copy_dir(&repo().join("data/war-at-sea-troop-landing-1.4"), &game);
+    git(tmp.path(), &["init", "-q"]);
+    git(tmp.path(), &["config", "user.email", "designer@example.org"]);
+    git(tmp.path(), &["config", "user.name", "Designer"]);
+    git(tmp.path(), &["add", "."]);
+    git(tmp.path(), &["commit", "-qm", "v1.4"]);
+    git(tmp.path(), &["tag", "v1.4"]);
+    std::fs::remove_dir_all(&game).unwrap();
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    git(tmp.path(), &["add", "-A"]);
+    git(tmp.path(), &["commit", "-qm", "v2.0"]);
+    git(tmp.path(), &["tag", "v2.0"]);
+    // A later, uncommitted edit: --to defaults to the files as they are.
+    let units = game.join("units.toml");
+    std::fs::write(&units, std::fs::read_to_string(&units).unwrap().replace("armour = 5", "armour = 6")).unwrap();
+
+    let o = playaid(&["diff", game.to_str().unwrap(), "--from", "v1.4", "--to", "v2.0"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("Landing 10: Troop counters carried 3 → 2."), "{text}");
+    assert!(!text.contains("Armour"), "v2.0 as committed: {text}");
+
+    let o = playaid(&["diff", game.to_str().unwrap(), "--from", "v2.0"]);
+    let text = stdout(&o);
+    assert!(text.contains("Troop Counter: Armour 5 → 6."), "{text}");
+
+    let o = playaid(&["diff", game.to_str().unwrap(), "--from", "no-such-tag"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no-such-tag"));
+}
+
+#[test]
+fn findings_become_github_annotations() {
+    let case = repo().join("tests/bad/e028-version-bumped-without-changelog");
+    let o = Command::new(env!("CARGO_BIN_EXE_playaid"))
+        .args(["check", ".", "--format", "github"])
+        .current_dir(&case)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let line = stdout(&o);
+    assert!(
+        line.starts_with("::error file=game.toml,line=4,col=11,endLine=4,endColumn=16,title=E028 changelog-missing-version::the rules are version 2.1 but the changelog stops at 2.0"),
+        "{line}"
+    );
+    assert!(line.contains("%0Ahelp: add [[changelog]]"), "newlines escaped: {line}");
+    assert_eq!(line.lines().count(), 1);
+}
+
+#[test]
+fn source_date_epoch_sets_the_date_of_undated_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("g");
+    std::fs::create_dir_all(game.join("templates")).unwrap();
+    std::fs::write(game.join("game.toml"), "[game]\nid = \"g\"\ntitle = \"G\"\nversion = \"1\"\n").unwrap();
+    std::fs::write(
+        game.join("templates/cheatsheet.typ"),
+        "#set page(width: 100mm, height: 40mm)\n#set text(font: \"Roboto\")\nBuilt #datetime.today().display()\n",
+    )
+    .unwrap();
+    let build = |epoch: Option<&str>| {
+        let out = tmp.path().join(format!("out-{}", epoch.unwrap_or("none")));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_playaid"));
+        cmd.args(["build", game.to_str().unwrap(), "-o", out.to_str().unwrap(), "-q"]);
+        match epoch {
+            Some(e) => cmd.env("SOURCE_DATE_EPOCH", e),
+            None => cmd.env_remove("SOURCE_DATE_EPOCH"),
+        };
+        let o = cmd.output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        pdf_text(&out.join("g-1/cheatsheet.pdf"))
+    };
+    assert!(build(Some("1495929600")).contains("Built 2017-05-28"));
+    assert!(build(None).contains("Built 2000-01-01"), "no clock: a fixed date");
+}
+
+#[test]
+fn the_changelog_sheet_lists_versions_newest_first_with_what_they_changed() {
+    let out = tempfile::tempdir().unwrap();
+    let o = playaid(&["build", &data("war-at-sea-troop-landing"), "-o", out.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("changelog.pdf (1 page)"), "{}", stdout(&o));
+    let text = pdf_text(&out.path().join("war-at-sea-troop-landing-2.0/changelog.pdf"));
+    let (v20, v11) = (text.find("Version 2.0").unwrap(), text.find("Version 1.1").unwrap());
+    assert!(v20 < v11, "newest first: {text}");
+    assert!(text.contains("28 May 2017"), "{text}");
+    assert!(text.contains("(9 Ship Capacity, Landing)"), "what an item changed: {text}");
+}
