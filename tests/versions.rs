@@ -177,3 +177,31 @@ fn the_changelog_sheet_lists_versions_newest_first_with_what_they_changed() {
     assert!(text.contains("28 May 2017"), "{text}");
     assert!(text.contains("(9 Ship Capacity, Landing)"), "what an item changed: {text}");
 }
+
+/// The `run:` script of a step of the repository's GitHub workflow.
+fn workflow_step(name: &str) -> String {
+    let wf = std::fs::read_to_string(repo().join(".github/workflows/playaid.yml")).unwrap();
+    let start = wf.find(&format!("- name: {name}\n")).unwrap_or_else(|| panic!("no step `{name}`"));
+    let rest = &wf[start..];
+    let run = rest.find("run: |\n").unwrap() + "run: |\n".len();
+    let mut script = String::new();
+    for line in rest[run..].lines() {
+        if !line.starts_with("          ") {
+            break;
+        }
+        script.push_str(&line[10..]);
+        script.push('\n');
+    }
+    script
+}
+
+#[test]
+fn the_workflow_check_step_runs_green_on_the_seed_games() {
+    let script = workflow_step("Check every game");
+    assert!(script.contains("playaid check \"$game\" --format github"), "{script}");
+    let bin = Path::new(env!("CARGO_BIN_EXE_playaid")).parent().unwrap().to_path_buf();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let o = Command::new("bash").arg("-c").arg(&script).current_dir(repo()).env("PATH", path).output().unwrap();
+    assert!(o.status.success(), "{}\n{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+    assert!(!stdout(&o).contains("::error"), "{}", stdout(&o));
+}
