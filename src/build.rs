@@ -94,6 +94,14 @@ pub fn documents(game: &Game) -> Vec<DocSpec> {
     if !game.counters.is_empty() || game.counter_groups.iter().any(|g| !g.kinds.is_empty()) {
         docs.push(DocSpec::new("counters"));
     }
+    for sc in &game.scenarios {
+        // Ids are checked (lower case, digits, -, _): safe as part of a file name.
+        docs.push(DocSpec {
+            template: "scenario".into(),
+            file: format!("scenario-{}.pdf", sc.id.v),
+            subject: Some(sc.id.v.clone()),
+        });
+    }
     docs
 }
 

@@ -54,11 +54,17 @@ codes! {
     UNIT_SYMBOL = "E027" "unit-symbol";
     CHANGELOG_MISSING_VERSION = "E028" "changelog-missing-version";
     CHANGELOG_ORDER = "E029" "changelog-order";
+    SCENARIO_VERSION = "E030" "scenario-needs-newer-rules";
+    SCENARIO_NOT_OPTIONAL = "E031" "scenario-rule-not-optional";
+    SCENARIO_NO_FORCES = "E032" "scenario-side-without-forces";
+    SCENARIO_LIMIT = "E033" "scenario-over-limit";
+    SCENARIO_SETTING = "E034" "scenario-setting";
     UNUSED_ABILITY = "W001" "unused-ability";
     UNUSED_TERM = "W002" "unused-term";
     DUPLICATE_NUMBER = "W003" "duplicate-section-number";
     RENDER_WARNING = "W004" "render-warning";
     IMAGE_RESOLUTION_LOW = "W005" "image-resolution-low";
+    SCENARIO_UNWINNABLE = "W006" "scenario-unwinnable";
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -78,6 +78,7 @@ struct Exporter<'g> {
 }
 
 mod pieces;
+mod scenario;
 
 /// Export `game` (which must have passed the checker) for one document.
 pub fn export(game: &Game, ix: &Index, doc: &DocSpec, opts: &ExportOptions) -> Exported {
@@ -87,6 +88,7 @@ pub fn export(game: &Game, ix: &Index, doc: &DocSpec, opts: &ExportOptions) -> E
     match doc.template.as_str() {
         "counters" => parts = ex.counters(opts),
         "cards" => data["cards"] = ex.cards(opts),
+        "scenario" => data["scenario"] = ex.scenario(doc.subject.as_deref().unwrap_or("")),
         _ => {}
     }
     ex.texts.push_str(")\n");

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use crate::diag::{Files, Loc};
 
 mod pieces;
+mod scenario;
 pub use pieces::*;
+pub use scenario::*;
 
 /// A value with the place it was written.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,6 +57,9 @@ pub struct Game {
     pub card_options: CardOptions,
     pub card_backs: Vec<CardBack>,
     pub cards: Vec<Card>,
+    pub scenario_settings: Vec<ScenarioSetting>,
+    pub scenario_limits: ScenarioLimits,
+    pub scenarios: Vec<Scenario>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -3,6 +3,7 @@
 
 mod images;
 pub mod pieces;
+mod scenario;
 
 use std::collections::{HashMap, HashSet};
 
@@ -295,6 +296,7 @@ impl<'g> Checker<'g> {
             }
         }
         self.check_changelog();
+        self.check_scenarios();
         let mut found = Vec::new();
         self.ix.counters = std::sync::Arc::new(pieces::resolve_counters(game, &self.ix, None, &mut found));
         pieces::resolve_cards(game, &self.ix, None, &mut found);
@@ -887,6 +889,24 @@ pub fn all_texts(game: &Game) -> Vec<&Text> {
     }
     for b in &game.card_backs {
         out.extend(b.text.iter());
+    }
+    for sc in &game.scenarios {
+        out.extend(sc.situation.iter());
+        out.extend(sc.map.iter());
+        out.extend(sc.setup.iter());
+        for side in &sc.sides {
+            out.extend(side.setup.iter());
+            for f in &side.forces {
+                out.extend(f.setup.iter());
+                out.extend(f.text.iter());
+            }
+        }
+        for o in &sc.objectives {
+            out.extend(o.text.iter());
+        }
+        out.extend(sc.sudden_death.iter());
+        out.extend(sc.victory.iter());
+        out.extend(sc.special_rules.iter());
     }
     out
 }

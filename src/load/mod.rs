@@ -3,6 +3,7 @@
 
 mod pieces;
 pub mod reader;
+mod scenario;
 pub mod strings;
 
 pub use pieces::{parse_length, parse_size};
@@ -42,6 +43,9 @@ const TOP_LEVEL: &[&str] = &[
     "cards",
     "card_back",
     "card",
+    "scenario_setting",
+    "scenario_limits",
+    "scenario",
 ];
 
 pub struct Loaded {
@@ -215,6 +219,11 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
     }
     for_each(&root, "card_back", |o| game.card_backs.push(pieces::read_card_back(&o)));
     for_each(&root, "card", |o| game.cards.push(pieces::read_card(&o)));
+    for_each(&root, "scenario_setting", |o| game.scenario_settings.push(scenario::read_setting(&o)));
+    if let Some(o) = root.table("scenario_limits") {
+        scenario::read_limits(game, &o);
+    }
+    for_each(&root, "scenario", |o| game.scenarios.push(scenario::read_scenario(&o)));
     for_each(&root, "todo", |o| {
         if let Some(t) = o.text("text") {
             game.todos.push(t);

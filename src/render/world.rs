@@ -30,6 +30,7 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("counters.typ", include_str!("../../templates/counters.typ")),
     ("cards.typ", include_str!("../../templates/cards.typ")),
     ("changelog.typ", include_str!("../../templates/changelog.typ")),
+    ("scenario.typ", include_str!("../../templates/scenario.typ")),
 ];
 
 pub const DATA_PATH: &str = "/playaid/data.json";

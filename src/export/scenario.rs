@@ -1,0 +1,86 @@
+//! One scenario for its sheet (`data.scenario`), every unit with its stats from the unit data,
+//! so a stat changed in the rules is changed on every scenario sheet.
+
+use serde_json::{Value, json};
+
+use super::Exporter;
+use crate::model::*;
+
+impl Exporter<'_> {
+    pub(super) fn scenario(&mut self, id: &str) -> Value {
+        let game = self.game;
+        let Some(sc) = game.scenarios.iter().find(|s| s.id.v == id) else { return Value::Null };
+        let section = |id: &Sp<String>| {
+            game.sections
+                .iter()
+                .find(|s| s.id.v == id.v)
+                .map(|s| json!({"id": s.id.v, "number": s.number.as_ref().map(|n| n.v.clone()), "title": s.title.v}))
+        };
+        let mut sides = Vec::new();
+        for side in &sc.sides {
+            let decl = game.sides.iter().find(|s| s.id.v == side.side.v);
+            let mut forces = Vec::new();
+            for f in &side.forces {
+                let unit = f.unit.as_ref().and_then(|u| self.ix.units.get(&u.v).copied()).map(|i| self.unit(i));
+                let setup = self.opt_text(&f.setup);
+                let text = self.opt_text(&f.text);
+                forces.push(json!({
+                    "count": f.count.as_ref().map(|c| c.v).unwrap_or(1),
+                    "name": f.name.as_ref().map(|n| n.v.clone())
+                        .or_else(|| unit.as_ref().and_then(|u| u["name"].as_str().map(str::to_string))),
+                    "unit": unit,
+                    "points": f.points.as_ref().map(|p| p.v),
+                    "setup": setup,
+                    "arrives": f.arrives.as_ref().map(|a| a.v),
+                    "text": text,
+                }));
+            }
+            let setup = self.opt_text(&side.setup);
+            sides.push(json!({
+                "id": side.side.v,
+                "name": decl.map(|d| d.name.v.clone()).unwrap_or(side.side.v.clone()),
+                "color": decl.and_then(|d| d.color.as_ref().map(|c| c.v.clone())),
+                "setup": setup,
+                "forces": forces,
+            }));
+        }
+        let mut objectives = Vec::new();
+        for o in &sc.objectives {
+            let text = self.opt_text(&o.text);
+            let side =
+                o.side.as_ref().and_then(|s| game.sides.iter().find(|d| d.id.v == s.v)).map(|d| d.name.v.clone());
+            objectives.push(json!({"name": o.name.v, "points": o.points.as_ref().map(|p| p.v),
+                                   "count": o.count.as_ref().map(|c| c.v), "side": side, "text": text}));
+        }
+        let settings: Vec<Value> = sc
+            .settings
+            .iter()
+            .map(|(k, v)| {
+                let name = game.scenario_settings.iter().find(|s| s.id.v == k.v).map(|s| s.name.v.clone());
+                json!({"id": k.v, "name": name.unwrap_or(k.v.clone()), "value": v.v.display()})
+            })
+            .collect();
+        let situation = self.opt_text(&sc.situation);
+        let map = self.opt_text(&sc.map);
+        let setup = self.texts(&sc.setup);
+        let sudden = self.texts(&sc.sudden_death);
+        let victory = self.texts(&sc.victory);
+        let special = self.texts(&sc.special_rules);
+        json!({
+            "id": sc.id.v,
+            "title": sc.title.v,
+            "requires": sc.requires.as_ref().map(|r| r.v.clone()),
+            "situation": situation,
+            "map": map,
+            "setup": setup,
+            "settings": settings,
+            "sides": sides,
+            "objectives": objectives,
+            "victory": { "points": sc.victory_points.as_ref().map(|p| p.v), "turns": sc.turns.as_ref().map(|t| t.v),
+                         "sudden_death": sudden, "text": victory },
+            "special_rules": special,
+            "optional_rules": sc.optional_rules.iter().filter_map(section).collect::<Vec<_>>(),
+            "rules": sc.rules.iter().filter_map(section).collect::<Vec<_>>(),
+        })
+    }
+}
