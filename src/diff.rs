@@ -456,6 +456,93 @@ pub fn diff(old: &Game, new: &Game) -> Vec<Change> {
         out.push(Change::removed("card", k, format!("Card removed: {k}.")));
     }
 
+    // Scenarios: what a player sets up differently.
+    let (added, removed, both) = pair(&old.scenarios, &new.scenarios, |x| &x.id.v);
+    out.extend(added.iter().map(|x| Change::added("scenario", &x.id.v, format!("New scenario: {}.", x.title.v))));
+    out.extend(
+        removed.iter().map(|x| Change::removed("scenario", &x.id.v, format!("Scenario removed: {}.", x.title.v))),
+    );
+    for (a, b) in both {
+        let label = format!("Scenario {}", b.title.v);
+        if a.title.v != b.title.v {
+            out.push(Change::value(
+                "scenario",
+                &b.id.v,
+                &format!("Scenario {}", a.title.v),
+                "title",
+                a.title.v.clone(),
+                b.title.v.clone(),
+            ));
+        }
+        let num = |x: &Option<Sp<i64>>| x.as_ref().map(|v| v.v.to_string()).unwrap_or_default();
+        for (field, x, y) in [
+            ("rules version needed", s(&a.requires), s(&b.requires)),
+            ("points to win", num(&a.victory_points), num(&b.victory_points)),
+            ("turns", num(&a.turns), num(&b.turns)),
+        ] {
+            if x != y {
+                out.push(Change::value("scenario", &b.id.v, &label, field, x, y));
+            }
+        }
+        let forces = |sc: &Scenario| -> BTreeMap<(String, String), i64> {
+            let mut m = BTreeMap::new();
+            for side in &sc.sides {
+                for f in &side.forces {
+                    let name = f.unit.as_ref().or(f.name.as_ref()).map(|n| n.v.clone()).unwrap_or_default();
+                    *m.entry((side.side.v.clone(), name)).or_insert(0) += f.count.as_ref().map_or(1, |c| c.v);
+                }
+            }
+            m
+        };
+        let (fa, fb) = (forces(a), forces(b));
+        let mut keys: Vec<&(String, String)> = fa.keys().chain(fb.keys()).collect();
+        keys.sort();
+        keys.dedup();
+        for k in keys {
+            let (x, y) = (fa.get(k).copied().unwrap_or(0), fb.get(k).copied().unwrap_or(0));
+            if x != y {
+                let unit = new
+                    .units
+                    .iter()
+                    .chain(&old.units)
+                    .find(|u| u.id.v == k.1)
+                    .map(|u| u.name.v.clone())
+                    .unwrap_or(k.1.clone());
+                out.push(Change::value(
+                    "scenario",
+                    &b.id.v,
+                    &format!("{label}, {}", k.0),
+                    &unit,
+                    x.to_string(),
+                    y.to_string(),
+                ));
+            }
+        }
+        let obj = |sc: &Scenario| {
+            sc.objectives.iter().map(|o| (o.name.v.clone(), num(&o.points))).collect::<BTreeMap<_, _>>()
+        };
+        let (oa, ob) = (obj(a), obj(b));
+        for (name, p) in &ob {
+            match oa.get(name) {
+                None => {
+                    out.push(Change::note("scenario", &b.id.v, "objectives", format!("{label}: new objective {name}.")))
+                }
+                Some(q) if q != p => out.push(Change::value(
+                    "scenario",
+                    &b.id.v,
+                    &format!("{label}, {name}"),
+                    "points",
+                    q.clone(),
+                    p.clone(),
+                )),
+                _ => {}
+            }
+        }
+        for name in oa.keys().filter(|n| !ob.contains_key(*n)) {
+            out.push(Change::note("scenario", &b.id.v, "objectives", format!("{label}: objective {name} removed.")));
+        }
+    }
+
     // The changelog itself.
     for c in new.changelog.iter().filter(|c| !old.changelog.iter().any(|o| o.version.v == c.version.v)) {
         out.push(Change::added("changelog", &c.version.v, format!("Changelog: entry for {} added.", c.version.v)));
@@ -691,6 +778,20 @@ mod tests {
             ]
         );
         assert!(diff(&a, &a).is_empty());
+    }
+
+    #[test]
+    fn scenario_forces_and_objectives() {
+        let sc = |count: i64, points: i64| {
+            format!(
+                "{HEAD}[[side]]\nid = \"blue\"\nname = \"Blue\"\n[[scenario]]\nid = \"raid\"\ntitle = \"Raid\"\n\
+                 [[scenario.side]]\nside = \"blue\"\nforces = [{{ name = \"Rifles\", count = {count} }}]\n\
+                 [[scenario.objective]]\nname = \"Bridge\"\npoints = {points}\n"
+            )
+        };
+        let (a, b) = (game(&[("game.toml", &sc(2, 10))]), game(&[("game.toml", &sc(3, 20))]));
+        let texts: Vec<String> = diff(&a, &b).into_iter().map(|c| c.text).collect();
+        assert_eq!(texts, ["Scenario Raid, blue: Rifles 2 → 3.", "Scenario Raid, Bridge: points 10 → 20."]);
     }
 
     #[test]
