@@ -113,7 +113,7 @@ pub fn plain_in(game: Option<&Game>, raw: &str) -> String {
         rest = &rest[i + j + 2..];
     }
     out.push_str(rest);
-    out.replace('*', "").replace('\\', "")
+    out.replace(['*', '\\'], "")
 }
 
 fn scalar(v: &Scalar) -> String {
@@ -123,7 +123,7 @@ fn scalar(v: &Scalar) -> String {
     }
 }
 
-fn by_id<'a, T>(items: &'a [T], id: impl Fn(&T) -> &str) -> BTreeMap<&'a str, &'a T> {
+fn by_id<T>(items: &[T], id: impl Fn(&T) -> &str) -> BTreeMap<&str, &T> {
     items.iter().map(|x| (id(x), x)).collect()
 }
 
