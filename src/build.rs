@@ -217,74 +217,49 @@ impl Builder {
                     continue;
                 }
             }
-            if !exported.more_parts.is_empty() {
-                // A very large sheet: compile part by part, freeing each before the next.
-                let mut pdfs = Vec::new();
-                let mut pages = 0;
-                let mut failed = false;
-                for data in std::iter::once(&exported.data_json).chain(&exported.more_parts) {
-                    match renderer.compile(doc, data, &exported.texts_typ) {
-                        Ok(compiled) => {
-                            diags.extend(
-                                compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)),
-                            );
-                            diags.extend(overflows(&compiled, &exported));
-                            pages += compiled.page_count();
-                            match compiled.pdf_with(false) {
-                                Ok(pdf) => pdfs.push(pdf),
-                                Err(errs) => {
-                                    diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc)));
-                                    failed = true;
-                                }
-                            }
-                        }
-                        Err(errs) => {
-                            diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc)));
-                            failed = true;
-                        }
-                    }
+            // Most documents are one compile. A very large counter sheet comes in parts: each is
+            // compiled, turned into PDF (untagged) and freed before the next, then joined.
+            let parts: Vec<&[u8]> =
+                std::iter::once(&exported.data_json[..]).chain(exported.more_parts.iter().map(|p| &p[..])).collect();
+            let whole = parts.len() == 1;
+            let mut pdfs = Vec::new();
+            let mut pages = 0;
+            for data in parts {
+                let pdf = renderer.compile(doc, data, &exported.texts_typ).and_then(|compiled| {
+                    diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)));
+                    diags.extend(overflows(&compiled, &exported));
+                    pages += compiled.page_count();
+                    compiled.pdf_with(whole)
+                });
+                if !whole {
                     typst::comemo::evict(0);
-                    if failed {
+                }
+                match pdf {
+                    Ok(pdf) => pdfs.push(pdf),
+                    Err(errs) => {
+                        diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc)));
                         break;
                     }
                 }
-                if !failed {
-                    let pdf = crate::render::merge::merge(&pdfs)
-                        .map_err(|e| format!("cannot join the parts of {}: {e}", spec.file))?;
-                    progress(Progress::Rendered { n, of, file: &spec.file, pages, took: t.elapsed() });
-                    let last = Rendered {
-                        data_json: exported.data_json,
-                        texts_typ: exported.texts_typ,
-                        pages,
-                        bytes: pdf.len(),
-                        deps: mtimes(renderer.dependencies()),
-                    };
-                    pending.push((path, pdf, pages, last));
-                }
+            }
+            if pdfs.len() != 1 + exported.more_parts.len() {
                 continue;
             }
-            match renderer.compile(doc, &exported.data_json, &exported.texts_typ) {
-                Ok(compiled) => {
-                    diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)));
-                    diags.extend(overflows(&compiled, &exported));
-                    match compiled.pdf() {
-                        Ok(pdf) => {
-                            let pages = compiled.page_count();
-                            progress(Progress::Rendered { n, of, file: &spec.file, pages, took: t.elapsed() });
-                            let last = Rendered {
-                                data_json: exported.data_json,
-                                texts_typ: exported.texts_typ,
-                                pages,
-                                bytes: pdf.len(),
-                                deps: mtimes(renderer.dependencies()),
-                            };
-                            pending.push((path, pdf, pages, last));
-                        }
-                        Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
-                    }
-                }
-                Err(errs) => diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc))),
-            }
+            let pdf = if whole {
+                pdfs.pop().expect("one part")
+            } else {
+                crate::render::merge::merge(&pdfs)
+                    .map_err(|e| format!("cannot join the parts of {}: {e}", spec.file))?
+            };
+            progress(Progress::Rendered { n, of, file: &spec.file, pages, took: t.elapsed() });
+            let last = Rendered {
+                data_json: exported.data_json,
+                texts_typ: exported.texts_typ,
+                pages,
+                bytes: pdf.len(),
+                deps: mtimes(renderer.dependencies()),
+            };
+            pending.push((path, pdf, pages, last));
         }
         // Write only when every document rendered: a failed build leaves the last good files.
         if !diags.iter().any(|d| d.is_error()) {
