@@ -747,26 +747,24 @@ mod tests {
 
     #[test]
     fn trait_per_parameter_and_stats_and_sections() {
-        let a = game(&[(
-            "game.toml",
-            &format!(
-                "{HEAD}[[trait]]\nid = \"capacity\"\nname = \"Troop counters carried\"\ntype = \"int\"\n\
-             [[ability]]\nid = \"landing\"\nname = \"Landing\"\nvalues = [10, 5]\ntraits = {{ capacity = {{ 10 = 3, 5 = 1 }} }}\n\
-             [[stat]]\nid = \"armour\"\nname = \"Armour\"\ntype = \"int\"\n\
-             [[kind]]\nid = \"k\"\nname = \"K\"\nstats = [\"armour\"]\n[[unit]]\nid = \"t\"\nname = \"Troops\"\nkind = \"k\"\nstats = {{ armour = 4 }}\n\
-             [[section]]\nid = \"r\"\nnumber = \"3\"\ntitle = \"Rescue\"\nitems = [\"Roll a die.\", \"Keep it.\"]\n"
-            ),
-        )]);
-        let b = game(&[(
-            "game.toml",
-            &format!(
-                "{HEAD}[[trait]]\nid = \"capacity\"\nname = \"Troop counters carried\"\ntype = \"int\"\n\
-             [[ability]]\nid = \"landing\"\nname = \"Landing\"\nvalues = [10, 5]\ntraits = {{ capacity = {{ 10 = 2, 5 = 1 }} }}\n\
-             [[stat]]\nid = \"armour\"\nname = \"Armour\"\ntype = \"int\"\n\
-             [[kind]]\nid = \"k\"\nname = \"K\"\nstats = [\"armour\"]\n[[unit]]\nid = \"t\"\nname = \"Troops\"\nkind = \"k\"\nstats = {{ armour = 5 }}\n\
-             [[section]]\nid = \"r\"\nnumber = \"3\"\ntitle = \"Rescue Operations\"\nitems = [\"Roll two dice.\", \"Keep it.\"]\n"
-            ),
-        )]);
+        // One game, four knobs: Landing 10's capacity, the unit's armour, a section's title and
+        // its first item.
+        let version = |capacity: i64, armour: i64, title: &str, item: &str| {
+            game(&[(
+                "game.toml",
+                &format!(
+                    "{HEAD}[[trait]]\nid = \"capacity\"\nname = \"Troop counters carried\"\ntype = \"int\"\n\
+                     [[ability]]\nid = \"landing\"\nname = \"Landing\"\nvalues = [10, 5]\n\
+                     traits = {{ capacity = {{ 10 = {capacity}, 5 = 1 }} }}\n\
+                     [[stat]]\nid = \"armour\"\nname = \"Armour\"\ntype = \"int\"\n\
+                     [[kind]]\nid = \"k\"\nname = \"K\"\nstats = [\"armour\"]\n\
+                     [[unit]]\nid = \"t\"\nname = \"Troops\"\nkind = \"k\"\nstats = {{ armour = {armour} }}\n\
+                     [[section]]\nid = \"r\"\nnumber = \"3\"\ntitle = \"{title}\"\nitems = [\"{item}\", \"Keep it.\"]\n"
+                ),
+            )])
+        };
+        let a = version(3, 4, "Rescue", "Roll a die.");
+        let b = version(2, 5, "Rescue Operations", "Roll two dice.");
         let texts: Vec<String> = diff(&a, &b).into_iter().map(|c| c.text).collect();
         assert_eq!(
             texts,
