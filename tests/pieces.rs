@@ -210,7 +210,7 @@ fn an_overflowing_card_fails_the_build_at_its_location_and_shrinking_can_save_it
 }
 
 #[test]
-fn an_overflowing_counter_slot_is_reported_with_the_counter() {
+fn an_overflowing_counter_slot_is_reported_at_the_value_that_overflows() {
     let dir = tempfile::tempdir().unwrap();
     let data = "[[counter_group]]\nid = \"g\"\nsize = \"1/2in\"\nlayout = { top = \"{name}\" }\n\n[[counter]]\nname = \"Panzergrenadier Regiment\"\n";
     write_game(dir.path(), &[("game.toml", GAME), ("counters.toml", data)]);
@@ -222,7 +222,7 @@ fn an_overflowing_counter_slot_is_reported_with_the_counter() {
         err.contains("error[E023]: the front top slot of counter `Panzergrenadier Regiment` does not fit"),
         "{err}"
     );
-    assert!(err.contains("counters.toml:6:1"), "{err}");
+    assert!(err.contains("counters.toml:7:8"), "at the name that is too long: {err}");
 }
 
 fn png(path: &Path, w: u32, h: u32) {

@@ -159,6 +159,10 @@ pub struct RSlot {
     pub bold: bool,
     /// The room the text has, in pt: its width (for `centre`, the width it wraps in).
     pub have: f64,
+    /// Where the slot's text comes from in the data (the value of its first placeholder, or
+    /// the layout's text): where an overflow is reported.
+    #[serde(skip)]
+    pub origin: Option<Loc>,
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -443,15 +447,24 @@ pub fn resolve_counters(
         let side = c.and_then(|c| c.side.as_ref()).or(unit.and_then(|u| u.side.as_ref()));
         let side_col = side_color(game, ix, side);
         let mut values: HashMap<String, String> = HashMap::new();
-        let name = c.and_then(|c| c.name.as_ref()).or(unit.map(|u| &u.name)).map(|n| n.v.clone()).unwrap_or_default();
-        values.insert("name".into(), name);
+        // Where each value was written, for findings about the text it makes.
+        let mut origins: HashMap<String, Loc> = HashMap::new();
+        let name_sp = c.and_then(|c| c.name.as_ref()).or(unit.map(|u| &u.name));
+        values.insert("name".into(), name_sp.map(|n| n.v.clone()).unwrap_or_default());
+        if let Some(n) = name_sp {
+            origins.insert("name".into(), n.loc.clone());
+        }
         values.insert("label".into(), c.and_then(|c| c.label.as_ref()).map(|l| l.v.clone()).unwrap_or_default());
+        if let Some(l) = c.and_then(|c| c.label.as_ref()) {
+            origins.insert("label".into(), l.loc.clone());
+        }
         if let Some(&si) = side.and_then(|s| ix.sides.get(&s.v)) {
             values.insert("side".into(), game.sides[si].name.v.clone());
         }
         if let Some(u) = unit {
             for (k, v) in &u.stats {
                 values.insert(k.v.clone(), display(&v.v));
+                origins.insert(k.v.clone(), v.loc.clone());
             }
         }
         let check_stat = |k: &Sp<String>, v: &Sp<Scalar>, diags: &mut Vec<Diagnostic>| {
@@ -470,14 +483,17 @@ pub fn resolve_counters(
             for (k, v) in &c.front {
                 check_stat(k, v, diags);
                 values.insert(k.v.clone(), display(&v.v));
+                origins.insert(k.v.clone(), v.loc.clone());
             }
         }
+        let mut back_origins = origins.clone();
         let back_values = match c.map(|c| &c.back) {
             Some(Back::Values(vals)) => {
                 let mut b = values.clone();
                 for (k, v) in vals {
                     check_stat(k, v, diags);
                     b.insert(k.v.clone(), display(&v.v));
+                    back_origins.insert(k.v.clone(), v.loc.clone());
                 }
                 Some(Some(b))
             }
@@ -519,42 +535,48 @@ pub fn resolve_counters(
         }
 
         let (base, min_font) = out.groups.get(src.group).map(|g| (g.font_size, g.min_font_size)).unwrap_or((5.0, None));
-        let face =
-            |layout: &[Slot], vals: &HashMap<String, String>, style: Option<&FaceStyle>, front_bg: Option<&str>| {
-                let default_bg = c.and_then(|c| c.color.as_ref()).map(|c| c.v.clone()).or(side_col.clone());
-                // The counter's own colour, else the group's style, else the front's, else the side's.
-                let bg = c
-                    .and_then(|c| c.color.as_ref())
-                    .map(|c| c.v.clone())
-                    .or_else(|| style.and_then(|s| style_color(&s.background, &side_col)).flatten())
-                    .or(front_bg.map(str::to_string))
-                    .or(default_bg)
-                    .unwrap_or_else(|| NEUTRAL_BG.to_string());
-                let stripe = style.and_then(|s| style_color(&s.stripe, &side_col)).flatten();
-                let text =
-                    style.and_then(|s| style_color(&s.text, &side_col)).flatten().unwrap_or_else(|| contrast(&bg));
-                let slots = layout
-                    .iter()
-                    .map(|s| {
-                        let is_symbol = s.text.v.trim() == "{symbol}";
-                        let name = s.name.v.as_str();
-                        RSlot {
-                            name: name.to_string(),
-                            text: if is_symbol { String::new() } else { fill(&s.text.v, vals) },
-                            symbol: is_symbol,
-                            size: s.size.as_ref().map(|z| z.v).unwrap_or(match name {
-                                "bottom" => base * 1.3,
-                                "left" | "right" => base * 0.85,
-                                _ => base,
-                            }),
-                            bold: s.bold.unwrap_or(name == "bottom" || (name == "centre" && unit.is_none())),
-                            have: 0.0,
-                        }
-                    })
-                    .collect();
-                let stripe_text = stripe.as_deref().map(contrast);
-                RFace { background: bg, stripe, stripe_text, text, slots }
-            };
+        let face = |layout: &[Slot],
+                    vals: &HashMap<String, String>,
+                    origins: &HashMap<String, Loc>,
+                    style: Option<&FaceStyle>,
+                    front_bg: Option<&str>| {
+            let default_bg = c.and_then(|c| c.color.as_ref()).map(|c| c.v.clone()).or(side_col.clone());
+            // The counter's own colour, else the group's style, else the front's, else the side's.
+            let bg = c
+                .and_then(|c| c.color.as_ref())
+                .map(|c| c.v.clone())
+                .or_else(|| style.and_then(|s| style_color(&s.background, &side_col)).flatten())
+                .or(front_bg.map(str::to_string))
+                .or(default_bg)
+                .unwrap_or_else(|| NEUTRAL_BG.to_string());
+            let stripe = style.and_then(|s| style_color(&s.stripe, &side_col)).flatten();
+            let text = style.and_then(|s| style_color(&s.text, &side_col)).flatten().unwrap_or_else(|| contrast(&bg));
+            let slots = layout
+                .iter()
+                .map(|s| {
+                    let is_symbol = s.text.v.trim() == "{symbol}";
+                    let name = s.name.v.as_str();
+                    RSlot {
+                        name: name.to_string(),
+                        text: if is_symbol { String::new() } else { fill(&s.text.v, vals) },
+                        symbol: is_symbol,
+                        size: s.size.as_ref().map(|z| z.v).unwrap_or(match name {
+                            "bottom" => base * 1.3,
+                            "left" | "right" => base * 0.85,
+                            _ => base,
+                        }),
+                        bold: s.bold.unwrap_or(name == "bottom" || (name == "centre" && unit.is_none())),
+                        have: 0.0,
+                        origin: placeholders(&s.text.v)
+                            .first()
+                            .and_then(|(_, k)| origins.get(k).cloned())
+                            .or_else(|| (s.text.loc.span.end > 0).then(|| s.text.loc.clone())),
+                    }
+                })
+                .collect();
+            let stripe_text = stripe.as_deref().map(contrast);
+            RFace { background: bg, stripe, stripe_text, text, slots }
+        };
         // Placeholders without a value.
         let mut note_missing = |layout: &[Slot], vals: &HashMap<String, String>| {
             for s in layout {
@@ -567,7 +589,7 @@ pub fn resolve_counters(
             }
         };
         note_missing(&front_layout, &values);
-        let mut front = face(&front_layout, &values, g.map(|g| &g.front_style), None);
+        let mut front = face(&front_layout, &values, &origins, g.map(|g| &g.front_style), None);
         fit_face(&mut front, size, base, min_font, "front", &what, &src.loc, diags);
         let back = match &back_values {
             None => {
@@ -575,17 +597,17 @@ pub fn resolve_counters(
                     .map(|g| &g.back_style)
                     .filter(|s| s.background.is_some() || s.stripe.is_some() || s.text.is_some());
                 Some(match style {
-                    Some(st) => face(&back_layout, &values, Some(st), Some(&front.background)),
+                    Some(st) => face(&back_layout, &values, &origins, Some(st), Some(&front.background)),
                     None => front.clone(),
                 })
             }
             Some(None) => Some(RFace {
                 slots: Vec::new(),
-                ..face(&[], &values, g.map(|g| &g.back_style), Some(&front.background))
+                ..face(&[], &values, &origins, g.map(|g| &g.back_style), Some(&front.background))
             }),
             Some(Some(b)) => {
                 note_missing(&back_layout, b);
-                Some(face(&back_layout, b, g.map(|g| &g.back_style), Some(&front.background)))
+                Some(face(&back_layout, b, &back_origins, g.map(|g| &g.back_style), Some(&front.background)))
             }
         };
         let back = back.map(|mut b| {
@@ -735,7 +757,7 @@ fn fit_face(
             let part = format!("{side} {} slot", s.name);
             diags.push(
                 Diagnostic::error(diag::TEXT_OVERFLOW, format!("the {part} of {what} does not fit: it overflows by {by:.1} mm"))
-                    .at(loc)
+                    .at(s.origin.as_ref().unwrap_or(loc))
                     .label(format!("{part} needs {:.1} mm, has {:.1} mm", need_pt / MM, have_pt / MM))
                     .note(format!("the text: \"{}\"", s.text))
                     .help("shorten the text, use a smaller size for this slot, a bigger counter, or allow shrinking with min_font_size in its [[counter_group]]"),
