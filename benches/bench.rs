@@ -16,7 +16,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use playaid::build::{BuildOptions, Builder, DocSpec, load_and_check};
+use playaid::build::{BuildOptions, Builder, load_and_check};
+use playaid::export::DocKind;
 use playaid::export::{ExportOptions, export};
 use playaid::render::Renderer;
 
@@ -140,12 +141,12 @@ fn typst_alone(name: &str) {
         "counters"
     };
     let _ = doc;
-    let (game, _, ix) = load_and_check(&dir).unwrap();
-    let ix = ix.unwrap();
+    let checked = load_and_check(&dir, None).unwrap();
+    let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
     // Every document the build makes (the cheatsheet too), exported before timing starts.
-    let inputs: Vec<_> = playaid::build::documents(&game)
+    let inputs: Vec<_> = playaid::export::documents(game)
         .iter()
-        .map(|spec| (spec.template.clone(), export(&game, &ix, spec, &ExportOptions::default())))
+        .map(|spec| (spec.kind.template(), export(game, ix, laid_out, &spec.kind, &ExportOptions::default())))
         .collect();
     let mut renderer = Renderer::new(&game.root, None).unwrap();
     let (mut compile, mut pdf_t) = (Duration::ZERO, Duration::ZERO);
@@ -187,7 +188,7 @@ fn child(name: &str) {
     match what {
         "check" => {
             let t = Instant::now();
-            let (_, diags, _) = load_and_check(&dir).unwrap();
+            let diags = load_and_check(&dir, None).unwrap().diags;
             let took = t.elapsed();
             assert!(!diags.iter().any(|d| d.is_error()), "{:?}", diags.first());
             println!("total={}", ms(took));
@@ -227,11 +228,12 @@ fn child(name: &str) {
             // Stage by stage (these reuse what the build left in Typst's cache; Typst alone is
             // measured in a fresh process: see `typst_alone`).
             let t = Instant::now();
-            let (game, _, ix) = load_and_check(&dir).unwrap();
-            println!("load+check={}", ms(t.elapsed()));
-            let ix = ix.unwrap();
+            let checked = load_and_check(&dir, None).unwrap();
+            println!("load+check+layout={}", ms(t.elapsed()));
+            let (ix, laid_out) = checked.stages.as_ref().unwrap();
             let t = Instant::now();
-            let ex = export(&game, &ix, &DocSpec::new(doc), &ExportOptions::default());
+            let kind = DocKind::parse(doc, None).unwrap();
+            let ex = export(&checked.game, ix, laid_out, &kind, &ExportOptions::default());
             println!("export={}", ms(t.elapsed()));
             println!("total_s={}", total.as_secs_f64());
             let _ = ex;

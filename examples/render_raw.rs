@@ -86,21 +86,19 @@ fn print_diag(d: &RenderDiag) {
 
 /// Load, check and export the game at `args.root`; write the two files into `dir`.
 fn export_game(args: &mut Args, dir: &Path) -> Result<(Vec<u8>, String), String> {
-    let (game, diags, ix) = playaid::build::load_and_check(&args.root)?;
-    let errors = diags.iter().filter(|d| d.is_error()).count();
-    let ix = match ix {
-        Some(ix) if errors == 0 => ix,
+    let checked = playaid::build::load_and_check(&args.root, None)?;
+    let errors = checked.diags.iter().filter(|d| d.is_error()).count();
+    let game = &checked.game;
+    let (ix, laid_out) = match &checked.stages {
+        Some(stages) if errors == 0 => stages,
         _ => return Err(format!("the game has {errors} error(s); run `playaid check {}`", args.root.display())),
     };
     if args.date.is_none() {
         args.date = game.meta.date.as_ref().and_then(|d| playaid::load::reader::parse_date(&d.v));
     }
-    let exported = playaid::export::export(
-        &game,
-        &ix,
-        &playaid::build::DocSpec::new(&args.template),
-        &playaid::export::ExportOptions::default(),
-    );
+    // A game's own template sees the cheatsheet's data unless it is one of the known documents.
+    let kind = playaid::export::DocKind::parse(&args.template, None).unwrap_or(playaid::export::DocKind::Cheatsheet);
+    let exported = playaid::export::export(game, ix, laid_out, &kind, &playaid::export::ExportOptions::default());
     for (name, bytes) in [("data.json", &exported.data_json[..]), ("texts.typ", exported.texts_typ.as_bytes())] {
         let path = dir.join(name);
         playaid::write::write_atomic(&path, bytes).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;

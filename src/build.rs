@@ -1,13 +1,16 @@
-//! The whole pipeline for one game: load → check → export → render → write.
+//! The whole pipeline for one game: load → check → layout → export → render → write.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::diag::{self, Diagnostic, Files};
+use crate::check::Index;
+use crate::diag::{self, Diagnostic};
 use crate::export::{self, ExportOptions};
+use crate::layout::Layout;
 use crate::model::{Game, PageSize};
 use crate::render::{RenderDiag, Renderer, Severity};
-use crate::{check, load, write};
+use crate::source::Files;
+use crate::{check, layout, load, write};
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -51,58 +54,39 @@ impl BuildReport {
     }
 }
 
-/// Load and check a game: the first two stages, shared by `check` and `build`.
-pub fn load_and_check(dir: &Path) -> Result<(Game, Vec<Diagnostic>, Option<check::Index>), String> {
+/// A game through the first stages: what `check` reports and what `build` renders from.
+pub struct Checked {
+    /// The game as loaded.
+    pub game: Game,
+    /// Every finding of loading, checking and laying out, in file order.
+    pub diags: Vec<Diagnostic>,
+    /// The index and the layout, unless the TOML itself could not be read.
+    pub stages: Option<(Index, Layout)>,
+}
+
+impl Checked {
+    /// Whether any finding is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diags.iter().any(|d| d.is_error())
+    }
+}
+
+/// Load, check and lay out a game: the stages `check` and `build` share. `page` is the command
+/// line's page size (it changes how many pieces a sheet holds).
+pub fn load_and_check(dir: &Path, page: Option<PageSize>) -> Result<Checked, String> {
     let loaded = load::load(dir)?;
     let mut diags = loaded.diags;
-    let mut ix = None;
+    let mut stages = None;
     if !diags.iter().any(|d| d.code == diag::TOML_SYNTAX) {
         let checked = check::check(&loaded.game);
         diags.extend(checked.diags);
-        ix = Some(checked.ix);
+        let (laid_out, found) = layout::layout(&loaded.game, &checked.ix, page);
+        diags.extend(found);
+        stages = Some((checked.ix, laid_out));
     }
     // One order for everything: by file (game.toml first, then path order), then position.
     diags.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)).unwrap_or((usize::MAX, 0)));
-    Ok((loaded.game, diags, ix))
-}
-
-/// One document a build renders: the template (`templates/<template>.typ`), the output file
-/// name, and for per-item documents (one scenario sheet per scenario) the id of that item,
-/// which the template reads as `data.subject`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DocSpec {
-    pub template: String,
-    pub file: String,
-    pub subject: Option<String>,
-}
-
-impl DocSpec {
-    pub fn new(template: &str) -> DocSpec {
-        DocSpec { template: template.into(), file: format!("{template}.pdf"), subject: None }
-    }
-}
-
-/// Every document the game's data asks for, in build order. Each play-aid adds its own here.
-pub fn documents(game: &Game) -> Vec<DocSpec> {
-    let mut docs = vec![DocSpec::new("cheatsheet")];
-    if game.meta.changelog_sheet && !game.changelog.is_empty() {
-        docs.push(DocSpec::new("changelog"));
-    }
-    if !game.cards.is_empty() || !game.card_options.kinds.is_empty() {
-        docs.push(DocSpec::new("cards"));
-    }
-    if !game.counters.is_empty() || game.counter_groups.iter().any(|g| !g.kinds.is_empty()) {
-        docs.push(DocSpec::new("counters"));
-    }
-    for sc in &game.scenarios {
-        // Ids are checked (lower case, digits, -, _): safe as part of a file name.
-        docs.push(DocSpec {
-            template: "scenario".into(),
-            file: format!("scenario-{}.pdf", sc.id.v),
-            subject: Some(sc.id.v.clone()),
-        });
-    }
-    docs
+    Ok(Checked { game: loaded.game, diags, stages })
 }
 
 /// The output folder of a game: `OUT/<game-id>-<rules-version>`.
@@ -173,14 +157,14 @@ impl Builder {
     /// Load, check and, when there is no error, render and write every document.
     pub fn build(&mut self, progress: &mut dyn FnMut(Progress)) -> Result<BuildReport, String> {
         let started = Instant::now();
-        let (game, mut diags, ix) = load_and_check(&self.dir)?;
+        let Checked { game, mut diags, stages } = load_and_check(&self.dir, self.opts.page)?;
         let mut report = BuildReport { diags: Vec::new(), files: Files::default(), written: Vec::new() };
-        let Some(ix) = ix.filter(|_| !diags.iter().any(|d| d.is_error())) else {
+        let Some((ix, laid_out)) = stages.filter(|_| !diags.iter().any(|d| d.is_error())) else {
             report.diags = diags;
             report.files = game.files;
             return Ok(report);
         };
-        let docs = documents(&game);
+        let docs = export::documents(&game);
         progress(Progress::Checked { documents: docs.len(), took: started.elapsed() });
         let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
         // One renderer for the life of the Builder; a new one only if the rules' date changed
@@ -202,8 +186,8 @@ impl Builder {
             let t = Instant::now();
             let (n, of) = (n + 1, docs.len());
             progress(Progress::Rendering { n, of, file: &spec.file });
-            let doc = spec.template.as_str();
-            let exported = export::export(&game, &ix, spec, &export_opts);
+            let doc = spec.kind.template();
+            let exported = export::export(&game, &ix, &laid_out, &spec.kind, &export_opts);
             let path = out_dir.join(&spec.file);
             // Same input, same templates and pictures, file still there: nothing to redo.
             if let Some(last) = self.last.get(&path) {

@@ -1,13 +1,12 @@
 //! Findings (errors and warnings) with stable codes, located in the user's files, printed the
 //! way rustc prints them.
 
-use std::ops::Range;
-use std::path::PathBuf;
-
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Config};
 use serde::Serialize;
+
+use crate::source::{Files, Loc};
 
 /// A stable diagnostic code: the code users search for, and a short name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,13 +73,6 @@ pub enum Severity {
     Warning,
 }
 
-/// A place in one of the game's source files: a byte range.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Loc {
-    pub file: usize,
-    pub span: Range<usize>,
-}
-
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
     pub severity: Severity,
@@ -134,49 +126,6 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
-}
-
-/// The source files of a game, by index, with the path shown to the user.
-#[derive(Debug, Clone, Default)]
-pub struct Files {
-    pub files: Vec<SourceFile>,
-}
-
-#[derive(Debug, Clone)]
-pub struct SourceFile {
-    /// The path as shown in messages (relative to the current directory where possible).
-    pub name: String,
-    pub path: PathBuf,
-    pub text: String,
-}
-
-impl Files {
-    pub fn add(&mut self, name: String, path: PathBuf, text: String) -> usize {
-        self.files.push(SourceFile { name, path, text });
-        self.files.len() - 1
-    }
-
-    pub fn get(&self, file: usize) -> &SourceFile {
-        &self.files[file]
-    }
-
-    /// 1-based line and column (in characters) of a byte offset.
-    pub fn line_col(&self, file: usize, offset: usize) -> (usize, usize) {
-        let text = &self.files[file].text;
-        let offset = offset.min(text.len());
-        let before = &text[..floor_char_boundary(text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
-        let col = before[line_start..].chars().count() + 1;
-        (line, col)
-    }
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 /// Render findings as rustc does, followed by a summary line.
@@ -359,16 +308,6 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn line_col_counts_characters() {
-        let mut files = Files::default();
-        let f = files.add("a.toml".into(), "a.toml".into(), "x = 1\ny = \"é1\"\n".into());
-        assert_eq!(files.line_col(f, 0), (1, 1));
-        assert_eq!(files.line_col(f, 6), (2, 1));
-        // byte 12 is after "é" (2 bytes): column 7 in characters
-        assert_eq!(files.line_col(f, 13), (2, 7));
-    }
 
     #[test]
     fn human_output_looks_like_rustc() {

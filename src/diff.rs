@@ -551,7 +551,7 @@ pub fn diff(old: &Game, new: &Game) -> Vec<Change> {
 }
 
 fn ability_label(game: &Game, r: &str) -> String {
-    let r = AbilityRef::parse(r, crate::diag::Loc { file: 0, span: 0..0 });
+    let r = AbilityRef::parse(r, crate::source::Loc { file: 0, span: 0..0 });
     match game.abilities.iter().find(|a| a.id.v == r.id) {
         Some(a) => a.label(r.param),
         None => r.id,

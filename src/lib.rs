@@ -1,19 +1,23 @@
 //! playaid: a game's rules data in, checked print-ready play-aids out.
 //!
-//! The pipeline, one module per stage:
-//! [`load`] (TOML with spans) → [`check`] (the findings) → [`export`] (the data a template
-//! sees) → [`render`] (Typst) → [`write`] (atomic output files).
-//! [`model`] is the one data model for every game; [`diag`] holds findings and their codes;
-//! [`markup`] handles the Typst markup fields with their `[[...]]` references; [`diff`] compares
-//! two versions of a game's data.
+//! The pipeline, one module per stage, each importing only the ones before it:
+//! [`source`] (files and places in them) → [`model`] (the one data model for every game) →
+//! [`load`] (TOML with spans into the model) → [`check`] (findings about the data) →
+//! [`layout`] (every piece laid out once, with its findings) → [`export`] (the data a template
+//! sees) → [`render`] (Typst) → [`build`] (the stages strung together, written atomically by
+//! [`write`]). [`diag`] holds findings and their codes; [`markup`] reads the Typst markup
+//! fields with their `[[...]]` references. On top: [`diff`] compares two versions of a game's
+//! data, and the command line (`main.rs`, `watch.rs`).
 
 pub mod build;
 pub mod check;
 pub mod diag;
 pub mod diff;
 pub mod export;
+pub mod layout;
 pub mod load;
 pub mod markup;
 pub mod model;
 pub mod render;
+pub mod source;
 pub mod write;

@@ -186,7 +186,7 @@ fn run_build(dir: &std::path::Path, out: PathBuf, page: Option<Page>, quiet: boo
 }
 
 fn run_check(dir: &std::path::Path, format: Format) -> ExitCode {
-    let (game, diags, _) = match build::load_and_check(dir) {
+    let build::Checked { game, diags, .. } = match build::load_and_check(dir, None) {
         Ok(l) => l,
         Err(msg) => {
             eprintln!("error: {msg}");

@@ -4,25 +4,16 @@
 
 use std::path::PathBuf;
 
-use crate::diag::{Files, Loc};
+pub use crate::source::Sp;
+use crate::source::{Files, Loc};
 
+mod collections;
 mod pieces;
 mod scenario;
+mod texts;
+pub use collections::{Coll, Entity};
 pub use pieces::*;
 pub use scenario::*;
-
-/// A value with the place it was written.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Sp<T> {
-    pub v: T,
-    pub loc: Loc,
-}
-
-impl<T> Sp<T> {
-    pub fn new(v: T, loc: Loc) -> Self {
-        Sp { v, loc }
-    }
-}
 
 /// A markup field: Typst markup plus `[[...]]` references. `loc` is the span of the whole
 /// TOML string literal (quotes included); offsets inside `raw` map back through

@@ -10,7 +10,8 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use playaid::build::{DocSpec, load_and_check};
+use playaid::build::load_and_check;
+use playaid::export::DocKind;
 use playaid::export::{ExportOptions, export};
 use playaid::render::Renderer;
 
@@ -28,10 +29,10 @@ struct Placed {
 
 /// Compile `doc` of the game in `dir`; faces keyed by (index, copy, face), and the page count.
 fn placed(dir: &Path, doc: &str) -> (HashMap<(u64, u64, String), Placed>, usize) {
-    let (game, diags, ix) = load_and_check(dir).unwrap();
-    assert!(!diags.iter().any(|d| d.is_error()), "{diags:?}");
-    let ix = ix.unwrap();
-    let exported = export(&game, &ix, &DocSpec::new(doc), &ExportOptions::default());
+    let checked = load_and_check(dir, None).unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diags);
+    let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+    let exported = export(game, ix, laid_out, &DocKind::parse(doc, None).unwrap(), &ExportOptions::default());
     let mut r = Renderer::new(&game.root, None).unwrap();
     let compiled = r.compile(doc, &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
     let starts = compiled.query_metadata("pa-piece");

@@ -1,12 +1,49 @@
-//! Pictures: inside the game folder, present, and decodable.
+//! Pictures: inside the game folder, present, and decodable (by their content, whatever the
+//! file name says). How sharp they print depends on the box they are drawn in: `layout`.
 
-use std::path::{Component, Path};
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
 
 use crate::diag::{self, Diagnostic};
 use crate::model::Sp;
 
-/// Check an image path written in the data; `None` when it is fine.
-pub fn check_image(root: &Path, img: &Sp<String>) -> Option<Diagnostic> {
+/// Checks pictures, reading and decoding each file once however often the data names it.
+#[derive(Default)]
+pub struct ImageCheck {
+    /// Decoding result per file: `Err` holds the decoder's message.
+    decoded: HashMap<PathBuf, Result<(), String>>,
+}
+
+impl ImageCheck {
+    /// Check an image path written in the data; `None` when it is fine.
+    pub fn check(&mut self, root: &Path, img: &Sp<String>) -> Option<Diagnostic> {
+        if let Some(d) = locate(root, img) {
+            return Some(d);
+        }
+        let path = root.join(&img.v);
+        let result = self.decoded.entry(path.clone()).or_insert_with(|| decode(&path));
+        match result {
+            Ok(()) => None,
+            Err(e) => Some(
+                Diagnostic::error(diag::IMAGE_UNDECODABLE, format!("image `{}` cannot be read: {e}", img.v))
+                    .at(&img.loc)
+                    .help("save it as PNG, JPEG, GIF or WebP"),
+            ),
+        }
+    }
+}
+
+/// Whether a picture would decode (by its content).
+fn decode(path: &Path) -> Result<(), String> {
+    image::ImageReader::open(path)
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.with_guessed_format().map_err(|e| e.to_string()))
+        .and_then(|r| r.decode().map_err(|e| e.to_string()))
+        .map(|_| ())
+}
+
+/// The path stays inside the game folder and names a file there.
+fn locate(root: &Path, img: &Sp<String>) -> Option<Diagnostic> {
     let rel = Path::new(&img.v);
     let escapes =
         rel.is_absolute() || rel.components().any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)));
@@ -30,18 +67,7 @@ pub fn check_image(root: &Path, img: &Sp<String>) -> Option<Diagnostic> {
     {
         return Some(outside(img));
     }
-    let decoded = image::ImageReader::open(&path)
-        .map_err(|e| e.to_string())
-        .and_then(|r| r.with_guessed_format().map_err(|e| e.to_string()))
-        .and_then(|r| r.decode().map_err(|e| e.to_string()));
-    match decoded {
-        Ok(_) => None,
-        Err(e) => Some(
-            Diagnostic::error(diag::IMAGE_UNDECODABLE, format!("image `{}` cannot be read: {e}", img.v))
-                .at(&img.loc)
-                .help("save it as PNG, JPEG, GIF or WebP"),
-        ),
-    }
+    None
 }
 
 fn outside(img: &Sp<String>) -> Diagnostic {
@@ -62,52 +88,4 @@ fn nearby(root: &Path, rel: &Path) -> Option<String> {
         .collect();
     let best = diag::did_you_mean(&name, entries.iter().map(|s| s.as_str()))?;
     Some(rel.parent().map(|p| p.join(best)).unwrap_or_else(|| best.into()).display().to_string())
-}
-
-/// The resolution of a picture printed to fit (keeping its proportions) inside a box of
-/// `box_mm`: below 150 dpi an error, below 300 dpi a warning. `what` names the piece.
-pub fn check_resolution(root: &Path, img: &Sp<String>, box_mm: (f64, f64), what: &str) -> Option<Diagnostic> {
-    let (w, h) = image::image_dimensions(root.join(&img.v)).ok()?;
-    let dpi = printed_dpi((w, h), box_mm);
-    let printed = |dpi: f64| {
-        let scale = 25.4 / dpi; // mm per pixel
-        format!("{:.1} x {:.1} mm", w as f64 * scale, h as f64 * scale)
-    };
-    let need_px = |target: f64| {
-        let k = target / dpi;
-        format!("{} x {} px", (w as f64 * k).ceil(), (h as f64 * k).ceil())
-    };
-    if dpi < super::pieces::MIN_DPI {
-        Some(
-            Diagnostic::error(
-                diag::IMAGE_RESOLUTION,
-                format!("image `{}` prints at {dpi:.0} dpi on {what}: it will look blurred", img.v),
-            )
-            .at(&img.loc)
-            .label(format!("{w} x {h} px printed {}", printed(dpi)))
-            .help(format!(
-                "give a picture of at least {} (150 dpi), better {} (300 dpi)",
-                need_px(150.0),
-                need_px(300.0)
-            )),
-        )
-    } else if dpi < super::pieces::GOOD_DPI {
-        Some(
-            Diagnostic::warning(
-                diag::IMAGE_RESOLUTION_LOW,
-                format!("image `{}` prints at {dpi:.0} dpi on {what}; 300 dpi prints sharp", img.v),
-            )
-            .at(&img.loc)
-            .label(format!("{w} x {h} px printed {}", printed(dpi)))
-            .help(format!("a picture of {} prints at 300 dpi", need_px(300.0))),
-        )
-    } else {
-        None
-    }
-}
-
-/// Dots per inch of a `px` picture scaled to fit inside `box_mm`.
-pub fn printed_dpi(px: (u32, u32), box_mm: (f64, f64)) -> f64 {
-    let scale_mm_per_px = (box_mm.0 / px.0.max(1) as f64).min(box_mm.1 / px.1.max(1) as f64);
-    25.4 / scale_mm_per_px
 }

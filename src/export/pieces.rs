@@ -1,16 +1,14 @@
-//! Counters and cards for their templates: the checker's resolution, as JSON.
+//! Counters and cards for their templates: the layout, as JSON.
 
 use serde_json::{Value, json};
 
 use super::{ExportOptions, Exporter};
-use crate::check::pieces::{
-    CardBackRef, RCounters, RFace, Symbol, back_picture_box, contrast, grid, picture_box, resolve_cards, sheet_page,
-    symbol_box,
-};
+use crate::layout::symbol::Symbol;
+use crate::layout::{Counters as LaidOut, RFace};
 use crate::model::*;
 
-fn sheet_json(game: &Game, s: &Imposition, opts: &ExportOptions, cut: Option<Cut>, gutter: f64) -> Value {
-    let (w, h) = sheet_page(game, s, opts.page);
+fn sheet_json(s: &Imposition, page: (f64, f64), cut: Option<Cut>, gutter: f64) -> Value {
+    let (w, h) = page;
     json!({
         "width": w, "height": h,
         "duplex": s.duplex.name(),
@@ -66,18 +64,13 @@ fn image_path(p: &str) -> String {
 }
 
 impl Exporter<'_> {
-    /// The counter sheet, serialised straight from the checker's resolution (thousands of
-    /// counters: no intermediate JSON tree). Split into parts along sheet boundaries when
+    /// The counter sheet, serialised straight from the layout (thousands of counters: no
+    /// intermediate JSON tree). Split into parts along sheet boundaries when
     /// `opts.part_size` is set and the sheet prints more counters than that: each part is
     /// compiled on its own, so memory stays bounded however big the game (see build.rs).
     pub(super) fn counters(&mut self, opts: &ExportOptions) -> Vec<Vec<u8>> {
-        let game = self.game;
-        // What the checker resolved and fitted (the page size does not change a counter).
-        let resolved = std::sync::Arc::clone(&self.ix.counters);
-        let RCounters { groups, counters } = &*resolved;
-        let co = &game.counter_options;
-        let gutter = co.sheet.gutter.unwrap_or(if co.cut == Cut::Gutter { 2.0 } else { 0.0 });
-        let page = sheet_page(game, &co.sheet, opts.page);
+        let co = &self.game.counter_options;
+        let LaidOut { groups, counters, page, gutter } = &self.layout.counters;
         let base = self.pieces.len();
         for c in counters {
             self.pieces.push((c.what.clone(), c.loc.clone()));
@@ -96,10 +89,10 @@ impl Exporter<'_> {
             if total == 0 {
                 continue;
             }
-            let (cols, rows) = grid(page, &co.sheet, gutter, 0.0, g.size);
+            let (cols, rows) = g.grid;
             let per_page = (cols * rows) as i64;
             let sheets = (total + per_page - 1) / per_page;
-            let sb = symbol_box(g.size);
+            let sb = g.symbol_box;
             let new_group = |first_sheet: i64| Group {
                 id: &g.id,
                 name: g.name.as_deref(),
@@ -152,28 +145,24 @@ impl Exporter<'_> {
                 parts.last_mut().expect("one part").push(current);
             }
         }
-        let sheet = sheet_json(game, &co.sheet, opts, Some(co.cut), gutter);
+        let sheet = sheet_json(&co.sheet, *page, Some(co.cut), *gutter);
         parts
             .into_iter()
             .map(|groups| serde_json::to_vec(&Counters { sheet: sheet.clone(), groups }).expect("counters serialise"))
             .collect()
     }
 
-    pub(super) fn cards(&mut self, opts: &ExportOptions) -> Value {
+    pub(super) fn cards(&mut self) -> Value {
         let game = self.game;
         let co = &game.card_options;
-        let resolved = resolve_cards(game, self.ix, opts.page, &mut Vec::new());
-        let size = resolved.size;
-        let pic = picture_box(co, size);
-        let back_pic = back_picture_box(co, size);
-        let (cols, rows) =
-            grid(sheet_page(game, &co.sheet, opts.page), &co.sheet, co.sheet.gutter.unwrap_or(0.0), co.bleed, size);
+        let laid = &self.layout.cards;
+        let (size, pic, back_pic, (cols, rows)) = (laid.size, laid.picture, laid.back_picture, laid.grid);
         let mut items = Vec::new();
-        for rc in &resolved.cards {
+        for rc in &laid.cards {
             let index = self.pieces.len();
             self.pieces.push((rc.what.clone(), rc.loc.clone()));
             let card = rc.card.map(|i| &game.cards[i]);
-            let unit = rc.unit.map(|i| self.unit(i));
+            let unit = rc.unit.map(|i| self.unit(&game.units[i]));
             let title = card
                 .and_then(|c| c.title.as_ref().map(|t| t.v.clone()))
                 .or_else(|| unit.as_ref().and_then(|u| u["name"].as_str().map(str::to_string)))
@@ -209,24 +198,22 @@ impl Exporter<'_> {
                 .collect();
             let texts = card.map(|c| self.texts(&c.text)).unwrap_or(Value::Array(Vec::new()));
             let notes = unit.as_ref().map(|u| u["notes"].clone()).unwrap_or(Value::Array(Vec::new()));
-            let back = match rc.back {
-                CardBackRef::Design(i) => {
-                    let b = &game.card_backs[i];
-                    let color = b.color.as_ref().map(|c| c.v.clone()).unwrap_or_else(|| rc.color.clone());
+            let back = match rc.back.design.map(|i| &game.card_backs[i]) {
+                Some(b) => {
                     let text = self.opt_text(&b.text);
                     json!({
                         "title": b.title.as_ref().map(|t| t.v.clone()),
                         "subtitle": null,
                         "text": text,
                         "image": b.image.as_ref().map(|p| image_path(&p.v)),
-                        "color": color, "text_color": contrast(&color),
+                        "color": rc.back.color, "text_color": rc.back.text_color,
                     })
                 }
-                CardBackRef::Default => json!({
+                None => json!({
                     "title": game.meta.title.as_ref().map(|t| t.v.clone()),
                     "subtitle": side_name,
                     "text": null, "image": null,
-                    "color": rc.color, "text_color": contrast(&rc.color),
+                    "color": rc.back.color, "text_color": rc.back.text_color,
                 }),
             };
             items.push(json!({
@@ -236,7 +223,7 @@ impl Exporter<'_> {
                 "subtitle": subtitle,
                 "side": side_name,
                 "color": rc.color,
-                "text_color": contrast(&rc.color),
+                "text_color": rc.text_color,
                 "stats": stats,
                 "abilities": abilities,
                 "texts": texts,
@@ -246,7 +233,7 @@ impl Exporter<'_> {
             }));
         }
         json!({
-            "sheet": sheet_json(game, &co.sheet, opts, None, co.sheet.gutter.unwrap_or(0.0)),
+            "sheet": sheet_json(&co.sheet, laid.page, None, laid.gutter),
             "grid": [cols, rows],
             "width": size.0, "height": size.1,
             "bleed": co.bleed, "safe": co.safe,

@@ -21,7 +21,7 @@ impl Exporter<'_> {
             let decl = game.sides.iter().find(|s| s.id.v == side.side.v);
             let mut forces = Vec::new();
             for f in &side.forces {
-                let unit = f.unit.as_ref().and_then(|u| self.ix.units.get(&u.v).copied()).map(|i| self.unit(i));
+                let unit = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v)).map(|u| self.unit(u));
                 let setup = self.opt_text(&f.setup);
                 let text = self.opt_text(&f.text);
                 forces.push(json!({

@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::diag::{self, Diagnostic, Loc};
+use crate::diag::{self, Diagnostic};
 use crate::model::*;
+use crate::source::Loc;
 use reader::{Ctx, Obj, int_of, str_of, text_of};
 
 /// The folders of a game that never hold data.

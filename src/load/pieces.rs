@@ -6,8 +6,9 @@ use toml::de::DeValue;
 
 use super::reader::{Ctx, Obj};
 use super::{OrDefault, color_of, id_or_slug, o_finish, page_of, scalar_of};
-use crate::diag::{self, Diagnostic, Loc};
+use crate::diag::{self, Diagnostic};
 use crate::model::*;
+use crate::source::Loc;
 
 /// Parse a length: `"3/4in"`, `"0.75 in"`, `"5/8\""`, `"19.05mm"`, `"1.9cm"`, `"12pt"`; a bare
 /// TOML number is mm. Returns mm.

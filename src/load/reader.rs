@@ -7,8 +7,9 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::diag::{self, Diagnostic, Loc};
+use crate::diag::{self, Diagnostic};
 use crate::model::{Sp, Text};
+use crate::source::Loc;
 
 /// Where findings go while reading one file.
 pub struct Ctx<'d> {

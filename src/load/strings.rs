@@ -1,8 +1,8 @@
 //! Mapping an offset inside a decoded TOML string back to the byte in the source file, so that
 //! a problem found inside a markup field points at the exact characters the user wrote.
 
-use crate::diag::Loc;
 use crate::model::Text;
+use crate::source::Loc;
 
 /// The location in the TOML source of bytes `range` of the decoded string `text.raw`.
 pub fn sub_loc(text: &Text, source: &str, range: std::ops::Range<usize>) -> Loc {

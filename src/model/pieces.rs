@@ -1,7 +1,7 @@
 //! Printed pieces: counters and cards. Both are imposed on sheets with fronts and backs; what
 //! goes on each face is the game's data (slots for counters, a stat block and texts for cards).
 
-use crate::diag::Loc;
+use crate::source::Loc;
 
 use super::{PageSize, Scalar, Sp, Text};
 
@@ -104,6 +104,13 @@ pub struct FaceStyle {
     pub background: Option<Sp<String>>,
     pub stripe: Option<Sp<String>>,
     pub text: Option<Sp<String>>,
+}
+
+impl FaceStyle {
+    /// Whether the style sets anything.
+    pub fn is_set(&self) -> bool {
+        self.background.is_some() || self.stripe.is_some() || self.text.is_some()
+    }
 }
 
 /// `[[counter_group]]`: counters of one size and layout.
@@ -226,6 +233,11 @@ pub struct Card {
     pub color: Option<Sp<String>>,
     pub loc: Loc,
 }
+
+/// Default counter size: 5/8", the most common size, in mm.
+pub const DEFAULT_COUNTER_MM: f64 = 15.875;
+/// Default card size: poker, in mm.
+pub const DEFAULT_CARD_MM: (f64, f64) = (63.0, 88.0);
 
 /// The named card sizes, in mm.
 pub const CARD_SIZES: &[(&str, (f64, f64))] = &[

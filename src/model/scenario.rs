@@ -1,6 +1,6 @@
 //! Scenarios: what a player needs to set up and play one battle, checked against the game.
 
-use crate::diag::Loc;
+use crate::source::Loc;
 
 use super::{Scalar, Sp, Text};
 

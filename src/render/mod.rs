@@ -5,7 +5,6 @@
 //! from memory, `/templates/*` from the game or built in, embedded fonts only, no packages,
 //! a fixed date).
 
-pub mod fonts;
 pub mod merge;
 mod world;
 
@@ -394,7 +393,7 @@ mod tests {
         let mut texts = Vec::new();
         collect_text(&c.document.pages()[0].frame, &mut texts);
         assert!(!texts.is_empty());
-        let embedded = &fonts::fonts().fonts;
+        let embedded = &crate::layout::fonts::fonts().fonts;
         for t in &texts {
             assert!(embedded.contains(t.font.font()), "font not embedded: {:?}", t.font.font().info().family);
             assert!(t.glyphs.iter().all(|g| g.id != 0), "no .notdef for {:?}", t.text);

@@ -20,7 +20,7 @@ use typst::text::{Font, FontBook};
 use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World};
 
-use super::fonts::fonts;
+use crate::layout::fonts::fonts;
 
 /// Templates built into the binary: (file name, source).
 pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[

@@ -1,0 +1,192 @@
+//! Cards laid out: one entry per card (declared `[[card]]`s, then one per unit of the kinds
+//! `[cards] kinds` names), with its side, colours, back design and picture decided, and the sheet
+//! grid. Findings: a card bigger than the page (E025), a coarse picture. Whether the text fits is
+//! measured by the template (see build's overflow findings).
+
+use std::collections::BTreeSet;
+
+use super::colour::contrast;
+use super::geometry::{back_picture_box, grid, picture_box, sheet_page};
+use super::pictures::check_resolution;
+use crate::check::Index;
+use crate::diag::{self, Diagnostic};
+use crate::model::*;
+use crate::source::Loc;
+
+/// Accent colour of a game that sets none.
+pub const DEFAULT_ACCENT: &str = "#7a1f1f";
+
+/// The back a card prints.
+#[derive(Debug, Clone)]
+pub struct RBack {
+    /// A `[[card_back]]` by position; none: the default back (the game's title on the card's
+    /// colour).
+    pub design: Option<usize>,
+    /// Background colour.
+    pub color: String,
+    /// Black or white, whichever reads on it.
+    pub text_color: String,
+}
+
+/// One card, laid out.
+#[derive(Debug, Clone)]
+pub struct RCard {
+    /// Where the card was written (or the unit it was made for).
+    pub loc: Loc,
+    /// How findings name it.
+    pub what: String,
+    /// The `[[card]]`, by position.
+    pub card: Option<usize>,
+    /// The unit it shows, by position.
+    pub unit: Option<usize>,
+    /// Its side, by position.
+    pub side: Option<usize>,
+    /// Copies to print.
+    pub quantity: i64,
+    /// Its back.
+    pub back: RBack,
+    /// Header colour.
+    pub color: String,
+    /// Black or white, whichever reads on `color`.
+    pub text_color: String,
+    /// Picture path inside the game folder.
+    pub image: Option<String>,
+}
+
+/// The card sheet, laid out.
+#[derive(Debug, Default)]
+pub struct Cards {
+    /// The page, in mm (width, height).
+    pub page: (f64, f64),
+    /// The gap between cards, mm.
+    pub gutter: f64,
+    /// Trim size, mm.
+    pub size: (f64, f64),
+    /// Columns and rows of one sheet.
+    pub grid: (usize, usize),
+    /// The box a card's picture is drawn in, mm.
+    pub picture: (f64, f64),
+    /// The box a back's picture is drawn in, mm.
+    pub back_picture: (f64, f64),
+    /// The cards, in print order.
+    pub cards: Vec<RCard>,
+}
+
+/// Lay out every card of the game. `page_over` is the command line's page size.
+pub fn lay_out_cards(game: &Game, ix: &Index, page_over: Option<PageSize>, diags: &mut Vec<Diagnostic>) -> Cards {
+    let opts = &game.card_options;
+    let size = opts.size.as_ref().map(|s| s.v).unwrap_or(DEFAULT_CARD_MM);
+    let page = sheet_page(game, &opts.sheet, page_over);
+    let gutter = opts.sheet.gutter.unwrap_or(0.0);
+    check_fits_page(opts, page, diags);
+    let mut out = Cards {
+        page,
+        gutter,
+        size,
+        grid: grid(page, &opts.sheet, gutter, opts.bleed, size),
+        picture: picture_box(opts, size),
+        back_picture: back_picture_box(opts, size),
+        cards: Vec::new(),
+    };
+    for b in &game.card_backs {
+        if let Some(img) = &b.image
+            && let Some(d) = check_resolution(&game.root, img, out.back_picture, &format!("card back `{}`", b.id.v))
+        {
+            diags.push(d);
+        }
+    }
+    for (card, unit, loc) in sources(game, ix) {
+        let rc = lay_out_card(game, ix, card, unit, loc);
+        if let Some(img) = rc.image.as_ref().and_then(|_| card_image(game, card, unit))
+            && let Some(d) = check_resolution(&game.root, img, out.picture, &rc.what)
+        {
+            diags.push(d);
+        }
+        out.cards.push(rc);
+    }
+    out
+}
+
+/// A card and its bleed fit on the page (half the page with fold-over).
+fn check_fits_page(opts: &CardOptions, page: (f64, f64), diags: &mut Vec<Diagnostic>) {
+    let Some(s) = &opts.size else { return };
+    let need = (s.v.0 + 2.0 * opts.bleed, s.v.1 + 2.0 * opts.bleed);
+    let (pw, ph) = if opts.sheet.duplex == Duplex::Fold { (page.0 / 2.0, page.1) } else { page };
+    let margin = opts.sheet.margin.min(5.0);
+    if need.0 > pw - 2.0 * margin || need.1 > ph - 2.0 * margin {
+        diags.push(
+            Diagnostic::error(
+                diag::PIECE_TOO_LARGE,
+                format!("a {:.1} x {:.1} mm card (with bleed) does not fit on the page", need.0, need.1),
+            )
+            .at(&s.loc)
+            .help("use a smaller size, a landscape page (orientation = \"landscape\"), or duplex instead of fold"),
+        );
+    }
+}
+
+/// Declared cards, then one for each unit of `[cards] kinds` that no card names: (card, unit,
+/// where), by position.
+fn sources(game: &Game, ix: &Index) -> Vec<(Option<usize>, Option<usize>, Loc)> {
+    let opts = &game.card_options;
+    let named: BTreeSet<&str> = game.cards.iter().filter_map(|c| c.unit.as_ref().map(|u| u.v.as_str())).collect();
+    let mut out: Vec<(Option<usize>, Option<usize>, Loc)> = game
+        .cards
+        .iter()
+        .enumerate()
+        .map(|(ci, c)| (Some(ci), c.unit.as_ref().and_then(|u| ix.position(Coll::Unit, &u.v)), c.loc.clone()))
+        .collect();
+    for (ui, u) in game.units.iter().enumerate() {
+        if u.kind.as_ref().is_some_and(|k| opts.kinds.iter().any(|ok| ok.v == k.v)) && !named.contains(u.id.v.as_str())
+        {
+            out.push((None, Some(ui), u.loc.clone()));
+        }
+    }
+    out
+}
+
+fn card_image(game: &Game, card: Option<usize>, unit: Option<usize>) -> Option<&Sp<String>> {
+    let card = card.map(|i| &game.cards[i]);
+    let unit = unit.map(|i| &game.units[i]);
+    card.and_then(|c| c.image.as_ref()).or(unit.and_then(|u| u.image.as_ref()))
+}
+
+fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, loc: Loc) -> RCard {
+    let card = ci.map(|i| &game.cards[i]);
+    let unit = ui.map(|i| &game.units[i]);
+    let what = match (card.and_then(|c| c.title.as_ref()), unit) {
+        (Some(t), _) => format!("card `{}`", t.v),
+        (None, Some(u)) => format!("the card of unit `{}`", u.name.v),
+        _ => "a card".into(),
+    };
+    let side_id = card.and_then(|c| c.side.as_ref()).or(unit.and_then(|u| u.side.as_ref()));
+    let side = side_id.and_then(|s| ix.position(Coll::Side, &s.v));
+    let color = card
+        .and_then(|c| c.color.as_ref().map(|c| c.v.clone()))
+        .or_else(|| side.and_then(|s| game.sides[s].color.as_ref().map(|c| c.v.clone())))
+        .or_else(|| game.meta.cheatsheet.accent.clone())
+        .unwrap_or_else(|| DEFAULT_ACCENT.into());
+    // The card's own back, else its side's, else the game's default back design.
+    let design = card
+        .and_then(|c| c.back.as_ref())
+        .and_then(|b| ix.position(Coll::CardBack, &b.v))
+        .or_else(|| {
+            let s = side_id?;
+            game.card_backs.iter().position(|b| b.side.as_ref().is_some_and(|bs| bs.v == s.v))
+        })
+        .or_else(|| game.card_options.back.as_ref().and_then(|b| ix.position(Coll::CardBack, &b.v)));
+    let back_color =
+        design.and_then(|d| game.card_backs[d].color.as_ref().map(|c| c.v.clone())).unwrap_or_else(|| color.clone());
+    RCard {
+        loc,
+        what,
+        card: ci,
+        unit: ui,
+        side,
+        quantity: card.and_then(|c| c.quantity.as_ref()).map(|q| q.v.max(1)).unwrap_or(1),
+        back: RBack { design, text_color: contrast(&back_color), color: back_color },
+        text_color: contrast(&color),
+        color,
+        image: card_image(game, ci, ui).map(|i| i.v.clone()),
+    }
+}

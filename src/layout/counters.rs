@@ -1,0 +1,659 @@
+//! Counters laid out: each counter's faces (colours, slot texts with their placeholders filled,
+//! font sizes fitted to the room each slot has), its symbol and picture, and the sheet grid of
+//! its group. Findings: a piece bigger than the page (E025), text that does not fit (E023), a
+//! placeholder without a value (E026), an unknown symbol word (E027), a coarse picture.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::colour::contrast;
+use super::fonts::text_width;
+use super::geometry::{grid, sheet_page, symbol_box};
+use super::pictures::check_resolution;
+use super::symbol::{Symbol, parse_symbol, symbol_words};
+use crate::check::Index;
+use crate::check::counter_name;
+use crate::diag::{self, Diagnostic};
+use crate::model::*;
+use crate::source::Loc;
+
+/// A counter group as printed.
+#[derive(Debug, Clone)]
+pub struct RGroup {
+    /// The group's id (`counters` for the implicit group of ungrouped counters).
+    pub id: String,
+    /// Its name, for the sheet header.
+    pub name: Option<String>,
+    /// Width and height in mm.
+    pub size: (f64, f64),
+    /// The base font size in pt.
+    pub font_size: f64,
+    /// How far text may shrink, in pt.
+    pub min_font_size: Option<f64>,
+    /// Columns and rows of one sheet.
+    pub grid: (usize, usize),
+    /// The box the symbol or picture is drawn in, mm.
+    pub symbol_box: (f64, f64),
+    /// The `[[counter_group]]` it comes from (none for the implicit group).
+    decl: Option<usize>,
+}
+
+/// One slot of a face, filled and fitted.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RSlot {
+    /// The slot's name (`top-left`, `centre`, ...).
+    pub name: String,
+    /// The text, placeholders filled.
+    pub text: String,
+    /// The slot shows the counter's symbol or picture instead of text.
+    pub symbol: bool,
+    /// Font size in pt, after any shrinking (see `fit_face`).
+    pub size: f64,
+    /// Bold text.
+    pub bold: bool,
+    /// The room the text has, in pt: its width (for `centre`, the width it wraps in).
+    pub have: f64,
+    /// Where the slot's text comes from in the data (the value of its first placeholder, or
+    /// the layout's text): where an overflow is reported.
+    #[serde(skip)]
+    pub origin: Option<Loc>,
+}
+
+/// One face of a counter.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RFace {
+    /// Background colour.
+    pub background: String,
+    /// Colour of the stripe across the face, if any.
+    pub stripe: Option<String>,
+    /// Black or white, whichever reads on the stripe.
+    pub stripe_text: Option<String>,
+    /// Text colour.
+    pub text: String,
+    /// The slots, in the layout's order.
+    pub slots: Vec<RSlot>,
+}
+
+/// One counter, laid out.
+#[derive(Debug, Clone)]
+pub struct RCounter {
+    /// Where the counter was written (or the unit it was made for).
+    pub loc: Loc,
+    /// How findings name it.
+    pub what: String,
+    /// Index into [`Counters::groups`].
+    pub group: usize,
+    /// Copies to print.
+    pub quantity: i64,
+    /// The front face.
+    pub front: RFace,
+    /// The back face; none when the sheet prints fronts only.
+    pub back: Option<RFace>,
+    /// The NATO symbol, when it has one.
+    pub symbol: Option<Symbol>,
+    /// Picture path inside the game folder.
+    pub image: Option<String>,
+}
+
+/// The counter sheet, laid out: groups in order, counters in data order (declared
+/// `[[counter]]`s first, then those made for units of a group's `kinds`).
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// The page, in mm (width, height).
+    pub page: (f64, f64),
+    /// The gap between counters, mm.
+    pub gutter: f64,
+    /// The groups.
+    pub groups: Vec<RGroup>,
+    /// The counters.
+    pub counters: Vec<RCounter>,
+}
+
+/// Default font size of the implicit group, pt.
+const IMPLICIT_FONT: f64 = 5.0;
+/// Background of a counter with no side and no colour.
+const NEUTRAL_BG: &str = "#ece4cf";
+/// The die-cut safe area of a counter: text stays this far inside the edge (mm).
+pub const COUNTER_PAD_MM: f64 = 0.7;
+const MM: f64 = 72.0 / 25.4; // pt per mm
+
+/// Lay out every counter of the game. `page_over` is the command line's page size.
+pub fn lay_out_counters(game: &Game, ix: &Index, page_over: Option<PageSize>, diags: &mut Vec<Diagnostic>) -> Counters {
+    let co = &game.counter_options;
+    let page = sheet_page(game, &co.sheet, page_over);
+    let gutter = co.sheet.gutter.unwrap_or(if co.cut == Cut::Gutter { 2.0 } else { 0.0 });
+    let mut groups = declared_groups(game, ix, page, gutter, diags);
+    let sources = sources(game, ix, &mut groups, page, gutter);
+    let mut ctx = Ctx { game, ix, groups: &groups, diags, missing: HashMap::new() };
+    let counters: Vec<RCounter> = sources.iter().map(|src| ctx.counter(src)).collect();
+    let missing = std::mem::take(&mut ctx.missing);
+    report_missing(game, &groups, &counters, missing, diags);
+    Counters { page, gutter, groups, counters }
+}
+
+fn new_group(decl: Option<usize>, id: String, name: Option<String>, size: (f64, f64), font: f64) -> RGroup {
+    RGroup { id, name, size, font_size: font, min_font_size: None, grid: (0, 0), symbol_box: symbol_box(size), decl }
+}
+
+/// The groups as declared (the first of a duplicated id), with their sizes checked against the
+/// page.
+fn declared_groups(game: &Game, ix: &Index, page: (f64, f64), gutter: f64, diags: &mut Vec<Diagnostic>) -> Vec<RGroup> {
+    let sheet = &game.counter_options.sheet;
+    let mut out = Vec::new();
+    for (i, g) in game.counter_groups.iter().enumerate() {
+        if ix.position(Coll::CounterGroup, &g.id.v) != Some(i) {
+            continue;
+        }
+        let size = g.size.as_ref().map(|s| s.v).unwrap_or((DEFAULT_COUNTER_MM, DEFAULT_COUNTER_MM));
+        if let Some(s) = &g.size {
+            let room = (page.0 - 2.0 * sheet.margin, page.1 - 2.0 * sheet.margin);
+            if s.v.0 > room.0 || s.v.1 > room.1 {
+                diags.push(
+                    Diagnostic::error(
+                        diag::PIECE_TOO_LARGE,
+                        format!("a {:.1} x {:.1} mm counter does not fit on the page", s.v.0, s.v.1),
+                    )
+                    .at(&s.loc)
+                    .help(format!(
+                        "the page leaves {:.0} x {:.0} mm inside its margins; use a smaller size",
+                        room.0, room.1
+                    )),
+                );
+            }
+        }
+        let font = g.font_size.as_ref().map(|f| f.v).unwrap_or((size.0.min(size.1) * 0.33).clamp(4.0, 9.0));
+        let mut r = new_group(Some(i), g.id.v.clone(), g.name.as_ref().map(|n| n.v.clone()), size, font);
+        r.min_font_size = g.min_font_size.as_ref().map(|m| m.v);
+        r.grid = grid(page, sheet, gutter, 0.0, size);
+        out.push(r);
+    }
+    out
+}
+
+/// What a counter is made from: a `[[counter]]`, a unit, or both.
+struct Src<'g> {
+    counter: Option<&'g Counter>,
+    unit: Option<&'g Unit>,
+    group: usize,
+    loc: Loc,
+}
+
+/// Declared counters (those whose group resolves), then one for each unit of a group's kinds
+/// that no counter names. Counters without a group go to the first group, or to an implicit
+/// group of 5/8" counters when the game declares none.
+fn sources<'g>(game: &'g Game, ix: &Index, groups: &mut Vec<RGroup>, page: (f64, f64), gutter: f64) -> Vec<Src<'g>> {
+    let named: BTreeSet<&str> = game.counters.iter().filter_map(|c| c.unit.as_ref().map(|u| u.v.as_str())).collect();
+    let mut out = Vec::new();
+    let mut implicit = false;
+    for c in &game.counters {
+        let group = match &c.group {
+            Some(g) => match groups.iter().position(|r| r.id == g.v) {
+                Some(i) => i,
+                None => continue, // the checker reported it
+            },
+            None => {
+                implicit |= groups.is_empty();
+                0
+            }
+        };
+        let unit = c.unit.as_ref().and_then(|u| ix.get::<Unit>(game, &u.v));
+        out.push(Src { counter: Some(c), unit, group, loc: c.loc.clone() });
+    }
+    for (gi, g) in groups.iter().enumerate() {
+        let Some(decl) = g.decl.map(|d| &game.counter_groups[d]) else { continue };
+        for u in &game.units {
+            let of_kind = u.kind.as_ref().is_some_and(|k| decl.kinds.iter().any(|gk| gk.v == k.v));
+            if of_kind && !named.contains(u.id.v.as_str()) {
+                out.push(Src { counter: None, unit: Some(u), group: gi, loc: u.loc.clone() });
+            }
+        }
+    }
+    if implicit {
+        let size = (DEFAULT_COUNTER_MM, DEFAULT_COUNTER_MM);
+        let mut g = new_group(None, "counters".into(), None, size, IMPLICIT_FONT);
+        g.grid = grid(page, &game.counter_options.sheet, gutter, 0.0, size);
+        groups.push(g);
+    }
+    out
+}
+
+/// The values a face's placeholders are filled with, and where each was written.
+#[derive(Clone, Default)]
+struct Values {
+    text: HashMap<String, String>,
+    origin: HashMap<String, Loc>,
+}
+
+impl Values {
+    fn set(&mut self, key: &str, text: String, origin: Option<&Loc>) {
+        self.text.insert(key.to_string(), text);
+        if let Some(o) = origin {
+            self.origin.insert(key.to_string(), o.clone());
+        }
+    }
+
+    fn with(&self, pairs: &[(Sp<String>, Sp<Scalar>)]) -> Values {
+        let mut v = self.clone();
+        for (k, s) in pairs {
+            v.set(&k.v, display(&s.v), Some(&s.loc));
+        }
+        v
+    }
+}
+
+/// Placeholders without a value: (group, key) to the counters that lack it.
+type Missing = HashMap<(usize, String), Vec<(Loc, String)>>;
+
+struct Ctx<'g, 'd> {
+    game: &'g Game,
+    ix: &'g Index,
+    groups: &'d [RGroup],
+    diags: &'d mut Vec<Diagnostic>,
+    missing: Missing,
+}
+
+impl<'g> Ctx<'g, '_> {
+    fn counter(&mut self, src: &Src<'g>) -> RCounter {
+        let c = src.counter;
+        let what = match (c, src.unit) {
+            (Some(c), _) => counter_name(c),
+            (None, Some(u)) => format!("the counter of unit `{}`", u.id.v),
+            (None, None) => "a counter".into(),
+        };
+        let group = &self.groups[src.group];
+        let decl = group.decl.map(|d| &self.game.counter_groups[d]);
+        let front_layout: Vec<Slot> = decl
+            .and_then(|g| g.layout.as_ref())
+            .map(|(l, _)| l.clone())
+            .unwrap_or_else(|| default_layout(self.game, self.ix, src.unit));
+        let back_layout: Vec<Slot> =
+            decl.and_then(|g| g.back_layout.as_ref()).map(|(l, _)| l.clone()).unwrap_or_else(|| front_layout.clone());
+        let values = self.front_values(src);
+        let painter = Painter { src, group, side: self.side_colour(src) };
+
+        self.note_missing(src, &what, &front_layout, &values);
+        let mut front = painter.face(&front_layout, &values, decl.map(|g| &g.front_style), None);
+        let front_findings = fit_face(&mut front, group, "front", &what, &src.loc);
+        let back = match c.map(|c| &c.back) {
+            Some(Back::Values(pairs)) => {
+                let b = values.with(pairs);
+                self.note_missing(src, &what, &back_layout, &b);
+                Some(painter.face(&back_layout, &b, decl.map(|g| &g.back_style), Some(&front.background)))
+            }
+            Some(Back::Blank) => {
+                let blank = painter.face(&[], &values, decl.map(|g| &g.back_style), Some(&front.background));
+                Some(RFace { slots: Vec::new(), ..blank })
+            }
+            // The front again, in the back style when the group has one.
+            _ => Some(match decl.map(|g| &g.back_style).filter(|s| s.is_set()) {
+                Some(st) => painter.face(&back_layout, &values, Some(st), Some(&front.background)),
+                None => front.clone(),
+            }),
+        };
+        let mut back_findings = Vec::new();
+        let back = back.map(|mut b| {
+            if b.slots.iter().any(|s| s.have == 0.0) {
+                back_findings = fit_face(&mut b, group, "back", &what, &src.loc);
+            }
+            b
+        });
+        // The same text overflowing the same slot on both sides: once is enough.
+        back_findings.retain(|d| {
+            let front_twin = d.message.replacen("the back ", "the front ", 1);
+            !front_findings.iter().any(|f| f.message == front_twin && f.notes == d.notes)
+        });
+        self.diags.extend(front_findings);
+        self.diags.extend(back_findings);
+        let symbol = c.and_then(|c| c.symbol.as_ref()).and_then(|s| self.symbol(s));
+        let image = c
+            .and_then(|c| c.image.as_ref())
+            .or(src.unit.and_then(|u| u.image.as_ref()).filter(|_| c.is_none_or(|c| c.symbol.is_none())));
+        if let Some(img) = c.and_then(|c| c.image.as_ref())
+            && let Some(d) = check_resolution(&self.game.root, img, group.symbol_box, &what)
+        {
+            self.diags.push(d);
+        }
+        RCounter {
+            loc: src.loc.clone(),
+            what,
+            group: src.group,
+            quantity: c.and_then(|c| c.quantity.as_ref()).map(|q| q.v.max(1)).unwrap_or(1),
+            front,
+            back: if self.game.counter_options.sheet.duplex == Duplex::None { None } else { back },
+            symbol,
+            image: image.map(|i| i.v.clone()),
+        }
+    }
+
+    /// The front's values: name, label, side, the unit's stats, the counter's own values.
+    fn front_values(&self, src: &Src) -> Values {
+        let c = src.counter;
+        let mut v = Values::default();
+        let name = c.and_then(|c| c.name.as_ref()).or(src.unit.map(|u| &u.name));
+        v.set("name", name.map(|n| n.v.clone()).unwrap_or_default(), name.map(|n| &n.loc));
+        let label = c.and_then(|c| c.label.as_ref());
+        v.set("label", label.map(|l| l.v.clone()).unwrap_or_default(), label.map(|l| &l.loc));
+        if let Some(side) = self.side(src) {
+            v.text.insert("side".into(), side.name.v.clone());
+        }
+        if let Some(u) = src.unit {
+            v = v.with(&u.stats);
+        }
+        match c {
+            Some(c) => v.with(&c.front),
+            None => v,
+        }
+    }
+
+    fn side(&self, src: &Src) -> Option<&'g Side> {
+        let id = src.counter.and_then(|c| c.side.as_ref()).or(src.unit.and_then(|u| u.side.as_ref()))?;
+        self.ix.get::<Side>(self.game, &id.v)
+    }
+
+    fn side_colour(&self, src: &Src) -> Option<String> {
+        self.side(src).and_then(|s| s.color.as_ref()).map(|c| c.v.clone())
+    }
+
+    /// Remember the layout's placeholders that `values` has no value for.
+    fn note_missing(&mut self, src: &Src, what: &str, layout: &[Slot], values: &Values) {
+        for s in layout {
+            for (_, key) in placeholders(&s.text.v) {
+                if key != "symbol" && !values.text.contains_key(&key) {
+                    self.missing.entry((src.group, key)).or_default().push((src.loc.clone(), what.to_string()));
+                }
+            }
+        }
+    }
+
+    /// A NATO symbol from words; an unknown word is E027 with a did-you-mean.
+    fn symbol(&mut self, s: &Sp<String>) -> Option<Symbol> {
+        let word = match parse_symbol(&s.v) {
+            Ok(sym) => return Some(sym),
+            Err(word) => word,
+        };
+        let d = Diagnostic::error(diag::UNIT_SYMBOL, format!("`{word}` is not a word of a unit symbol"))
+            .at(&s.loc)
+            .label("unknown symbol word");
+        self.diags.push(match diag::did_you_mean(&word.to_lowercase(), symbol_words()) {
+            Some(best) => d.help(format!("did you mean `{best}`?")),
+            None => d.help("a symbol is an affiliation (friend, hostile, neutral, unknown), icons (infantry, armour, mechanised, artillery, recon, anti-tank, mortar, engineer, anti-aircraft, hq) and an echelon (team ... division), e.g. \"infantry platoon\""),
+        });
+        None
+    }
+}
+
+/// Paints the faces of one counter: colours by precedence, slots filled.
+struct Painter<'a, 'g> {
+    src: &'a Src<'g>,
+    group: &'a RGroup,
+    /// The side's colour.
+    side: Option<String>,
+}
+
+impl Painter<'_, '_> {
+    fn colour(&self, spec: &Option<Sp<String>>) -> Option<String> {
+        let s = spec.as_ref()?;
+        if s.v == "side" { self.side.clone() } else { Some(s.v.clone()) }
+    }
+
+    /// A face: the counter's own colour, else the style's, else the front's, else the side's.
+    fn face(&self, layout: &[Slot], vals: &Values, style: Option<&FaceStyle>, front_bg: Option<&str>) -> RFace {
+        let own = self.src.counter.and_then(|c| c.color.as_ref()).map(|c| c.v.clone());
+        let bg = own
+            .or_else(|| style.and_then(|s| self.colour(&s.background)))
+            .or(front_bg.map(str::to_string))
+            .or(self.side.clone())
+            .unwrap_or_else(|| NEUTRAL_BG.to_string());
+        let stripe = style.and_then(|s| self.colour(&s.stripe));
+        let text = style.and_then(|s| self.colour(&s.text)).unwrap_or_else(|| contrast(&bg));
+        let slots = layout.iter().map(|s| self.slot(s, vals)).collect();
+        let stripe_text = stripe.as_deref().map(contrast);
+        RFace { background: bg, stripe, stripe_text, text, slots }
+    }
+
+    fn slot(&self, s: &Slot, vals: &Values) -> RSlot {
+        let base = self.group.font_size;
+        let is_symbol = s.text.v.trim() == "{symbol}";
+        let name = s.name.v.as_str();
+        RSlot {
+            name: name.to_string(),
+            text: if is_symbol { String::new() } else { fill(&s.text.v, &vals.text) },
+            symbol: is_symbol,
+            size: s.size.as_ref().map(|z| z.v).unwrap_or(match name {
+                "bottom" => base * 1.3,
+                "left" | "right" => base * 0.85,
+                _ => base,
+            }),
+            bold: s.bold.unwrap_or(name == "bottom" || (name == "centre" && self.src.unit.is_none())),
+            have: 0.0,
+            origin: placeholders(&s.text.v)
+                .first()
+                .and_then(|(_, k)| vals.origin.get(k).cloned())
+                .or_else(|| (s.text.loc.span.end > 0).then(|| s.text.loc.clone())),
+        }
+    }
+}
+
+/// One finding per placeholder: at the layout when no counter of the group has it (a typo in
+/// the layout), else at each counter that lacks it.
+fn report_missing(
+    game: &Game,
+    groups: &[RGroup],
+    counters: &[RCounter],
+    missing: Missing,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut keys: Vec<_> = missing.into_iter().collect();
+    keys.sort_by_key(|((g, k), _)| (*g, k.clone()));
+    for ((gi, key), mut places) in keys {
+        let count = counters.iter().filter(|r| r.group == gi).count();
+        let decl = groups[gi].decl.map(|d| &game.counter_groups[d]);
+        let slot = decl.and_then(|g| {
+            g.layout
+                .iter()
+                .chain(g.back_layout.iter())
+                .flat_map(|(l, _)| l.iter())
+                .find(|s| placeholders(&s.text.v).iter().any(|(_, k)| *k == key))
+        });
+        places.dedup_by(|a, b| a.0 == b.0);
+        if let (Some(slot), true) = (slot, places.len() == count) {
+            diags.push(placeholder_typo(game, &groups[gi].id, slot, &key));
+            continue;
+        }
+        for (loc, what) in places {
+            let where_ =
+                slot.map(|s| format!("the layout's `{}` slot", s.name.v)).unwrap_or_else(|| "the layout".into());
+            diags.push(
+                Diagnostic::error(diag::UNKNOWN_PLACEHOLDER, format!("{what} has no value for `{{{key}}}`"))
+                    .at(&loc)
+                    .label(format!("{where_} prints `{{{key}}}`"))
+                    .help(format!("give it one: front = {{ {key} = ... }}, or a unit with that stat")),
+            );
+        }
+    }
+}
+
+/// A placeholder no counter of the group has a value for: a typo in the layout.
+fn placeholder_typo(game: &Game, group: &str, slot: &Slot, key: &str) -> Diagnostic {
+    let mut known: BTreeSet<String> = ["name", "label", "side", "symbol"].iter().map(|s| s.to_string()).collect();
+    known.extend(game.stats.iter().map(|s| s.id.v.clone()));
+    let d = Diagnostic::error(
+        diag::UNKNOWN_PLACEHOLDER,
+        format!("no counter of group `{group}` has a value for `{{{key}}}`"),
+    )
+    .at(&slot.text.loc)
+    .label(format!("`{{{key}}}` has no value"));
+    match diag::did_you_mean(key, known.iter().map(|s| s.as_str())) {
+        Some(best) => d.help(format!("did you mean `{{{best}}}`?")),
+        None => d.help(
+            "a placeholder names a stat of the unit, a key of the counter's front/back, or name, label, side, symbol",
+        ),
+    }
+}
+
+/// Decide each slot's room and font size, shrinking down to the group's minimum when allowed,
+/// and report text that still does not fit (E023). The template draws what this decides, so a
+/// sheet never needs to measure text: exact (the same shaper as Typst) and fast.
+fn fit_face(face: &mut RFace, group: &RGroup, side: &str, what: &str, loc: &Loc) -> Vec<Diagnostic> {
+    let (w, h) = (group.size.0 * MM, group.size.1 * MM);
+    let base = group.font_size;
+    let pad = COUNTER_PAD_MM * MM;
+    let inner = w - 2.0 * pad;
+    let has = |n: &str| face.slots.iter().any(|s| s.name == n && (s.symbol || !s.text.is_empty()));
+    let edge = if has("left") || has("right") { base * 1.15 } else { 0.0 };
+    let corner_width = |names: [&str; 2]| {
+        face.slots
+            .iter()
+            .filter(|s| names.contains(&s.name.as_str()) && !s.symbol && !s.text.is_empty())
+            .map(|s| text_width(&s.text, s.size, s.bold) + 0.6 * MM)
+            .fold(0.0, f64::max)
+    };
+    let top_corners = corner_width(["top-left", "top-right"]);
+    let bottom_corners = corner_width(["bottom-left", "bottom-right"]);
+    let half = (inner - 2.0 * edge) / 2.0 - 0.3 * MM;
+    let mut found = Vec::new();
+    for s in face.slots.iter_mut() {
+        s.have = match s.name.as_str() {
+            "top" => inner - 2.0 * edge - 2.0 * top_corners,
+            "bottom" => inner - 2.0 * edge - 2.0 * bottom_corners,
+            "centre" => inner - 2.0 * edge,
+            "left" | "right" => h - 2.0 * pad,
+            _ => half,
+        };
+        if s.symbol || s.text.is_empty() {
+            continue;
+        }
+        // Centre text wraps at spaces, in up to 60 % of the counter's height.
+        let limit = if s.name == "centre" { h * 0.6 } else { s.have };
+        let mut size = s.size;
+        while !fits(s, size, limit) && group.min_font_size.is_some_and(|m| size > m) {
+            size = (size - 0.25).max(group.min_font_size.unwrap_or(size));
+        }
+        s.size = size;
+        if !fits(s, size, limit) {
+            found.push(overflow(s, size, limit, side, what, loc));
+        }
+    }
+    found
+}
+
+/// The height (centre: wrapped lines) and widest word of a slot's text at `size`, in pt.
+fn need(s: &RSlot, size: f64) -> (f64, f64) {
+    if s.name == "centre" {
+        let (lines, widest) = wrap(&s.text, size, s.bold, s.have);
+        (lines as f64 * size * 1.05, widest.max(0.0))
+    } else {
+        (text_width(&s.text, size, s.bold), 0.0)
+    }
+}
+
+fn fits(s: &RSlot, size: f64, limit: f64) -> bool {
+    let (n, widest) = need(s, size);
+    n <= limit + 0.01 && widest <= s.have + 0.01
+}
+
+fn overflow(s: &RSlot, size: f64, limit: f64, side: &str, what: &str, loc: &Loc) -> Diagnostic {
+    let (n, widest) = need(s, size);
+    let (need_pt, have_pt) = if widest > s.have + 0.01 { (widest, s.have) } else { (n, limit) };
+    let by = (need_pt - have_pt) / MM;
+    let part = format!("{side} {} slot", s.name);
+    Diagnostic::error(diag::TEXT_OVERFLOW, format!("the {part} of {what} does not fit: it overflows by {by:.1} mm"))
+        .at(s.origin.as_ref().unwrap_or(loc))
+        .label(format!("{part} needs {:.1} mm, has {:.1} mm", need_pt / MM, have_pt / MM))
+        .note(format!("the text: \"{}\"", s.text))
+        .help("shorten the text, use a smaller size for this slot, a bigger counter, or allow shrinking with min_font_size in its [[counter_group]]")
+}
+
+/// Greedy word wrap: (number of lines, widest single word) at `size` in `width` pt.
+fn wrap(text: &str, size: f64, bold: bool, width: f64) -> (usize, f64) {
+    let space = text_width(" ", size, bold);
+    let mut lines = 1;
+    let mut line = 0.0;
+    let mut widest: f64 = 0.0;
+    for word in text.split_whitespace() {
+        let ww = text_width(word, size, bold);
+        widest = widest.max(ww);
+        if line > 0.0 && line + space + ww > width {
+            lines += 1;
+            line = ww;
+        } else {
+            line += if line > 0.0 { space + ww } else { ww };
+        }
+    }
+    (lines, widest)
+}
+
+/// The layout used when a group declares none: name on top, the symbol in the centre, the
+/// unit's stats in its kind's order as the factor line; a marker prints its name.
+fn default_layout(game: &Game, ix: &Index, unit: Option<&Unit>) -> Vec<Slot> {
+    let loc = Loc { file: 0, span: 0..0 };
+    let slot = |name: &str, text: String, bold: Option<bool>| Slot {
+        name: Sp::new(name.into(), loc.clone()),
+        text: Sp::new(text, loc.clone()),
+        size: None,
+        bold,
+    };
+    let Some(u) = unit else { return vec![slot("centre", "{name}".into(), Some(true))] };
+    let order: Vec<String> = u
+        .kind
+        .as_ref()
+        .and_then(|k| ix.get::<Kind>(game, &k.v))
+        .map(|k| k.stats.iter().map(|s| s.v.clone()).collect())
+        .unwrap_or_else(|| u.stats.iter().map(|(k, _)| k.v.clone()).collect());
+    let present: Vec<String> =
+        order.into_iter().filter(|s| u.stats.iter().any(|(k, _)| &k.v == s)).map(|s| format!("{{{s}}}")).collect();
+    vec![
+        slot("top", "{name}".into(), None),
+        slot("centre", "{symbol}".into(), None),
+        slot("bottom", present.join("-"), Some(true)),
+        slot("left", "{label}".into(), None),
+    ]
+}
+
+/// Split `"{attack}-{defence}"` into placeholder names with their offsets.
+fn placeholders(s: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    let mut base = 0;
+    while let Some(i) = rest.find('{') {
+        let Some(j) = rest[i..].find('}') else { break };
+        out.push((base + i, rest[i + 1..i + j].trim().to_string()));
+        base += i + j + 1;
+        rest = &rest[i + j + 1..];
+    }
+    out
+}
+
+fn fill(s: &str, values: &HashMap<String, String>) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('{') {
+        let Some(j) = rest[i..].find('}') else { break };
+        out.push_str(&rest[..i]);
+        if let Some(v) = values.get(rest[i + 1..i + j].trim()) {
+            out.push_str(v);
+        }
+        rest = &rest[i + j + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn display(v: &Scalar) -> String {
+    match v {
+        Scalar::Float(f) if f.fract() == 0.0 => format!("{f:.0}"),
+        other => other.display(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_fill() {
+        let v: HashMap<String, String> = [("a".to_string(), "4".to_string()), ("b".into(), "6".into())].into();
+        assert_eq!(fill("{a}-{b}", &v), "4-6");
+        assert_eq!(fill("x{ a }y{missing}", &v), "x4y");
+        assert_eq!(placeholders("{a}-{b}"), vec![(0, "a".to_string()), (4, "b".to_string())]);
+    }
+}
