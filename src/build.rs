@@ -166,9 +166,53 @@ impl Builder {
         };
         let docs = export::documents(&game);
         progress(Progress::Checked { documents: docs.len(), took: started.elapsed() });
+        self.prepare_renderer(&game)?;
+        let out_dir = output_dir(&game, &self.opts.out_dir);
+        let export_opts = ExportOptions { page: self.opts.page, part_size: self.opts.part_size };
+        let mut pending = Vec::new();
+        for (n, spec) in docs.iter().enumerate() {
+            let t = Instant::now();
+            let (n, of, file) = (n + 1, docs.len(), spec.file.as_str());
+            progress(Progress::Rendering { n, of, file });
+            let exported = export::export(&game, &ix, &laid_out, &spec.kind, &export_opts);
+            let path = out_dir.join(file);
+            if let Some(last) = self.unchanged(&path, &exported) {
+                progress(Progress::Rendered { n, of, file, pages: last.pages, took: t.elapsed() });
+                report.written.push(Written { path, pages: last.pages, bytes: last.bytes });
+                continue;
+            }
+            let renderer = &mut self.renderer.as_mut().expect("prepared").0;
+            let Some((pdf, pages)) = render_document(renderer, &game, spec, &exported, &mut diags)? else { continue };
+            progress(Progress::Rendered { n, of, file, pages, took: t.elapsed() });
+            let deps = mtimes(renderer.dependencies());
+            let last = Rendered {
+                data_json: exported.data_json,
+                texts_typ: exported.texts_typ,
+                pages,
+                bytes: pdf.len(),
+                deps,
+            };
+            pending.push((path, pdf, last));
+        }
+        // Write only when every document rendered: a failed build leaves the last good files.
+        if diags.iter().any(|d| d.is_error()) {
+            // Nothing was written: forget, so the next good build writes everything.
+            self.last.clear();
+            report.written.clear();
+        } else {
+            for (path, pdf, last) in pending {
+                report.written.push(self.write(path, &pdf, last)?);
+            }
+        }
+        report.diags = diags;
+        report.files = game.files;
+        Ok(report)
+    }
+
+    /// One renderer for the life of the Builder; a new one only if the rules' date changed (it
+    /// is the documents' `today`).
+    fn prepare_renderer(&mut self, game: &Game) -> Result<(), String> {
         let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
-        // One renderer for the life of the Builder; a new one only if the rules' date changed
-        // (it is the documents' `today`).
         match &mut self.renderer {
             Some((r, d)) if *d == date => r.reset(),
             slot => {
@@ -177,93 +221,72 @@ impl Builder {
                 *slot = Some((r, date));
             }
         }
-        let renderer = &mut self.renderer.as_mut().expect("set above").0;
-        let out_dir = output_dir(&game, &self.opts.out_dir);
-        let export_opts = ExportOptions { page: self.opts.page, part_size: self.opts.part_size };
-
-        let mut pending = Vec::new();
-        for (n, spec) in docs.iter().enumerate() {
-            let t = Instant::now();
-            let (n, of) = (n + 1, docs.len());
-            progress(Progress::Rendering { n, of, file: &spec.file });
-            let doc = spec.kind.template();
-            let exported = export::export(&game, &ix, &laid_out, &spec.kind, &export_opts);
-            let path = out_dir.join(&spec.file);
-            // Same input, same templates and pictures, file still there: nothing to redo.
-            if let Some(last) = self.last.get(&path) {
-                let same = last.data_json == exported.data_json
-                    && last.texts_typ == exported.texts_typ
-                    && mtimes(last.deps.iter().map(|(p, _)| p.clone()).collect()) == last.deps
-                    && std::fs::metadata(&path).is_ok_and(|m| m.len() as usize == last.bytes);
-                if same {
-                    progress(Progress::Rendered { n, of, file: &spec.file, pages: last.pages, took: t.elapsed() });
-                    report.written.push(Written { path, pages: last.pages, bytes: last.bytes });
-                    continue;
-                }
-            }
-            // Most documents are one compile. A very large counter sheet comes in parts: each is
-            // compiled, turned into PDF (untagged) and freed before the next, then joined.
-            let parts: Vec<&[u8]> =
-                std::iter::once(&exported.data_json[..]).chain(exported.more_parts.iter().map(|p| &p[..])).collect();
-            let whole = parts.len() == 1;
-            let mut pdfs = Vec::new();
-            let mut pages = 0;
-            for data in parts {
-                let pdf = renderer.compile(doc, data, &exported.texts_typ).and_then(|compiled| {
-                    diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, &game, doc)));
-                    diags.extend(overflows(&compiled, &exported));
-                    pages += compiled.page_count();
-                    compiled.pdf_with(whole)
-                });
-                if !whole {
-                    typst::comemo::evict(0);
-                }
-                match pdf {
-                    Ok(pdf) => pdfs.push(pdf),
-                    Err(errs) => {
-                        diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, &game, doc)));
-                        break;
-                    }
-                }
-            }
-            if pdfs.len() != 1 + exported.more_parts.len() {
-                continue;
-            }
-            let pdf = if whole {
-                pdfs.pop().expect("one part")
-            } else {
-                crate::render::merge::merge(&pdfs)
-                    .map_err(|e| format!("cannot join the parts of {}: {e}", spec.file))?
-            };
-            progress(Progress::Rendered { n, of, file: &spec.file, pages, took: t.elapsed() });
-            let last = Rendered {
-                data_json: exported.data_json,
-                texts_typ: exported.texts_typ,
-                pages,
-                bytes: pdf.len(),
-                deps: mtimes(renderer.dependencies()),
-            };
-            pending.push((path, pdf, pages, last));
-        }
-        // Write only when every document rendered: a failed build leaves the last good files.
-        if !diags.iter().any(|d| d.is_error()) {
-            for (path, pdf, pages, last) in pending {
-                // Byte-identical output is not rewritten (watch mode rebuilds often).
-                if std::fs::read(&path).ok().as_deref() != Some(&pdf[..]) {
-                    write::write_atomic(&path, &pdf).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
-                }
-                report.written.push(Written { path: path.clone(), pages, bytes: pdf.len() });
-                self.last.insert(path, last);
-            }
-        } else {
-            // Nothing was written: forget, so the next good build writes everything.
-            self.last.clear();
-            report.written.clear();
-        }
-        report.diags = diags;
-        report.files = game.files;
-        Ok(report)
+        Ok(())
     }
+
+    /// The last render of `path`, when its inputs, templates and pictures are the same and the
+    /// file is still there: nothing to redo.
+    fn unchanged(&self, path: &Path, exported: &export::Exported) -> Option<&Rendered> {
+        let last = self.last.get(path)?;
+        let same = last.data_json == exported.data_json
+            && last.texts_typ == exported.texts_typ
+            && mtimes(last.deps.iter().map(|(p, _)| p.clone()).collect()) == last.deps
+            && std::fs::metadata(path).is_ok_and(|m| m.len() as usize == last.bytes);
+        same.then_some(last)
+    }
+
+    /// Write one PDF atomically (byte-identical output is not rewritten: watch mode rebuilds
+    /// often) and remember how it was made.
+    fn write(&mut self, path: PathBuf, pdf: &[u8], last: Rendered) -> Result<Written, String> {
+        if std::fs::read(&path).ok().as_deref() != Some(pdf) {
+            write::write_atomic(&path, pdf).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+        }
+        let written = Written { path: path.clone(), pages: last.pages, bytes: pdf.len() };
+        self.last.insert(path, last);
+        Ok(written)
+    }
+}
+
+/// Compile one document into a PDF and its page count; `Ok(None)` when Typst reported errors
+/// (they are in `diags`). Most documents are one compile. A very large counter sheet comes in
+/// parts: each is compiled, turned into PDF (untagged) and freed before the next, then joined.
+fn render_document(
+    renderer: &mut Renderer,
+    game: &Game,
+    spec: &export::Document,
+    exported: &export::Exported,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<Option<(Vec<u8>, usize)>, String> {
+    let doc = spec.kind.template();
+    let parts: Vec<&[u8]> =
+        std::iter::once(&exported.data_json[..]).chain(exported.more_parts.iter().map(|p| &p[..])).collect();
+    let whole = parts.len() == 1;
+    let mut pdfs = Vec::new();
+    let mut pages = 0;
+    for data in parts {
+        let pdf = renderer.compile(doc, data, &exported.texts_typ).and_then(|compiled| {
+            diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, game, doc)));
+            diags.extend(overflows(&compiled, exported));
+            pages += compiled.page_count();
+            compiled.pdf_with(whole)
+        });
+        if !whole {
+            typst::comemo::evict(0);
+        }
+        match pdf {
+            Ok(pdf) => pdfs.push(pdf),
+            Err(errs) => {
+                diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, game, doc)));
+                return Ok(None);
+            }
+        }
+    }
+    let pdf = if whole {
+        pdfs.pop().expect("one part")
+    } else {
+        crate::render::merge::merge(&pdfs).map_err(|e| format!("cannot join the parts of {}: {e}", spec.file))?
+    };
+    Ok(Some((pdf, pages)))
 }
 
 /// Text that did not fit its piece, as the template reported it (`<pa-overflow>` metadata:

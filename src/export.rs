@@ -336,37 +336,7 @@ impl<'g> Exporter<'g> {
                 json!({"id": t.id.v, "name": t.name.v, "text": text})
             })
             .collect();
-        let changelog: Vec<Value> = game
-            .changelog
-            .iter()
-            .map(|c| {
-                let items = self.texts(&c.items);
-                // What each item says it changed, by name: [[{kind, id, name}]].
-                let affects: Vec<Vec<Value>> = (0..c.items.len())
-                    .map(|i| {
-                        c.refs
-                            .iter()
-                            .filter(|(n, _, _)| *n == i)
-                            .map(|(_, kind, id)| {
-                                let name = crate::diff::plain_in(
-                                    Some(game),
-                                    &format!(
-                                        "[[{}]]",
-                                        match kind {
-                                            RefKind::Section => format!("#{}", id.v),
-                                            other => format!("{}:{}", other.name(), id.v),
-                                        }
-                                    ),
-                                );
-                                json!({"kind": kind.name(), "id": id.v, "name": name})
-                            })
-                            .collect()
-                    })
-                    .collect();
-                json!({"version": c.version.v, "date": c.date.as_ref().map(|d| d.v.clone()), "items": items,
-                       "affects": affects})
-            })
-            .collect();
+        let changelog: Vec<Value> = game.changelog.iter().map(|c| self.change(c)).collect();
         let todo = self.texts(&game.todos);
         json!({
             "document": doc.template(),
@@ -385,6 +355,36 @@ impl<'g> Exporter<'g> {
             "changelog": changelog,
             "todo": todo,
         })
+    }
+
+    /// A changelog entry: its items, and what each says it changed, by name.
+    fn change(&mut self, c: &ChangeEntry) -> Value {
+        let game = self.game;
+        let items = self.texts(&c.items);
+        // What each item says it changed, by name: [[{kind, id, name}]].
+        let affects: Vec<Vec<Value>> = (0..c.items.len())
+            .map(|i| {
+                c.refs
+                    .iter()
+                    .filter(|(n, _, _)| *n == i)
+                    .map(|(_, kind, id)| {
+                        let name = crate::diff::plain_in(
+                            Some(game),
+                            &format!(
+                                "[[{}]]",
+                                match kind {
+                                    RefKind::Section => format!("#{}", id.v),
+                                    other => format!("{}:{}", other.name(), id.v),
+                                }
+                            ),
+                        );
+                        json!({"kind": kind.name(), "id": id.v, "name": name})
+                    })
+                    .collect()
+            })
+            .collect();
+        json!({"version": c.version.v, "date": c.date.as_ref().map(|d| d.v.clone()), "items": items,
+               "affects": affects})
     }
 
     fn ability(&mut self, a: &Ability) -> Value {
