@@ -12,6 +12,7 @@ use crate::render::{RenderDiag, Renderer, Severity};
 use crate::source::Files;
 use crate::{check, layout, load, write};
 
+/// How to build: where to write, and what the command line overrides.
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
     /// Output root; files go to `OUT/<game-id>-<version>/`.
@@ -24,7 +25,7 @@ pub struct BuildOptions {
 }
 
 /// Counters per part of a very large counter sheet: about 150 MiB of Typst's memory.
-pub const PART_SIZE: usize = 1000;
+pub(crate) const PART_SIZE: usize = 1000;
 
 impl Default for BuildOptions {
     fn default() -> Self {
@@ -35,20 +36,27 @@ impl Default for BuildOptions {
 /// One file written by a build.
 #[derive(Debug, Clone)]
 pub struct Written {
+    /// Where it was written.
     pub path: PathBuf,
+    /// Its pages.
     pub pages: usize,
+    /// Its size in bytes.
     pub bytes: usize,
 }
 
 /// What a build found and wrote. `written` is empty when any error was found: nothing is
 /// rendered from data with errors, and no earlier output is touched.
 pub struct BuildReport {
+    /// Every finding: the checker's, the layout's and the renderer's.
     pub diags: Vec<Diagnostic>,
+    /// The game's source files, which the findings point into.
     pub files: Files,
+    /// The files written, in build order.
     pub written: Vec<Written>,
 }
 
 impl BuildReport {
+    /// Whether any finding is an error (then nothing was written).
     pub fn has_errors(&self) -> bool {
         self.diags.iter().any(|d| d.is_error())
     }
@@ -90,7 +98,7 @@ pub fn load_and_check(dir: &Path, page: Option<PageSize>) -> Result<Checked, Str
 }
 
 /// The output folder of a game: `OUT/<game-id>-<rules-version>`.
-pub fn output_dir(game: &Game, out: &Path) -> PathBuf {
+pub(crate) fn output_dir(game: &Game, out: &Path) -> PathBuf {
     let version: String = game
         .meta
         .version()
@@ -112,11 +120,34 @@ type Date = (i32, u8, u8);
 #[derive(Debug, Clone)]
 pub enum Progress<'a> {
     /// Loading and checking the data finished; `documents` will be rendered.
-    Checked { documents: usize, took: Duration },
+    Checked {
+        /// Documents to render.
+        documents: usize,
+        /// Time taken so far.
+        took: Duration,
+    },
     /// Document `n` (from 1) of the build is being rendered.
-    Rendering { n: usize, of: usize, file: &'a str },
+    Rendering {
+        /// Its number, from 1.
+        n: usize,
+        /// How many documents there are.
+        of: usize,
+        /// Its output file name.
+        file: &'a str,
+    },
     /// Document `n` rendered: its pages and how long export, compile and PDF took.
-    Rendered { n: usize, of: usize, file: &'a str, pages: usize, took: Duration },
+    Rendered {
+        /// Its number, from 1.
+        n: usize,
+        /// How many documents there are.
+        of: usize,
+        /// Its output file name.
+        file: &'a str,
+        /// Its pages.
+        pages: usize,
+        /// Time taken for it.
+        took: Duration,
+    },
 }
 
 /// Builds one game, again and again (watch mode): the Typst World lives across builds, so files,
@@ -144,6 +175,7 @@ fn mtimes(paths: Vec<PathBuf>) -> Vec<(PathBuf, Option<std::time::SystemTime>)> 
 }
 
 impl Builder {
+    /// A builder for the game in `dir`.
     pub fn new(dir: &Path, opts: BuildOptions) -> Builder {
         Builder { dir: dir.to_path_buf(), opts, renderer: None, last: Default::default() }
     }

@@ -99,6 +99,7 @@ pub fn documents(game: &Game) -> Vec<Document> {
 /// Options that come from the command line rather than the data.
 #[derive(Debug, Clone, Default)]
 pub struct ExportOptions {
+    /// The page size for every document, overriding the data's.
     pub page: Option<PageSize>,
     /// Split a counter sheet printing more counters than this into parts (whole sheets each),
     /// compiled one by one: see `Exported::more_parts`.
@@ -107,8 +108,11 @@ pub struct ExportOptions {
 
 /// The exported document inputs.
 pub struct Exported {
+    /// `/playaid/data.json`: the document's data.
     pub data_json: Vec<u8>,
+    /// `/playaid/texts.typ`: every markup field as Typst content.
     pub texts_typ: String,
+    /// Where each text of `texts_typ` came from, to point Typst's errors at the user's TOML.
     pub map: TextMap,
     /// The printed pieces (counters or cards) of the document, by the `index` the template
     /// reports them with: what each is and where it was written.

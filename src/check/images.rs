@@ -9,14 +9,14 @@ use crate::model::Sp;
 
 /// Checks pictures, reading and decoding each file once however often the data names it.
 #[derive(Default)]
-pub struct ImageCheck {
+pub(crate) struct ImageCheck {
     /// Decoding result per file: `Err` holds the decoder's message.
     decoded: HashMap<PathBuf, Result<(), String>>,
 }
 
 impl ImageCheck {
     /// Check an image path written in the data; `None` when it is fine.
-    pub fn check(&mut self, root: &Path, img: &Sp<String>) -> Option<Diagnostic> {
+    pub(crate) fn check(&mut self, root: &Path, img: &Sp<String>) -> Option<Diagnostic> {
         if let Some(d) = locate(root, img) {
             return Some(d);
         }

@@ -12,7 +12,7 @@ mod images;
 mod index;
 mod pieces;
 
-pub use pieces::counter_name;
+pub(crate) use pieces::counter_name;
 mod rules;
 mod scenario;
 mod units;
@@ -246,7 +246,7 @@ impl<'g> Checker<'g> {
 }
 
 /// The one "unknown reference" finding (E006): what was named, where, and the closest id.
-pub fn unknown_reference(coll: Coll, id: &str, loc: &Loc, candidates: Vec<&str>) -> Diagnostic {
+pub(crate) fn unknown_reference(coll: Coll, id: &str, loc: &Loc, candidates: Vec<&str>) -> Diagnostic {
     let what = coll.name();
     let d = Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("unknown {what} `{id}`"))
         .at(loc)
@@ -272,7 +272,7 @@ fn example_refs(id: &str, values: &[Sp<i64>]) -> String {
 }
 
 /// `D6`, `2D6`, `3d5+2`, `1D6-1`.
-pub fn is_dice(s: &str) -> bool {
+pub(crate) fn is_dice(s: &str) -> bool {
     let s = s.trim();
     let Some(d) = s.find(['d', 'D']) else { return false };
     let (count, rest) = (&s[..d], &s[d + 1..]);
@@ -289,7 +289,7 @@ pub fn is_dice(s: &str) -> bool {
 }
 
 /// A stat or trait value against its declared type and range; `None` when it fits.
-pub fn value_finding(ty: &ValueType, v: &Sp<Scalar>, code_type: diag::Code, what: &str) -> Option<Diagnostic> {
+pub(crate) fn value_finding(ty: &ValueType, v: &Sp<Scalar>, code_type: diag::Code, what: &str) -> Option<Diagnostic> {
     match (ty, &v.v) {
         (ValueType::Int { min, max }, Scalar::Int(n)) => range_finding(min, max, *n, &v.loc, code_type, what),
         (ValueType::Int { .. }, other) => Some(

@@ -120,7 +120,7 @@ impl Checker<'_> {
 }
 
 /// How findings name a counter: its id, else its name, else its unit.
-pub fn counter_name(c: &Counter) -> String {
+pub(crate) fn counter_name(c: &Counter) -> String {
     match (&c.id, &c.name, &c.unit) {
         (Some(id), _, _) => format!("counter `{}`", id.v),
         (None, Some(n), _) => format!("counter `{}`", n.v),

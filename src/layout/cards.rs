@@ -14,7 +14,7 @@ use crate::model::*;
 use crate::source::Loc;
 
 /// Accent colour of a game that sets none.
-pub const DEFAULT_ACCENT: &str = "#7a1f1f";
+pub(crate) const DEFAULT_ACCENT: &str = "#7a1f1f";
 
 /// The back a card prints.
 #[derive(Debug, Clone)]
@@ -73,7 +73,12 @@ pub struct Cards {
 }
 
 /// Lay out every card of the game. `page_over` is the command line's page size.
-pub fn lay_out_cards(game: &Game, ix: &Index, page_over: Option<PageSize>, diags: &mut Vec<Diagnostic>) -> Cards {
+pub(crate) fn lay_out_cards(
+    game: &Game,
+    ix: &Index,
+    page_over: Option<PageSize>,
+    diags: &mut Vec<Diagnostic>,
+) -> Cards {
     let opts = &game.card_options;
     let size = opts.size.as_ref().map(|s| s.v).unwrap_or(DEFAULT_CARD_MM);
     let page = sheet_page(game, &opts.sheet, page_over);

@@ -113,11 +113,16 @@ const IMPLICIT_FONT: f64 = 5.0;
 /// Background of a counter with no side and no colour.
 const NEUTRAL_BG: &str = "#ece4cf";
 /// The die-cut safe area of a counter: text stays this far inside the edge (mm).
-pub const COUNTER_PAD_MM: f64 = 0.7;
+pub(crate) const COUNTER_PAD_MM: f64 = 0.7;
 const MM: f64 = 72.0 / 25.4; // pt per mm
 
 /// Lay out every counter of the game. `page_over` is the command line's page size.
-pub fn lay_out_counters(game: &Game, ix: &Index, page_over: Option<PageSize>, diags: &mut Vec<Diagnostic>) -> Counters {
+pub(crate) fn lay_out_counters(
+    game: &Game,
+    ix: &Index,
+    page_over: Option<PageSize>,
+    diags: &mut Vec<Diagnostic>,
+) -> Counters {
     let co = &game.counter_options;
     let page = sheet_page(game, &co.sheet, page_over);
     let gutter = co.sheet.gutter.unwrap_or(if co.cut == Cut::Gutter { 2.0 } else { 0.0 });

@@ -21,8 +21,11 @@ const FONT_FILES: &[(&str, &[u8])] = &[
     ("DejaVuSans-Bold.ttf", include_bytes!("../../fonts/DejaVuSans-Bold.ttf")),
 ];
 
+/// The embedded fonts, parsed, with Typst's book of them.
 pub struct Fonts {
+    /// What Typst selects fonts from.
     pub book: FontBook,
+    /// The faces, in the book's order.
     pub fonts: Vec<Font>,
 }
 

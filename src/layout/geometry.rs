@@ -4,7 +4,7 @@
 use crate::model::*;
 
 /// Page size in mm (portrait), for fit checks.
-pub fn page_mm(p: PageSize, landscape: bool) -> (f64, f64) {
+pub(crate) fn page_mm(p: PageSize, landscape: bool) -> (f64, f64) {
     let (w, h) = match p {
         PageSize::A4 => (210.0, 297.0),
         PageSize::UsLetter => (215.9, 279.4),
@@ -13,7 +13,7 @@ pub fn page_mm(p: PageSize, landscape: bool) -> (f64, f64) {
 }
 
 /// The page a sheet prints on: the command line's, else the sheet's, else the game's.
-pub fn sheet_page(game: &Game, sheet: &Imposition, over: Option<PageSize>) -> (f64, f64) {
+pub(crate) fn sheet_page(game: &Game, sheet: &Imposition, over: Option<PageSize>) -> (f64, f64) {
     let p = over.or(sheet.page.as_ref().map(|p| p.v)).or(game.meta.page.as_ref().map(|p| p.v)).unwrap_or_default();
     page_mm(p, sheet.landscape)
 }
@@ -21,7 +21,7 @@ pub fn sheet_page(game: &Game, sheet: &Imposition, over: Option<PageSize>) -> (f
 /// Columns and rows of pieces of `size` (mm) on a sheet: the grid fits inside the margins;
 /// its outer bleed may run into them but stays 1.5 mm off the page edge. With fold-over the
 /// fronts use the left half, 4 mm clear of the fold. The templates use these numbers as given.
-pub fn grid(page: (f64, f64), sheet: &Imposition, gutter: f64, bleed: f64, size: (f64, f64)) -> (usize, usize) {
+pub(crate) fn grid(page: (f64, f64), sheet: &Imposition, gutter: f64, bleed: f64, size: (f64, f64)) -> (usize, usize) {
     let fold = sheet.duplex == Duplex::Fold;
     let fold_gap = 4.0;
     let margin = sheet.margin;
@@ -47,16 +47,16 @@ pub fn grid(page: (f64, f64), sheet: &Imposition, gutter: f64, bleed: f64, size:
 }
 
 /// The box in which a counter's centre symbol or picture is drawn, in mm.
-pub fn symbol_box(size: (f64, f64)) -> (f64, f64) {
+pub(crate) fn symbol_box(size: (f64, f64)) -> (f64, f64) {
     (size.0 * 0.62, size.1 * 0.40)
 }
 
 /// The box of a card back's picture, in mm (templates/cards.typ draws it there).
-pub fn back_picture_box(opts: &CardOptions, size: (f64, f64)) -> (f64, f64) {
+pub(crate) fn back_picture_box(opts: &CardOptions, size: (f64, f64)) -> (f64, f64) {
     (size.0 - 2.0 * opts.safe - 8.0, size.1 * 0.4)
 }
 
 /// The box of a card's picture, in mm.
-pub fn picture_box(opts: &CardOptions, size: (f64, f64)) -> (f64, f64) {
+pub(crate) fn picture_box(opts: &CardOptions, size: (f64, f64)) -> (f64, f64) {
     (size.0 - 2.0 * opts.safe, size.1 * 0.36)
 }

@@ -16,7 +16,6 @@ pub mod symbol;
 
 pub use cards::{Cards, RBack, RCard};
 pub use counters::{Counters, RCounter, RFace, RGroup, RSlot};
-pub use pictures::{GOOD_DPI, MIN_DPI, printed_dpi};
 
 use crate::check::Index;
 use crate::diag::Diagnostic;

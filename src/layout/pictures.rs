@@ -6,13 +6,13 @@ use crate::diag::{self, Diagnostic};
 use crate::model::Sp;
 
 /// Below this a picture looks blurred (error); below `GOOD_DPI` a warning.
-pub const MIN_DPI: f64 = 150.0;
+pub(crate) const MIN_DPI: f64 = 150.0;
 /// A picture at this resolution prints sharp.
-pub const GOOD_DPI: f64 = 300.0;
+pub(crate) const GOOD_DPI: f64 = 300.0;
 
 /// The resolution of a picture printed to fit (keeping its proportions) inside a box of
 /// `box_mm`: below 150 dpi an error, below 300 dpi a warning. `what` names the piece.
-pub fn check_resolution(root: &Path, img: &Sp<String>, box_mm: (f64, f64), what: &str) -> Option<Diagnostic> {
+pub(crate) fn check_resolution(root: &Path, img: &Sp<String>, box_mm: (f64, f64), what: &str) -> Option<Diagnostic> {
     // By the file's content, whatever its name says; a file that cannot be read is the
     // checker's finding.
     let (w, h) =
@@ -56,7 +56,7 @@ pub fn check_resolution(root: &Path, img: &Sp<String>, box_mm: (f64, f64), what:
 }
 
 /// Dots per inch of a `px` picture scaled to fit inside `box_mm`.
-pub fn printed_dpi(px: (u32, u32), box_mm: (f64, f64)) -> f64 {
+pub(crate) fn printed_dpi(px: (u32, u32), box_mm: (f64, f64)) -> f64 {
     let scale_mm_per_px = (box_mm.0 / px.0.max(1) as f64).min(box_mm.1 / px.1.max(1) as f64);
     25.4 / scale_mm_per_px
 }

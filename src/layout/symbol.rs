@@ -4,8 +4,11 @@
 /// A NATO (APP-6) land-unit symbol.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Symbol {
+    /// The affiliation frame: friend, hostile, neutral or unknown.
     pub frame: &'static str,
+    /// The icons drawn inside the frame, in the order written (mechanised is infantry + armour).
     pub icons: Vec<&'static str>,
+    /// The size marking above the frame (team ... division).
     pub echelon: Option<&'static str>,
     /// Fill with the standard affiliation colour instead of leaving the frame open.
     pub filled: bool,
@@ -70,7 +73,7 @@ pub fn parse_symbol(s: &str) -> Result<Symbol, String> {
 }
 
 /// Every word a symbol may use, for did-you-mean.
-pub fn symbol_words() -> impl Iterator<Item = &'static str> {
+pub(crate) fn symbol_words() -> impl Iterator<Item = &'static str> {
     FRAMES
         .iter()
         .map(|(n, _)| *n)

@@ -8,7 +8,7 @@ use lopdf::{Document, Object, ObjectId};
 
 /// One PDF with the pages of `parts`, in order. The first part's catalog (language, metadata)
 /// is kept.
-pub fn merge(parts: &[Vec<u8>]) -> Result<Vec<u8>, String> {
+pub(crate) fn merge(parts: &[Vec<u8>]) -> Result<Vec<u8>, String> {
     if parts.len() == 1 {
         return Ok(parts[0].clone());
     }

@@ -25,17 +25,23 @@ pub use world::{BUILTIN_TEMPLATES, DATA_PATH, GameWorld, TEXTS_PATH};
 /// Typst version.
 pub const PDF_CREATOR: &str = "playaid";
 
+/// How bad a Typst diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Severity {
+    /// The document could not be made.
     Error,
+    /// The document was made, but something is off (a missing font, a deprecated call).
     Warning,
 }
 
 /// A Typst diagnostic, located in the virtual file it points into.
 #[derive(Debug, Clone)]
 pub struct RenderDiag {
+    /// Error or warning.
     pub severity: Severity,
+    /// Typst's message.
     pub message: String,
+    /// Typst's hints.
     pub hints: Vec<String>,
     /// Where the error was reached from, innermost first ("while calling `tx` (/templates/...)").
     pub trace: Vec<String>,
@@ -54,7 +60,9 @@ pub struct Renderer {
 
 /// A laid-out document and the warnings Typst gave while compiling it.
 pub struct Compiled {
+    /// The pages.
     pub document: PagedDocument,
+    /// Typst's warnings.
     pub warnings: Vec<RenderDiag>,
 }
 
@@ -212,7 +220,7 @@ impl Compiled {
 
     /// The PDF, tagged (for accessibility) or not. Parts of a document compiled separately are
     /// untagged: their structure trees could not be joined.
-    pub fn pdf_with(&self, tagged: bool) -> Result<Vec<u8>, Vec<RenderDiag>> {
+    pub(crate) fn pdf_with(&self, tagged: bool) -> Result<Vec<u8>, Vec<RenderDiag>> {
         let options = typst_pdf::PdfOptions {
             creator: Smart::Custom(Some(PDF_CREATOR.to_string())),
             timestamp: None,
@@ -230,6 +238,7 @@ impl Compiled {
         })
     }
 
+    /// How many pages the document has.
     pub fn page_count(&self) -> usize {
         self.document.pages().len()
     }
@@ -461,7 +470,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let w = GameWorld::new(dir.path(), None).unwrap();
         let id = world::file_id("/templates/lib.typ");
-        assert!(w.source_text(id).unwrap().contains("pa-term"));
+        assert!(typst::World::source(&w, id).unwrap().text().contains("pa-term"));
         assert!(BUILTIN_TEMPLATES.iter().any(|(n, _)| *n == "cheatsheet.typ"));
     }
 

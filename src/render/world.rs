@@ -33,9 +33,13 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("scenario.typ", include_str!("../../templates/scenario.typ")),
 ];
 
+/// Where templates read the document's data (`json(...)`), served from memory.
 pub const DATA_PATH: &str = "/playaid/data.json";
+/// The generated module holding every markup field, served from memory.
 pub const TEXTS_PATH: &str = "/playaid/texts.typ";
 
+/// Typst's view of one game folder: the folder as root, the document's data and texts from
+/// memory, templates from the game or built in, embedded fonts, no packages, a fixed date.
 pub struct GameWorld {
     root: PathBuf,
     library: LazyHash<Library>,
@@ -51,7 +55,7 @@ pub struct GameWorld {
 }
 
 /// The id of `/templates/<name>.typ`, for a plain template name.
-pub fn template_id(name: &str) -> Result<FileId, String> {
+pub(crate) fn template_id(name: &str) -> Result<FileId, String> {
     let plain = !name.is_empty()
         && !name.starts_with('.')
         && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'));
@@ -63,12 +67,14 @@ pub fn template_id(name: &str) -> Result<FileId, String> {
     Ok(file_id(&format!("/templates/{name}.typ")))
 }
 
-pub fn file_id(path: &str) -> FileId {
+pub(crate) fn file_id(path: &str) -> FileId {
     let vpath = VirtualPath::new(path).expect("a valid virtual path");
     RootedPath::new(VirtualRoot::Project, vpath).intern()
 }
 
 impl GameWorld {
+    /// A World for the game folder `root` (it must exist); `date` is what `datetime.today()`
+    /// returns.
     pub fn new(root: &Path, date: Option<(i32, u8, u8)>) -> std::io::Result<GameWorld> {
         let root = root.canonicalize()?;
         let today = date
@@ -91,7 +97,7 @@ impl GameWorld {
 
     /// Set the document to compile and its data. `template` is a file name under `/templates/`
     /// without `.typ` (letters, digits, `-`, `_`, `.`; no folders).
-    pub fn set_document(&mut self, template: &str, data_json: &[u8], texts_typ: &str) -> Result<(), String> {
+    pub(crate) fn set_document(&mut self, template: &str, data_json: &[u8], texts_typ: &str) -> Result<(), String> {
         self.main = template_id(template)?;
         if self.data.as_slice() != data_json {
             self.data = Bytes::new(data_json.to_vec());
@@ -107,7 +113,7 @@ impl GameWorld {
     }
 
     /// The file id of the main template set by the last `set_document`.
-    pub fn main_id(&self) -> FileId {
+    pub(crate) fn main_id(&self) -> FileId {
         self.main
     }
 
@@ -135,13 +141,9 @@ impl GameWorld {
         out
     }
 
+    /// The game folder, canonicalised.
     pub fn root(&self) -> &Path {
         &self.root
-    }
-
-    /// The text of a source file this world serves (for messages), if it has one.
-    pub fn source_text(&self, id: FileId) -> Option<String> {
-        self.source(id).ok().map(|s| s.text().to_string())
     }
 
     /// Read a file: the game's own file, a template, or an error.
