@@ -654,6 +654,51 @@ fn display(v: &Scalar) -> String {
 mod tests {
     use super::*;
 
+    /// Lay out the counters of a one-file game.
+    fn counters_of(toml: &str) -> (Counters, Vec<Diagnostic>) {
+        let dir = std::path::Path::new("/nonexistent-game");
+        let loaded = crate::load::load_sources(dir, vec![(dir.join("game.toml"), toml.as_bytes().to_vec())]);
+        let checked = crate::check::check(&loaded.game);
+        let mut diags = checked.diags;
+        let counters = lay_out_counters(&loaded.game, &checked.ix, None, &mut diags);
+        (counters, diags)
+    }
+
+    #[test]
+    fn a_duplicated_group_id_leaves_the_other_groups_their_own_layout() {
+        let (laid, diags) = counters_of(
+            r#"
+[game]
+id = "t"
+title = "T"
+version = "1"
+
+[[counter_group]]
+id = "a"
+layout = { centre = "A {name}" }
+
+[[counter_group]]
+id = "a"
+layout = { centre = "DUPLICATE {name}" }
+
+[[counter_group]]
+id = "b"
+size = "1in"
+layout = { centre = "B {name}" }
+
+[[counter]]
+name = "x"
+group = "b"
+"#,
+        );
+        assert_eq!(diags.iter().map(|d| d.code.code).collect::<Vec<_>>(), ["E005"], "{diags:?}");
+        assert_eq!(laid.groups.iter().map(|g| g.id.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+        let c = &laid.counters[0];
+        assert_eq!(laid.groups[c.group].id, "b");
+        assert_eq!(c.front.slots[0].text, "B x");
+        assert_eq!(laid.groups[c.group].size, (25.4, 25.4));
+    }
+
     #[test]
     fn placeholders_fill() {
         let v: HashMap<String, String> = [("a".to_string(), "4".to_string()), ("b".into(), "6".into())].into();
