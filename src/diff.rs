@@ -9,6 +9,7 @@ use std::process::Command;
 use serde::Serialize;
 
 use crate::load::{self, Loaded};
+use crate::markup::{ability_label, plain, plain_in};
 use crate::model::*;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -62,58 +63,6 @@ impl Change {
 
 fn or_none(s: &str) -> &str {
     if s.is_empty() { "none" } else { s }
-}
-
-/// Markup as plain words: `[[a|b]]` → b, `[[ability:landing 10]]` → landing 10, `*x*` → x.
-pub fn plain(raw: &str) -> String {
-    plain_in(None, raw)
-}
-
-/// The name a reference shows in `game`: `[[ability:landing 10]]` → Landing 10,
-/// `[[#ship-capacity]]` → 9 Ship Capacity.
-fn ref_name(game: &Game, inner: &str) -> Option<String> {
-    if let Some(id) = inner.strip_prefix('#') {
-        let s = game.sections.iter().find(|s| s.id.v == id)?;
-        return Some(match &s.number {
-            Some(n) => format!("{} {}", n.v, s.title.v),
-            None => s.title.v.clone(),
-        });
-    }
-    let (kind, target) = inner.split_once(':')?;
-    match kind {
-        "ability" => Some(ability_label(game, target)),
-        "unit" => game.units.iter().find(|u| u.id.v == target).map(|u| u.name.v.clone()),
-        "kind" => game.kinds.iter().find(|k| k.id.v == target).map(|k| k.name.v.clone()),
-        "stat" => game.stats.iter().find(|k| k.id.v == target).map(|k| k.name.v.clone()),
-        _ => None,
-    }
-}
-
-/// `plain`, naming references as `game` does.
-pub fn plain_in(game: Option<&Game>, raw: &str) -> String {
-    let mut out = String::new();
-    let mut rest = raw;
-    while let Some(i) = rest.find("[[") {
-        out.push_str(&rest[..i]);
-        let Some(j) = rest[i..].find("]]") else {
-            out.push_str(&rest[i..]);
-            rest = "";
-            break;
-        };
-        let inner = &rest[i + 2..i + j];
-        let shown = match inner.split_once('|') {
-            Some((_, d)) => d.to_string(),
-            None if game.and_then(|g| ref_name(g, inner)).is_some() => game.and_then(|g| ref_name(g, inner)).unwrap(),
-            None => {
-                let t = inner.split_once(':').map(|(_, t)| t).unwrap_or(inner);
-                t.trim_start_matches('#').to_string()
-            }
-        };
-        out.push_str(&shown);
-        rest = &rest[i + j + 2..];
-    }
-    out.push_str(rest);
-    out.replace(['*', '\\'], "")
 }
 
 fn scalar(v: &Scalar) -> String {
@@ -550,14 +499,6 @@ pub fn diff(old: &Game, new: &Game) -> Vec<Change> {
     out
 }
 
-fn ability_label(game: &Game, r: &str) -> String {
-    let r = AbilityRef::parse(r, crate::diag::Loc { file: 0, span: 0..0 });
-    match game.abilities.iter().find(|a| a.id.v == r.id) {
-        Some(a) => a.label(r.param),
-        None => r.id,
-    }
-}
-
 fn short(s: &str) -> String {
     let s = s.trim();
     if s.chars().count() > 90 {
@@ -790,13 +731,5 @@ mod tests {
         let (a, b) = (game(&[("game.toml", &sc(2, 10))]), game(&[("game.toml", &sc(3, 20))]));
         let texts: Vec<String> = diff(&a, &b).into_iter().map(|c| c.text).collect();
         assert_eq!(texts, ["Scenario Raid, blue: Rifles 2 → 3.", "Scenario Raid, Bridge: points 10 → 20."]);
-    }
-
-    #[test]
-    fn plain_words() {
-        assert_eq!(
-            plain("*Rescue:* see [[#special-rules]] and [[ability:landing 10]], [[disrupted|disrupts]]"),
-            "Rescue: see special-rules and landing 10, disrupts"
-        );
     }
 }
