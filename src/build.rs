@@ -53,7 +53,12 @@ impl BuildReport {
 
 /// Load and check a game: the first two stages, shared by `check` and `build`.
 pub fn load_and_check(dir: &Path) -> Result<(Game, Vec<Diagnostic>, Option<check::Index>), String> {
-    let loaded = load::load(dir)?;
+    Ok(check_loaded(load::load(dir)?))
+}
+
+/// Check a loaded game (from a folder, or from a git revision for `diff`): its findings in one
+/// order, and the check's index unless the TOML itself is broken.
+pub fn check_loaded(loaded: load::Loaded) -> (Game, Vec<Diagnostic>, Option<check::Index>) {
     let mut diags = loaded.diags;
     let mut ix = None;
     if !diags.iter().any(|d| d.code == diag::TOML_SYNTAX) {
@@ -63,7 +68,7 @@ pub fn load_and_check(dir: &Path) -> Result<(Game, Vec<Diagnostic>, Option<check
     }
     // One order for everything: by file (game.toml first, then path order), then position.
     diags.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)).unwrap_or((usize::MAX, 0)));
-    Ok((loaded.game, diags, ix))
+    (loaded.game, diags, ix)
 }
 
 /// One document a build renders: the template (`templates/<template>.typ`), the output file
