@@ -82,7 +82,11 @@ impl Checked {
 /// Load, check and lay out a game: the stages `check` and `build` share. `page` is the command
 /// line's page size (it changes how many pieces a sheet holds).
 pub fn load_and_check(dir: &Path, page: Option<PageSize>) -> Result<Checked, String> {
-    let loaded = load::load(dir)?;
+    Ok(check_loaded(load::load(dir)?, page))
+}
+
+/// Check and lay out a loaded game (from a folder, or from a git revision for `diff`).
+pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
     let mut diags = loaded.diags;
     let mut stages = None;
     if !diags.iter().any(|d| d.code == diag::TOML_SYNTAX) {
@@ -94,7 +98,7 @@ pub fn load_and_check(dir: &Path, page: Option<PageSize>) -> Result<Checked, Str
     }
     // One order for everything: by file (game.toml first, then path order), then position.
     diags.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)).unwrap_or((usize::MAX, 0)));
-    Ok(Checked { game: loaded.game, diags, stages })
+    Checked { game: loaded.game, diags, stages }
 }
 
 /// The output folder of a game: `OUT/<game-id>-<rules-version>`.

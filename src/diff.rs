@@ -1,6 +1,12 @@
 //! `playaid diff`: what changed between two versions of a game's data, in words a player
 //! understands ("Landing 10: Troop counters carried 3 → 2"), as text, JSON, or draft
 //! `[[changelog]]` entries. Works on two folders, or on two git revisions of one folder.
+//!
+//! [`diff`] runs one function per area of the data (the game, sides, stats, ... counters,
+//! cards, scenarios, the changelog), each over one generic by-id comparison ([`by_id`]): what
+//! was added, what was removed, and, for items in both versions, what "changed" means for that
+//! area. Items are matched by their id; counters and cards, whose id is optional, by their id,
+//! else the unit they are for, else their name (a counter) or title (a card).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -9,6 +15,7 @@ use std::process::Command;
 use serde::Serialize;
 
 use crate::load::{self, Loaded};
+use crate::markup::{ability_label, plain, plain_in};
 use crate::model::*;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -22,8 +29,9 @@ pub enum ChangeKind {
 /// One change, with the sentence that says it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Change {
-    /// What kind of thing changed: game, side, stat, kind, ability, unit, section, table,
-    /// sequence, term, counter, card, changelog.
+    /// What kind of thing changed: game, side, stat, kind, trait, group, ability, unit,
+    /// section, table, sequence, term, counter_options, counter_group, counter, card_options,
+    /// card_back, card, scenario, changelog.
     pub area: &'static str,
     pub id: String,
     pub kind: ChangeKind,
@@ -64,56 +72,133 @@ fn or_none(s: &str) -> &str {
     if s.is_empty() { "none" } else { s }
 }
 
-/// Markup as plain words: `[[a|b]]` → b, `[[ability:landing 10]]` → landing 10, `*x*` → x.
-pub fn plain(raw: &str) -> String {
-    plain_in(None, raw)
+/// Every change from `old` to `new`, area by area.
+pub fn diff(old: &Game, new: &Game) -> Vec<Change> {
+    const AREAS: [fn(&Game, &Game, &mut Vec<Change>); 20] = [
+        game,
+        sides,
+        stats,
+        kinds,
+        traits,
+        groups,
+        abilities,
+        units,
+        sections,
+        tables,
+        sequences,
+        glossary,
+        counter_options,
+        counter_groups,
+        counters,
+        card_options,
+        card_backs,
+        cards,
+        scenarios,
+        changelog,
+    ];
+    let mut out = Vec::new();
+    for area in AREAS {
+        area(old, new, &mut out);
+    }
+    out
 }
 
-/// The name a reference shows in `game`: `[[ability:landing 10]]` → Landing 10,
-/// `[[#ship-capacity]]` → 9 Ship Capacity.
-fn ref_name(game: &Game, inner: &str) -> Option<String> {
-    if let Some(id) = inner.strip_prefix('#') {
-        let s = game.sections.iter().find(|s| s.id.v == id)?;
-        return Some(match &s.number {
-            Some(n) => format!("{} {}", n.v, s.title.v),
-            None => s.title.v.clone(),
-        });
+// ---------------------------------------------------------------------------------------------
+// The generic comparison
+
+/// The one by-id comparison every area uses. Items only in `new` are added and items only in
+/// `old` removed, each said by `words` (`None`: not reported); `changed` pushes what differs
+/// between the old and the new item with the same key (it gets the key, to use as the change's
+/// id). Order: additions in the new data's order, removals in the old data's, then changes in
+/// the new data's. A key written twice in one version is told apart by its place: `x`,
+/// `x (2)`.
+fn by_id<T>(
+    out: &mut Vec<Change>,
+    area: &'static str,
+    (old, new): (&[T], &[T]),
+    key: impl Fn(&T) -> String,
+    words: impl Fn(&T, ChangeKind) -> Option<String>,
+    mut changed: impl FnMut(&mut Vec<Change>, &str, &T, &T),
+) {
+    let (old, new) = (keyed(old, &key), keyed(new, &key));
+    let (o, n): (BTreeMap<&str, &T>, BTreeMap<&str, &T>) =
+        (old.iter().map(|(k, x)| (k.as_str(), *x)).collect(), new.iter().map(|(k, x)| (k.as_str(), *x)).collect());
+    for (k, x) in new.iter().filter(|(k, _)| !o.contains_key(k.as_str())) {
+        out.extend(words(x, ChangeKind::Added).map(|text| Change::added(area, k, text)));
     }
-    let (kind, target) = inner.split_once(':')?;
-    match kind {
-        "ability" => Some(ability_label(game, target)),
-        "unit" => game.units.iter().find(|u| u.id.v == target).map(|u| u.name.v.clone()),
-        "kind" => game.kinds.iter().find(|k| k.id.v == target).map(|k| k.name.v.clone()),
-        "stat" => game.stats.iter().find(|k| k.id.v == target).map(|k| k.name.v.clone()),
-        _ => None,
+    for (k, x) in old.iter().filter(|(k, _)| !n.contains_key(k.as_str())) {
+        out.extend(words(x, ChangeKind::Removed).map(|text| Change::removed(area, k, text)));
+    }
+    for (k, b) in &new {
+        if let Some(a) = o.get(k.as_str()) {
+            changed(out, k, a, b);
+        }
     }
 }
 
-/// `plain`, naming references as `game` does.
-pub fn plain_in(game: Option<&Game>, raw: &str) -> String {
-    let mut out = String::new();
-    let mut rest = raw;
-    while let Some(i) = rest.find("[[") {
-        out.push_str(&rest[..i]);
-        let Some(j) = rest[i..].find("]]") else {
-            out.push_str(&rest[i..]);
-            rest = "";
-            break;
-        };
-        let inner = &rest[i + 2..i + j];
-        let shown = match inner.split_once('|') {
-            Some((_, d)) => d.to_string(),
-            None if game.and_then(|g| ref_name(g, inner)).is_some() => game.and_then(|g| ref_name(g, inner)).unwrap(),
-            None => {
-                let t = inner.split_once(':').map(|(_, t)| t).unwrap_or(inner);
-                t.trim_start_matches('#').to_string()
-            }
-        };
-        out.push_str(&shown);
-        rest = &rest[i + j + 2..];
+/// Each item with its key, a repeated key numbered by its place.
+fn keyed<'a, T>(items: &'a [T], key: &impl Fn(&T) -> String) -> Vec<(String, &'a T)> {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    items
+        .iter()
+        .map(|x| {
+            let k = key(x);
+            let n = seen.entry(k.clone()).or_insert(0);
+            *n += 1;
+            (if *n == 1 { k } else { format!("{k} ({n})") }, x)
+        })
+        .collect()
+}
+
+/// The usual words for `by_id`: "New side: Red." and "Side removed: Red.".
+fn named<T>(
+    added: &'static str,
+    removed: &'static str,
+    name: impl Fn(&T) -> String,
+) -> impl Fn(&T, ChangeKind) -> Option<String> {
+    move |x, kind| {
+        let what = if kind == ChangeKind::Added { added } else { removed };
+        Some(format!("{what}: {}.", name(x)))
     }
-    out.push_str(rest);
-    out.replace(['*', '\\'], "")
+}
+
+/// `label: field old → new.` for each field whose values differ.
+fn values<'f>(
+    out: &mut Vec<Change>,
+    (area, id, label): (&'static str, &str, &str),
+    fields: impl IntoIterator<Item = (&'f str, String, String)>,
+) {
+    for (field, a, b) in fields {
+        if a != b {
+            out.push(Change::value(area, id, label, field, a, b));
+        }
+    }
+}
+
+/// Values keyed by name (a unit's stats, a counter's front): (key, old, new) for each key
+/// whose value differs, in the new data's order, then the keys only the old data has.
+fn keyed_values(old: &[(Sp<String>, Sp<Scalar>)], new: &[(Sp<String>, Sp<Scalar>)]) -> Vec<(String, String, String)> {
+    let map =
+        |v: &[(Sp<String>, Sp<Scalar>)]| v.iter().map(|(k, x)| (k.v.clone(), scalar(&x.v))).collect::<BTreeMap<_, _>>();
+    let (a, b) = (map(old), map(new));
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for k in new.iter().map(|(k, _)| k.v.clone()).chain(a.keys().cloned()) {
+        if seen.contains(&k) {
+            continue;
+        }
+        seen.push(k.clone());
+        let (x, y) = (a.get(&k).cloned().unwrap_or_default(), b.get(&k).cloned().unwrap_or_default());
+        if x != y {
+            out.push((k, x, y));
+        }
+    }
+    out
+}
+
+/// The name of the item with `id`, in the new data, else the old; else the id itself.
+fn name_of<T>(new: &[T], old: &[T], id: &str, id_name: impl Fn(&T) -> (&str, &str)) -> String {
+    new.iter().chain(old).map(id_name).find(|(i, _)| *i == id).map_or(id.to_string(), |(_, n)| n.to_string())
 }
 
 fn scalar(v: &Scalar) -> String {
@@ -123,440 +208,730 @@ fn scalar(v: &Scalar) -> String {
     }
 }
 
-fn by_id<T>(items: &[T], id: impl Fn(&T) -> &str) -> BTreeMap<&str, &T> {
-    items.iter().map(|x| (id(x), x)).collect()
+fn opt(x: &Option<Sp<String>>) -> String {
+    x.as_ref().map(|v| v.v.clone()).unwrap_or_default()
 }
 
-/// Added and removed ids, in the new (then old) data's order.
-fn pair<'a, T>(
-    old: &'a [T],
-    new: &'a [T],
-    id: impl Fn(&T) -> &str + Copy,
-) -> (Vec<&'a T>, Vec<&'a T>, Vec<(&'a T, &'a T)>) {
-    let o = by_id(old, id);
-    let n = by_id(new, id);
-    let added = new.iter().filter(|x| !o.contains_key(id(x))).collect();
-    let removed = old.iter().filter(|x| !n.contains_key(id(x))).collect();
-    let both = new.iter().filter_map(|x| o.get(id(x)).map(|y| (*y, x))).collect();
-    (added, removed, both)
+fn num<T: ToString>(x: &Option<Sp<T>>) -> String {
+    x.as_ref().map(|v| v.v.to_string()).unwrap_or_default()
 }
 
 fn text_of(t: &Option<Text>) -> String {
     t.as_ref().map(|t| plain(&t.raw)).unwrap_or_default()
 }
 
-/// Every change from `old` to `new`.
-pub fn diff(old: &Game, new: &Game) -> Vec<Change> {
-    let mut out = Vec::new();
+/// Ids as the names a game gives them, in order: "Armour, Speed".
+fn names(ids: &[Sp<String>], name: impl Fn(&str) -> String) -> String {
+    ids.iter().map(|s| name(&s.v)).collect::<Vec<_>>().join(", ")
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules
+
+fn game(old: &Game, new: &Game, out: &mut Vec<Change>) {
     let (om, nm) = (&old.meta, &new.meta);
-    let s = |x: &Option<Sp<String>>| x.as_ref().map(|v| v.v.clone()).unwrap_or_default();
-    for (field, a, b) in [
-        ("title", s(&om.title), s(&nm.title)),
-        ("rules version", s(&om.version), s(&nm.version)),
-        ("date", s(&om.date), s(&nm.date)),
-    ] {
-        if a != b {
-            out.push(Change::value("game", nm.id(), "Game", field, a, b));
-        }
-    }
+    values(
+        out,
+        ("game", nm.id(), "Game"),
+        [
+            ("title", opt(&om.title), opt(&nm.title)),
+            ("rules version", opt(&om.version), opt(&nm.version)),
+            ("date", opt(&om.date), opt(&nm.date)),
+        ],
+    );
+}
 
-    // Sides.
-    let (added, removed, both) = pair(&old.sides, &new.sides, |x| &x.id.v);
-    out.extend(added.iter().map(|x| Change::added("side", &x.id.v, format!("New side: {}.", x.name.v))));
-    out.extend(removed.iter().map(|x| Change::removed("side", &x.id.v, format!("Side removed: {}.", x.name.v))));
-    for (a, b) in both {
-        if a.name.v != b.name.v {
-            out.push(Change::value("side", &b.id.v, &b.name.v, "name", a.name.v.clone(), b.name.v.clone()));
-        }
-        let (ca, cb) = (s(&a.color), s(&b.color));
-        if ca != cb {
-            out.push(Change::value("side", &b.id.v, &b.name.v, "colour", ca, cb));
-        }
-    }
+fn sides(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = named("New side", "Side removed", |x: &Side| x.name.v.clone());
+    by_id(
+        out,
+        "side",
+        (&old.sides, &new.sides),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            values(
+                out,
+                ("side", id, &b.name.v),
+                [("name", a.name.v.clone(), b.name.v.clone()), ("colour", opt(&a.color), opt(&b.color))],
+            );
+        },
+    );
+}
 
-    // Stats and kinds.
-    let range = |t: &ValueType| match t {
+/// The values a stat or trait takes, in words: "whole number 1–6", "dice".
+fn value_range(t: &ValueType) -> String {
+    match t {
         ValueType::Int { min, max } => {
             let f = |x: &Option<Sp<i64>>| x.as_ref().map(|v| v.v.to_string()).unwrap_or_else(|| "…".into());
             format!("whole number {}–{}", f(min), f(max))
         }
         other => other.name().to_string(),
-    };
-    let (added, removed, both) = pair(&old.stats, &new.stats, |x| &x.id.v);
-    out.extend(added.iter().map(|x| Change::added("stat", &x.id.v, format!("New stat: {}.", x.name.v))));
-    out.extend(removed.iter().map(|x| Change::removed("stat", &x.id.v, format!("Stat removed: {}.", x.name.v))));
-    for (a, b) in both {
-        if a.name.v != b.name.v {
-            out.push(Change::value("stat", &b.id.v, &a.name.v, "name", a.name.v.clone(), b.name.v.clone()));
-        }
-        if range(&a.ty) != range(&b.ty) {
-            out.push(Change::value("stat", &b.id.v, &b.name.v, "values", range(&a.ty), range(&b.ty)));
-        }
     }
-    let stat_name = |id: &str| {
-        new.stats.iter().chain(&old.stats).find(|s| s.id.v == id).map(|s| s.name.v.clone()).unwrap_or(id.to_string())
-    };
-    let (added, removed, both) = pair(&old.kinds, &new.kinds, |x| &x.id.v);
-    out.extend(added.iter().map(|x| Change::added("kind", &x.id.v, format!("New unit kind: {}.", x.name.v))));
-    out.extend(removed.iter().map(|x| Change::removed("kind", &x.id.v, format!("Unit kind removed: {}.", x.name.v))));
-    for (a, b) in both {
-        let list = |k: &Kind| k.stats.iter().map(|s| stat_name(&s.v)).collect::<Vec<_>>().join(", ");
-        if list(a) != list(b) {
-            out.push(Change::value("kind", &b.id.v, &b.name.v, "stats", list(a), list(b)));
-        }
-    }
+}
 
-    // Abilities, with their parameters and traits.
-    let trait_name = |id: &str| {
-        new.traits.iter().chain(&old.traits).find(|t| t.id.v == id).map(|t| t.name.v.clone()).unwrap_or(id.to_string())
-    };
-    let (added, removed, both) = pair(&old.abilities, &new.abilities, |x| &x.id.v);
-    out.extend(added.iter().map(|x| Change::added("ability", &x.id.v, format!("New ability: {}.", x.name.v))));
-    out.extend(removed.iter().map(|x| Change::removed("ability", &x.id.v, format!("Ability removed: {}.", x.name.v))));
-    for (a, b) in both {
-        if a.name.v != b.name.v {
-            out.push(Change::value("ability", &b.id.v, &a.name.v, "name", a.name.v.clone(), b.name.v.clone()));
-        }
-        let vals = |x: &Ability| {
-            x.values
-                .as_ref()
-                .map(|v| v.v.iter().map(|n| n.v.to_string()).collect::<Vec<_>>().join(", "))
-                .unwrap_or_default()
-        };
-        if vals(a) != vals(b) {
-            out.push(Change::value("ability", &b.id.v, &b.name.v, "values", vals(a), vals(b)));
-        }
-        // Traits, one value per parameter value where they differ.
-        let per = |x: &Ability| -> BTreeMap<(String, Option<i64>), String> {
-            let mut m = BTreeMap::new();
-            for (k, v) in &x.traits {
-                match v {
-                    TraitValue::One(s) => {
-                        m.insert((k.v.clone(), None), scalar(&s.v));
-                    }
-                    TraitValue::PerParam(list, _) => {
-                        for (p, s) in list {
-                            m.insert((k.v.clone(), Some(p.v)), scalar(&s.v));
-                        }
+fn stats(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = named("New stat", "Stat removed", |x: &Stat| x.name.v.clone());
+    by_id(
+        out,
+        "stat",
+        (&old.stats, &new.stats),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            values(out, ("stat", id, &a.name.v), [("name", a.name.v.clone(), b.name.v.clone())]);
+            values(out, ("stat", id, &b.name.v), [("values", value_range(&a.ty), value_range(&b.ty))]);
+        },
+    );
+}
+
+fn stat_name(old: &Game, new: &Game, id: &str) -> String {
+    name_of(&new.stats, &old.stats, id, |s| (&s.id.v, &s.name.v))
+}
+
+fn kinds(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = named("New unit kind", "Unit kind removed", |x: &Kind| x.name.v.clone());
+    by_id(
+        out,
+        "kind",
+        (&old.kinds, &new.kinds),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            let list = |k: &Kind| names(&k.stats, |s| stat_name(old, new, s));
+            values(out, ("kind", id, &a.name.v), [("name", a.name.v.clone(), b.name.v.clone())]);
+            values(out, ("kind", id, &b.name.v), [("stats", list(a), list(b))]);
+        },
+    );
+}
+
+fn trait_name(old: &Game, new: &Game, id: &str) -> String {
+    name_of(&new.traits, &old.traits, id, |t| (&t.id.v, &t.name.v))
+}
+
+fn traits(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = named("New trait", "Trait removed", |x: &Trait| x.name.v.clone());
+    by_id(
+        out,
+        "trait",
+        (&old.traits, &new.traits),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            values(out, ("trait", id, &a.name.v), [("name", a.name.v.clone(), b.name.v.clone())]);
+            values(out, ("trait", id, &b.name.v), [("values", value_range(&a.ty), value_range(&b.ty))]);
+        },
+    );
+}
+
+fn groups(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let label = |g: &Group| g.name.as_ref().unwrap_or(&g.id).v.clone();
+    let words = named("New ability group", "Ability group removed", label);
+    by_id(
+        out,
+        "group",
+        (&old.groups, &new.groups),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            let requires = |g: &Group| names(&g.requires, |t| trait_name(old, new, t));
+            values(out, ("group", id, &label(a)), [("name", opt(&a.name), opt(&b.name))]);
+            values(out, ("group", id, &label(b)), [("traits required", requires(a), requires(b))]);
+        },
+    );
+}
+
+fn abilities(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = named("New ability", "Ability removed", |x: &Ability| x.name.v.clone());
+    by_id(
+        out,
+        "ability",
+        (&old.abilities, &new.abilities),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            let vals = |x: &Ability| {
+                x.values.as_ref().map(|v| v.v.iter().map(|n| n.v.to_string()).collect::<Vec<_>>().join(", "))
+            };
+            values(out, ("ability", id, &a.name.v), [("name", a.name.v.clone(), b.name.v.clone())]);
+            values(
+                out,
+                ("ability", id, &b.name.v),
+                [("values", vals(a).unwrap_or_default(), vals(b).unwrap_or_default())],
+            );
+            ability_traits(old, new, out, a, b);
+            if text_of(&a.text) != text_of(&b.text) {
+                out.push(Change::note("ability", id, "text", format!("{}: rules text reworded.", b.name.v)));
+            } else if text_of(&a.short) != text_of(&b.short) {
+                out.push(Change::note("ability", id, "short", format!("{}: short text reworded.", b.name.v)));
+            }
+        },
+    );
+}
+
+/// An ability's traits, one value per parameter value where they differ: "Landing 10: Troop
+/// counters carried 3 → 2."
+fn ability_traits(old: &Game, new: &Game, out: &mut Vec<Change>, a: &Ability, b: &Ability) {
+    let per = |x: &Ability| -> BTreeMap<(String, Option<i64>), String> {
+        let mut m = BTreeMap::new();
+        for (k, v) in &x.traits {
+            match v {
+                TraitValue::One(s) => {
+                    m.insert((k.v.clone(), None), scalar(&s.v));
+                }
+                TraitValue::PerParam(list, _) => {
+                    for (p, s) in list {
+                        m.insert((k.v.clone(), Some(p.v)), scalar(&s.v));
                     }
                 }
             }
-            m
-        };
-        let (ta, tb) = (per(a), per(b));
-        let mut keys: Vec<&(String, Option<i64>)> = ta.keys().chain(tb.keys()).collect();
-        keys.sort();
-        keys.dedup();
-        for key in keys {
-            let (va, vb) = (ta.get(key).cloned().unwrap_or_default(), tb.get(key).cloned().unwrap_or_default());
-            if va != vb {
-                let label = b.label(key.1);
-                out.push(Change::value("ability", &b.id.v, &label, &trait_name(&key.0), va, vb));
-            }
         }
-        if text_of(&a.text) != text_of(&b.text) {
-            out.push(Change::note("ability", &b.id.v, "text", format!("{}: rules text reworded.", b.name.v)));
-        }
-        if text_of(&a.short) != text_of(&b.short) && text_of(&a.text) == text_of(&b.text) {
-            out.push(Change::note("ability", &b.id.v, "short", format!("{}: short text reworded.", b.name.v)));
-        }
+        m
+    };
+    let (ta, tb) = (per(a), per(b));
+    let mut keys: Vec<&(String, Option<i64>)> = ta.keys().chain(tb.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    for key in keys {
+        let (va, vb) = (ta.get(key).cloned().unwrap_or_default(), tb.get(key).cloned().unwrap_or_default());
+        values(out, ("ability", &b.id.v, &b.label(key.1)), [(trait_name(old, new, &key.0).as_str(), va, vb)]);
     }
+}
 
-    // Units.
-    let (added, removed, both) = pair(&old.units, &new.units, |x| &x.id.v);
-    out.extend(added.iter().map(|x| Change::added("unit", &x.id.v, format!("New unit: {}.", x.name.v))));
-    out.extend(removed.iter().map(|x| Change::removed("unit", &x.id.v, format!("Unit removed: {}.", x.name.v))));
-    for (a, b) in both {
-        if a.name.v != b.name.v {
-            out.push(Change::value("unit", &b.id.v, &a.name.v, "name", a.name.v.clone(), b.name.v.clone()));
-        }
-        for (field, x, y) in [("kind", s(&a.kind), s(&b.kind)), ("side", s(&a.side), s(&b.side))] {
-            if x != y {
-                out.push(Change::value("unit", &b.id.v, &b.name.v, field, x, y));
+fn units(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = named("New unit", "Unit removed", |x: &Unit| x.name.v.clone());
+    by_id(
+        out,
+        "unit",
+        (&old.units, &new.units),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            values(out, ("unit", id, &a.name.v), [("name", a.name.v.clone(), b.name.v.clone())]);
+            values(
+                out,
+                ("unit", id, &b.name.v),
+                [("kind", opt(&a.kind), opt(&b.kind)), ("side", opt(&a.side), opt(&b.side))],
+            );
+            for (k, x, y) in keyed_values(&a.stats, &b.stats) {
+                out.push(Change::value("unit", id, &b.name.v, &stat_name(old, new, &k), x, y));
             }
-        }
-        let st = |u: &Unit| u.stats.iter().map(|(k, v)| (k.v.clone(), scalar(&v.v))).collect::<BTreeMap<_, _>>();
-        let (sa, sb) = (st(a), st(b));
-        let order: Vec<String> = b.stats.iter().map(|(k, _)| k.v.clone()).chain(sa.keys().cloned()).collect();
-        let mut seen = Vec::new();
-        for k in order {
-            if seen.contains(&k) {
-                continue;
+            unit_abilities(old, new, out, a, b);
+            let notes = |u: &Unit| u.notes.iter().map(|t| plain(&t.raw)).collect::<Vec<_>>();
+            if notes(a) != notes(b) {
+                out.push(Change::note("unit", id, "notes", format!("{}: notes changed.", b.name.v)));
             }
-            seen.push(k.clone());
-            let (x, y) = (sa.get(&k).cloned().unwrap_or_default(), sb.get(&k).cloned().unwrap_or_default());
-            if x != y {
-                out.push(Change::value("unit", &b.id.v, &b.name.v, &stat_name(&k), x, y));
-            }
-        }
-        let ab = |u: &Unit| {
-            u.abilities
-                .iter()
-                .map(|r| match r.param {
-                    Some(p) => format!("{} {p}", r.id),
-                    None => r.id.clone(),
-                })
-                .collect::<Vec<_>>()
-        };
-        let (aa, abb) = (ab(a), ab(b));
-        for gained in abb.iter().filter(|x| !aa.contains(x)) {
-            out.push(Change::note(
-                "unit",
-                &b.id.v,
-                "abilities",
-                format!("{} gains {}.", b.name.v, ability_label(new, gained)),
-            ));
-        }
-        for lost in aa.iter().filter(|x| !abb.contains(x)) {
-            out.push(Change::note(
-                "unit",
-                &b.id.v,
-                "abilities",
-                format!("{} loses {}.", b.name.v, ability_label(old, lost)),
-            ));
-        }
-        let notes = |u: &Unit| u.notes.iter().map(|t| plain(&t.raw)).collect::<Vec<_>>();
-        if notes(a) != notes(b) {
-            out.push(Change::note("unit", &b.id.v, "notes", format!("{}: notes changed.", b.name.v)));
-        }
+        },
+    );
+}
+
+/// "Troops gains Landing 10.", "Troops loses Rescue."
+fn unit_abilities(old: &Game, new: &Game, out: &mut Vec<Change>, a: &Unit, b: &Unit) {
+    let list = |u: &Unit| {
+        u.abilities
+            .iter()
+            .map(|r| match r.param {
+                Some(p) => format!("{} {p}", r.id),
+                None => r.id.clone(),
+            })
+            .collect::<Vec<_>>()
+    };
+    let (la, lb) = (list(a), list(b));
+    for gained in lb.iter().filter(|x| !la.contains(x)) {
+        let text = format!("{} gains {}.", b.name.v, ability_label(new, gained));
+        out.push(Change::note("unit", &b.id.v, "abilities", text));
     }
+    for lost in la.iter().filter(|x| !lb.contains(x)) {
+        let text = format!("{} loses {}.", b.name.v, ability_label(old, lost));
+        out.push(Change::note("unit", &b.id.v, "abilities", text));
+    }
+}
 
-    // Rule sections: titles, numbers and their text, item by item.
-    let sec_label = |x: &Section| match &x.number {
+/// Rule sections: titles, numbers and their text, item by item.
+fn sections(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = named("New section", "Section removed", section_label);
+    by_id(
+        out,
+        "section",
+        (&old.sections, &new.sections),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            values(out, ("section", id, &section_label(a)), [("title", a.title.v.clone(), b.title.v.clone())]);
+            values(out, ("section", id, &b.title.v), [("number", opt(&a.number), opt(&b.number))]);
+            if a.optional != b.optional {
+                let now = if b.optional { "now optional" } else { "no longer optional" };
+                out.push(Change::note("section", id, "optional", format!("{}: {now}.", section_label(b))));
+            }
+            section_text(old, new, out, a, b);
+        },
+    );
+}
+
+fn section_label(x: &Section) -> String {
+    match &x.number {
         Some(n) => format!("{} {}", n.v, x.title.v),
         None => x.title.v.clone(),
-    };
-    let (added, removed, both) = pair(&old.sections, &new.sections, |x| &x.id.v);
-    out.extend(added.iter().map(|x| Change::added("section", &x.id.v, format!("New section: {}.", sec_label(x)))));
-    out.extend(
-        removed.iter().map(|x| Change::removed("section", &x.id.v, format!("Section removed: {}.", sec_label(x)))),
-    );
-    for (a, b) in both {
-        let label = sec_label(b);
-        if a.title.v != b.title.v {
-            out.push(Change::value("section", &b.id.v, &sec_label(a), "title", a.title.v.clone(), b.title.v.clone()));
-        }
-        let (na, nb) = (s(&a.number), s(&b.number));
-        if na != nb {
-            out.push(Change::value("section", &b.id.v, &b.title.v, "number", na, nb));
-        }
-        if a.optional != b.optional {
-            let now = if b.optional { "now optional" } else { "no longer optional" };
-            out.push(Change::note("section", &b.id.v, "optional", format!("{label}: {now}.")));
-        }
-        let (ta, tb) = (section_texts(old, a), section_texts(new, b));
-        let gone: Vec<&String> = ta.iter().filter(|t| !tb.contains(t)).collect();
-        let came: Vec<&String> = tb.iter().filter(|t| !ta.contains(t)).collect();
-        if gone.len() == came.len() {
-            // As many items went as came: read them as rewordings, in order.
-            for (g, c) in gone.iter().zip(&came) {
-                out.push(Change::note(
-                    "section",
-                    &b.id.v,
-                    "text",
-                    format!("{label}: \"{}\" now reads \"{}\"", short(g), short(c)),
-                ));
-            }
-        } else {
-            for t in gone {
-                out.push(Change::note("section", &b.id.v, "text", format!("{label}: removed \"{}\".", short(t))));
-            }
-            for t in came {
-                out.push(Change::note("section", &b.id.v, "text", format!("{label}: added \"{}\".", short(t))));
-            }
-        }
     }
+}
 
-    // Written tables, row by row (generated tables follow their abilities).
-    let (added, removed, both) = pair(&old.tables, &new.tables, |x| &x.id.v);
-    let tlabel = |t: &Table| t.title.as_ref().map(|x| x.v.clone()).unwrap_or(t.id.v.clone());
-    out.extend(added.iter().map(|x| Change::added("table", &x.id.v, format!("New table: {}.", tlabel(x)))));
-    out.extend(removed.iter().map(|x| Change::removed("table", &x.id.v, format!("Table removed: {}.", tlabel(x)))));
-    for (a, b) in both {
-        let (ra, rb) = (table_rows(a), table_rows(b));
-        for (key, row) in &rb {
-            match ra.get(key) {
-                None => out.push(Change::note("table", &b.id.v, "rows", format!("{}: new row {}.", tlabel(b), row))),
-                Some(old_row) if old_row != row => out.push(Change::note(
-                    "table",
-                    &b.id.v,
-                    "rows",
-                    format!("{}: row {key} now reads {row} (was {old_row}).", tlabel(b)),
-                )),
-                _ => {}
-            }
+/// A section's text, item by item: rewordings when as many items went as came, else each
+/// removal and addition.
+fn section_text(old: &Game, new: &Game, out: &mut Vec<Change>, a: &Section, b: &Section) {
+    let (label, id) = (section_label(b), &b.id.v);
+    let (ta, tb) = (section_texts(old, a), section_texts(new, b));
+    let gone: Vec<&String> = ta.iter().filter(|t| !tb.contains(t)).collect();
+    let came: Vec<&String> = tb.iter().filter(|t| !ta.contains(t)).collect();
+    if gone.len() == came.len() {
+        for (g, c) in gone.iter().zip(&came) {
+            let text = format!("{label}: \"{}\" now reads \"{}\"", short(g), short(c));
+            out.push(Change::note("section", id, "text", text));
         }
-        for key in ra.keys().filter(|k| !rb.contains_key(*k)) {
-            out.push(Change::note("table", &b.id.v, "rows", format!("{}: row {key} removed.", tlabel(b))));
+    } else {
+        for t in gone {
+            out.push(Change::note("section", id, "text", format!("{label}: removed \"{}\".", short(t))));
+        }
+        for t in came {
+            out.push(Change::note("section", id, "text", format!("{label}: added \"{}\".", short(t))));
         }
     }
+}
 
-    // Sequences and glossary.
-    let (added, removed, both) = pair(&old.sequences, &new.sequences, |x| &x.id.v);
-    let qlabel = |q: &Sequence| q.title.as_ref().map(|x| x.v.clone()).unwrap_or(q.id.v.clone());
-    out.extend(added.iter().map(|x| Change::added("sequence", &x.id.v, format!("New sequence: {}.", qlabel(x)))));
-    out.extend(
-        removed.iter().map(|x| Change::removed("sequence", &x.id.v, format!("Sequence removed: {}.", qlabel(x)))),
-    );
-    for (a, b) in both {
-        if steps(&a.steps) != steps(&b.steps) {
-            out.push(Change::note("sequence", &b.id.v, "steps", format!("{}: steps changed.", qlabel(b))));
-        }
-    }
-    let (added, removed, both) = pair(&old.terms, &new.terms, |x| &x.id.v);
-    out.extend(added.iter().map(|x| Change::added("term", &x.id.v, format!("New glossary term: {}.", x.name.v))));
-    out.extend(
-        removed.iter().map(|x| Change::removed("term", &x.id.v, format!("Glossary term removed: {}.", x.name.v))),
-    );
-    for (a, b) in both {
-        if text_of(&a.text) != text_of(&b.text) {
-            out.push(Change::note("term", &b.id.v, "text", format!("Glossary: {} redefined.", b.name.v)));
-        }
-    }
-
-    // Counters and cards, by what they print.
-    let ckey =
-        |c: &Counter| c.id.as_ref().or(c.name.as_ref()).or(c.unit.as_ref()).map(|x| x.v.clone()).unwrap_or_default();
-    let co: BTreeMap<String, &Counter> = old.counters.iter().map(|c| (ckey(c), c)).collect();
-    let cn: BTreeMap<String, &Counter> = new.counters.iter().map(|c| (ckey(c), c)).collect();
-    for (k, c) in &cn {
-        let q = |c: &Counter| c.quantity.as_ref().map(|q| q.v).unwrap_or(1).to_string();
-        match co.get(k) {
-            None => out.push(Change::added("counter", k, format!("New counter: {k} (x{}).", q(c)))),
-            Some(o) => {
-                if q(o) != q(c) {
-                    out.push(Change::value("counter", k, &format!("Counter {k}"), "copies", q(o), q(c)));
-                }
-                let vals = |v: &[(Sp<String>, Sp<Scalar>)]| {
-                    v.iter().map(|(k, x)| format!("{}={}", k.v, scalar(&x.v))).collect::<Vec<_>>().join(", ")
+/// Written tables, row by row (generated tables follow their abilities).
+fn tables(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let label = |t: &Table| t.title.as_ref().map(|x| x.v.clone()).unwrap_or(t.id.v.clone());
+    let words = named("New table", "Table removed", label);
+    by_id(
+        out,
+        "table",
+        (&old.tables, &new.tables),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            let (ra, rb) = (table_rows(a), table_rows(b));
+            for (key, row) in &rb {
+                let text = match ra.get(key) {
+                    None => format!("{}: new row {}.", label(b), row),
+                    Some(old_row) if old_row != row => {
+                        format!("{}: row {key} now reads {row} (was {old_row}).", label(b))
+                    }
+                    _ => continue,
                 };
-                if vals(&o.front) != vals(&c.front) {
-                    out.push(Change::value(
-                        "counter",
-                        k,
-                        &format!("Counter {k}"),
-                        "front",
-                        vals(&o.front),
-                        vals(&c.front),
-                    ));
-                }
+                out.push(Change::note("table", id, "rows", text));
             }
-        }
-    }
-    for k in co.keys().filter(|k| !cn.contains_key(*k)) {
-        out.push(Change::removed("counter", k, format!("Counter removed: {k}.")));
-    }
-    let card_key = |c: &Card| c.title.as_ref().or(c.unit.as_ref()).map(|x| x.v.clone()).unwrap_or_default();
-    let ko: Vec<String> = old.cards.iter().map(card_key).collect();
-    let kn: Vec<String> = new.cards.iter().map(card_key).collect();
-    for k in kn.iter().filter(|k| !ko.contains(k)) {
-        out.push(Change::added("card", k, format!("New card: {k}.")));
-    }
-    for k in ko.iter().filter(|k| !kn.contains(k)) {
-        out.push(Change::removed("card", k, format!("Card removed: {k}.")));
-    }
-
-    // Scenarios: what a player sets up differently.
-    let (added, removed, both) = pair(&old.scenarios, &new.scenarios, |x| &x.id.v);
-    out.extend(added.iter().map(|x| Change::added("scenario", &x.id.v, format!("New scenario: {}.", x.title.v))));
-    out.extend(
-        removed.iter().map(|x| Change::removed("scenario", &x.id.v, format!("Scenario removed: {}.", x.title.v))),
+            for key in ra.keys().filter(|k| !rb.contains_key(*k)) {
+                out.push(Change::note("table", id, "rows", format!("{}: row {key} removed.", label(b))));
+            }
+        },
     );
-    for (a, b) in both {
-        let label = format!("Scenario {}", b.title.v);
-        if a.title.v != b.title.v {
-            out.push(Change::value(
-                "scenario",
-                &b.id.v,
-                &format!("Scenario {}", a.title.v),
-                "title",
-                a.title.v.clone(),
-                b.title.v.clone(),
-            ));
-        }
-        let num = |x: &Option<Sp<i64>>| x.as_ref().map(|v| v.v.to_string()).unwrap_or_default();
-        for (field, x, y) in [
-            ("rules version needed", s(&a.requires), s(&b.requires)),
-            ("points to win", num(&a.victory_points), num(&b.victory_points)),
-            ("turns", num(&a.turns), num(&b.turns)),
-        ] {
-            if x != y {
-                out.push(Change::value("scenario", &b.id.v, &label, field, x, y));
-            }
-        }
-        let forces = |sc: &Scenario| -> BTreeMap<(String, String), i64> {
-            let mut m = BTreeMap::new();
-            for side in &sc.sides {
-                for f in &side.forces {
-                    let name = f.unit.as_ref().or(f.name.as_ref()).map(|n| n.v.clone()).unwrap_or_default();
-                    *m.entry((side.side.v.clone(), name)).or_insert(0) += f.count.as_ref().map_or(1, |c| c.v);
-                }
-            }
-            m
-        };
-        let (fa, fb) = (forces(a), forces(b));
-        let mut keys: Vec<&(String, String)> = fa.keys().chain(fb.keys()).collect();
-        keys.sort();
-        keys.dedup();
-        for k in keys {
-            let (x, y) = (fa.get(k).copied().unwrap_or(0), fb.get(k).copied().unwrap_or(0));
-            if x != y {
-                let unit = new
-                    .units
-                    .iter()
-                    .chain(&old.units)
-                    .find(|u| u.id.v == k.1)
-                    .map(|u| u.name.v.clone())
-                    .unwrap_or(k.1.clone());
-                out.push(Change::value(
-                    "scenario",
-                    &b.id.v,
-                    &format!("{label}, {}", k.0),
-                    &unit,
-                    x.to_string(),
-                    y.to_string(),
-                ));
-            }
-        }
-        let obj = |sc: &Scenario| {
-            sc.objectives.iter().map(|o| (o.name.v.clone(), num(&o.points))).collect::<BTreeMap<_, _>>()
-        };
-        let (oa, ob) = (obj(a), obj(b));
-        for (name, p) in &ob {
-            match oa.get(name) {
-                None => {
-                    out.push(Change::note("scenario", &b.id.v, "objectives", format!("{label}: new objective {name}.")))
-                }
-                Some(q) if q != p => out.push(Change::value(
-                    "scenario",
-                    &b.id.v,
-                    &format!("{label}, {name}"),
-                    "points",
-                    q.clone(),
-                    p.clone(),
-                )),
-                _ => {}
-            }
-        }
-        for name in oa.keys().filter(|n| !ob.contains_key(*n)) {
-            out.push(Change::note("scenario", &b.id.v, "objectives", format!("{label}: objective {name} removed.")));
-        }
-    }
-
-    // The changelog itself.
-    for c in new.changelog.iter().filter(|c| !old.changelog.iter().any(|o| o.version.v == c.version.v)) {
-        out.push(Change::added("changelog", &c.version.v, format!("Changelog: entry for {} added.", c.version.v)));
-    }
-    out
 }
 
-fn ability_label(game: &Game, r: &str) -> String {
-    let r = AbilityRef::parse(r, crate::source::Loc { file: 0, span: 0..0 });
-    match game.abilities.iter().find(|a| a.id.v == r.id) {
-        Some(a) => a.label(r.param),
-        None => r.id,
+fn sequences(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let label = |q: &Sequence| q.title.as_ref().map(|x| x.v.clone()).unwrap_or(q.id.v.clone());
+    let words = named("New sequence", "Sequence removed", label);
+    by_id(
+        out,
+        "sequence",
+        (&old.sequences, &new.sequences),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            if steps(&a.steps) != steps(&b.steps) {
+                out.push(Change::note("sequence", id, "steps", format!("{}: steps changed.", label(b))));
+            }
+        },
+    );
+}
+
+fn glossary(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = named("New glossary term", "Glossary term removed", |x: &Term| x.name.v.clone());
+    by_id(
+        out,
+        "term",
+        (&old.terms, &new.terms),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            if text_of(&a.text) != text_of(&b.text) {
+                out.push(Change::note("term", id, "text", format!("Glossary: {} redefined.", b.name.v)));
+            }
+        },
+    );
+}
+
+/// The changelog itself: entries added (an entry removed is history rewritten, not a change).
+fn changelog(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = |c: &ChangeEntry, kind| {
+        (kind == ChangeKind::Added).then(|| format!("Changelog: entry for {} added.", c.version.v))
+    };
+    by_id(out, "changelog", (&old.changelog, &new.changelog), |c| c.version.v.clone(), words, |_, _, _, _| {});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counters and cards
+
+/// Lengths in mm as the data gives them: 19.05, 63.
+fn mm(x: f64) -> String {
+    ((x * 100.0).round() / 100.0).to_string()
+}
+
+fn size(s: &Option<Sp<(f64, f64)>>) -> String {
+    s.as_ref().map(|s| format!("{} × {} mm", mm(s.v.0), mm(s.v.1))).unwrap_or_default()
+}
+
+fn yes_no(b: bool) -> String {
+    (if b { "yes" } else { "no" }).to_string()
+}
+
+/// Sheet settings shared by `[counters]` and `[cards]`.
+fn imposition(out: &mut Vec<Change>, at: (&'static str, &str, &str), a: &Imposition, b: &Imposition) {
+    let page = |i: &Imposition| i.page.as_ref().map(|p| p.v.typst_name().to_string()).unwrap_or_default();
+    let offset = |i: &Imposition| format!("{}, {} mm", mm(i.back_offset.0), mm(i.back_offset.1));
+    let gutter = |i: &Imposition| i.gutter.map(|g| format!("{} mm", mm(g))).unwrap_or_default();
+    values(
+        out,
+        at,
+        [
+            ("page", page(a), page(b)),
+            ("landscape", yes_no(a.landscape), yes_no(b.landscape)),
+            ("duplex", a.duplex.name().to_string(), b.duplex.name().to_string()),
+            ("back offset", offset(a), offset(b)),
+            ("gutter", gutter(a), gutter(b)),
+            ("margin", format!("{} mm", mm(a.margin)), format!("{} mm", mm(b.margin))),
+            ("crop marks", yes_no(a.marks), yes_no(b.marks)),
+        ],
+    );
+}
+
+fn counter_options(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let (a, b) = (&old.counter_options, &new.counter_options);
+    let at = ("counter_options", "counters", "Counter sheet");
+    imposition(out, at, &a.sheet, &b.sheet);
+    let cut = |c: Cut| (if c == Cut::Butt { "butt" } else { "gutter" }).to_string();
+    values(out, at, [("cut", cut(a.cut), cut(b.cut))]);
+}
+
+/// A face's slots by name, each as its text with its size and weight when set.
+fn slots(layout: &Option<(Vec<Slot>, crate::source::Loc)>) -> BTreeMap<String, String> {
+    let Some((slots, _)) = layout else { return BTreeMap::new() };
+    let slot = |s: &Slot| {
+        let mut t = s.text.v.clone();
+        if let Some(size) = &s.size {
+            t.push_str(&format!(" ({} pt)", size.v));
+        }
+        if s.bold == Some(true) {
+            t.push_str(" (bold)");
+        }
+        t
+    };
+    slots.iter().map(|s| (s.name.v.clone(), slot(s))).collect()
+}
+
+/// A layout slot by slot, in the order a layout lists them: "layout bottom {a}-{b} → {a}".
+fn layout_changes(
+    out: &mut Vec<Change>,
+    at: (&'static str, &str, &str),
+    face: &str,
+    a: &BTreeMap<String, String>,
+    b: &BTreeMap<String, String>,
+) {
+    let mut names: Vec<&String> = a.keys().chain(b.keys()).collect();
+    names.sort_by_key(|n| (SLOTS.iter().position(|s| s == n).unwrap_or(SLOTS.len()), n.as_str()));
+    names.dedup();
+    for n in names {
+        let field = format!("{face} {n}");
+        values(
+            out,
+            at,
+            [(field.as_str(), a.get(n).cloned().unwrap_or_default(), b.get(n).cloned().unwrap_or_default())],
+        );
     }
 }
+
+fn face_style(out: &mut Vec<Change>, at: (&'static str, &str, &str), face: &str, a: &FaceStyle, b: &FaceStyle) {
+    for (what, x, y) in
+        [("background", &a.background, &b.background), ("stripe", &a.stripe, &b.stripe), ("text", &a.text, &b.text)]
+    {
+        values(out, at, [(format!("{face} {what}").as_str(), opt(x), opt(y))]);
+    }
+}
+
+fn counter_groups(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let name = |g: &CounterGroup| g.name.as_ref().unwrap_or(&g.id).v.clone();
+    let words = named("New counter group", "Counter group removed", name);
+    let kind_name = |id: &str| name_of(&new.kinds, &old.kinds, id, |k| (&k.id.v, &k.name.v));
+    by_id(
+        out,
+        "counter_group",
+        (&old.counter_groups, &new.counter_groups),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            values(
+                out,
+                ("counter_group", id, &format!("Counter group {}", name(a))),
+                [("name", opt(&a.name), opt(&b.name))],
+            );
+            let at = ("counter_group", id, &*format!("Counter group {}", name(b)));
+            values(
+                out,
+                at,
+                [
+                    ("size", size(&a.size), size(&b.size)),
+                    ("font size", num(&a.font_size), num(&b.font_size)),
+                    ("smallest font size", num(&a.min_font_size), num(&b.min_font_size)),
+                    ("kinds", names(&a.kinds, kind_name), names(&b.kinds, kind_name)),
+                ],
+            );
+            layout_changes(out, at, "layout", &slots(&a.layout), &slots(&b.layout));
+            layout_changes(out, at, "back layout", &slots(&a.back_layout), &slots(&b.back_layout));
+            face_style(out, at, "front", &a.front_style, &b.front_style);
+            face_style(out, at, "back", &a.back_style, &b.back_style);
+        },
+    );
+}
+
+/// A counter's key: its id, else the unit it is for, else its name, else its label. A unit's
+/// id stays when the unit's name or the counter's label is reworded.
+fn counter_key(c: &Counter) -> String {
+    c.id.as_ref().or(c.unit.as_ref()).or(c.name.as_ref()).or(c.label.as_ref()).map(|x| x.v.clone()).unwrap_or_default()
+}
+
+/// A counter as a player knows it: its name, else its unit's name, else its key.
+fn counter_name(game: &Game, c: &Counter) -> String {
+    let unit = |u: &Sp<String>| game.units.iter().find(|x| x.id.v == u.v).map(|x| x.name.v.clone());
+    c.name.as_ref().map(|n| n.v.clone()).or_else(|| c.unit.as_ref().and_then(unit)).unwrap_or_else(|| counter_key(c))
+}
+
+/// The pairs of `k=v` as words: "attack 4, move 6".
+fn pairs(v: &[(Sp<String>, Sp<Scalar>)]) -> String {
+    v.iter().map(|(k, x)| format!("{} {}", k.v, scalar(&x.v))).collect::<Vec<_>>().join(", ")
+}
+
+fn counters(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let copies = |c: &Counter| c.quantity.as_ref().map_or(1, |q| q.v).to_string();
+    let words = |c: &Counter, kind| {
+        Some(match kind {
+            ChangeKind::Added => format!("New counter: {} (x{}).", counter_name(new, c), copies(c)),
+            _ => format!("Counter removed: {}.", counter_name(old, c)),
+        })
+    };
+    by_id(out, "counter", (&old.counters, &new.counters), counter_key, words, |out, id, a, b| {
+        let label = format!("Counter {}", counter_name(new, b));
+        let at = ("counter", id, label.as_str());
+        values(
+            out,
+            at,
+            [
+                ("name", opt(&a.name), opt(&b.name)),
+                ("unit", opt(&a.unit), opt(&b.unit)),
+                ("group", opt(&a.group), opt(&b.group)),
+                ("label", opt(&a.label), opt(&b.label)),
+                ("side", opt(&a.side), opt(&b.side)),
+                ("symbol", opt(&a.symbol), opt(&b.symbol)),
+                ("picture", opt(&a.image), opt(&b.image)),
+                ("colour", opt(&a.color), opt(&b.color)),
+                ("copies", copies(a), copies(b)),
+            ],
+        );
+        for (k, x, y) in keyed_values(&a.front, &b.front) {
+            out.push(Change::value("counter", id, &label, &format!("front {k}"), x, y));
+        }
+        counter_back(out, at, &a.back, &b.back);
+    });
+}
+
+/// A counter's back: value by value when both have values, else what it prints.
+fn counter_back(out: &mut Vec<Change>, at: (&'static str, &str, &str), a: &Back, b: &Back) {
+    if let (Back::Values(x), Back::Values(y)) = (a, b) {
+        for (k, x, y) in keyed_values(x, y) {
+            values(out, at, [(format!("back {k}").as_str(), x, y)]);
+        }
+        return;
+    }
+    let words = |back: &Back| match back {
+        Back::Same => "same as front".to_string(),
+        Back::Blank => "blank".to_string(),
+        Back::Values(v) => pairs(v),
+    };
+    values(out, at, [("back", words(a), words(b))]);
+}
+
+fn card_options(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let (a, b) = (&old.card_options, &new.card_options);
+    let at = ("card_options", "cards", "Cards");
+    let style = |s: AbilityStyle| (if s == AbilityStyle::Full { "full" } else { "short" }).to_string();
+    let kind_name = |id: &str| name_of(&new.kinds, &old.kinds, id, |k| (&k.id.v, &k.name.v));
+    values(
+        out,
+        at,
+        [
+            ("size", size(&a.size), size(&b.size)),
+            ("bleed", format!("{} mm", mm(a.bleed)), format!("{} mm", mm(b.bleed))),
+            ("safe margin", format!("{} mm", mm(a.safe)), format!("{} mm", mm(b.safe))),
+            ("font size", a.font_size.to_string(), b.font_size.to_string()),
+            ("smallest font size", num(&a.min_font_size), num(&b.min_font_size)),
+            ("abilities", style(a.abilities), style(b.abilities)),
+            ("kinds", names(&a.kinds, kind_name), names(&b.kinds, kind_name)),
+            ("back", opt(&a.back), opt(&b.back)),
+        ],
+    );
+    imposition(out, at, &a.sheet, &b.sheet);
+}
+
+fn card_backs(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let name = |x: &CardBack| x.title.as_ref().unwrap_or(&x.id).v.clone();
+    let words = named("New card back", "Card back removed", name);
+    by_id(
+        out,
+        "card_back",
+        (&old.card_backs, &new.card_backs),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            values(
+                out,
+                ("card_back", id, &format!("Card back {}", name(a))),
+                [("title", opt(&a.title), opt(&b.title))],
+            );
+            let label = format!("Card back {}", name(b));
+            values(
+                out,
+                ("card_back", id, &label),
+                [
+                    ("side", opt(&a.side), opt(&b.side)),
+                    ("picture", opt(&a.image), opt(&b.image)),
+                    ("colour", opt(&a.color), opt(&b.color)),
+                ],
+            );
+            if text_of(&a.text) != text_of(&b.text) {
+                out.push(Change::note("card_back", id, "text", format!("{label}: text reworded.")));
+            }
+        },
+    );
+}
+
+/// A card's key: its id, else the unit it is for, else its title.
+fn card_key(c: &Card) -> String {
+    c.id.as_ref().or(c.unit.as_ref()).or(c.title.as_ref()).map(|x| x.v.clone()).unwrap_or_default()
+}
+
+/// A card as a player knows it: its title, else its unit's name, else its key.
+fn card_name(game: &Game, c: &Card) -> String {
+    let unit = |u: &Sp<String>| game.units.iter().find(|x| x.id.v == u.v).map(|x| x.name.v.clone());
+    c.title.as_ref().map(|n| n.v.clone()).or_else(|| c.unit.as_ref().and_then(unit)).unwrap_or_else(|| card_key(c))
+}
+
+fn cards(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = |c: &Card, kind| {
+        Some(match kind {
+            ChangeKind::Added => format!("New card: {}.", card_name(new, c)),
+            _ => format!("Card removed: {}.", card_name(old, c)),
+        })
+    };
+    by_id(out, "card", (&old.cards, &new.cards), card_key, words, |out, id, a, b| {
+        let label = format!("Card {}", card_name(new, b));
+        let copies = |c: &Card| c.quantity.as_ref().map_or(1, |q| q.v).to_string();
+        values(
+            out,
+            ("card", id, &label),
+            [
+                ("title", opt(&a.title), opt(&b.title)),
+                ("unit", opt(&a.unit), opt(&b.unit)),
+                ("subtitle", opt(&a.subtitle), opt(&b.subtitle)),
+                ("side", opt(&a.side), opt(&b.side)),
+                ("back", opt(&a.back), opt(&b.back)),
+                ("picture", opt(&a.image), opt(&b.image)),
+                ("colour", opt(&a.color), opt(&b.color)),
+                ("copies", copies(a), copies(b)),
+            ],
+        );
+        for (k, x, y) in keyed_values(&a.stats, &b.stats) {
+            out.push(Change::value("card", id, &label, &k, x, y));
+        }
+        let text = |c: &Card| c.text.iter().map(|t| plain(&t.raw)).collect::<Vec<_>>();
+        if text(a) != text(b) {
+            out.push(Change::note("card", id, "text", format!("{label}: text reworded.")));
+        }
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios: what a player sets up differently
+
+fn scenarios(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = named("New scenario", "Scenario removed", |x: &Scenario| x.title.v.clone());
+    by_id(
+        out,
+        "scenario",
+        (&old.scenarios, &new.scenarios),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            let label = format!("Scenario {}", b.title.v);
+            values(
+                out,
+                ("scenario", id, &format!("Scenario {}", a.title.v)),
+                [("title", a.title.v.clone(), b.title.v.clone())],
+            );
+            values(
+                out,
+                ("scenario", id, &label),
+                [
+                    ("rules version needed", opt(&a.requires), opt(&b.requires)),
+                    ("points to win", num(&a.victory_points), num(&b.victory_points)),
+                    ("turns", num(&a.turns), num(&b.turns)),
+                ],
+            );
+            scenario_forces(old, new, out, a, b);
+            scenario_objectives(out, a, b);
+        },
+    );
+}
+
+/// Forces per side and unit: "Scenario Raid, blue: Rifles 2 → 3."
+fn scenario_forces(old: &Game, new: &Game, out: &mut Vec<Change>, a: &Scenario, b: &Scenario) {
+    let forces = |sc: &Scenario| -> BTreeMap<(String, String), i64> {
+        let mut m = BTreeMap::new();
+        for side in &sc.sides {
+            for f in &side.forces {
+                let name = f.unit.as_ref().or(f.name.as_ref()).map(|n| n.v.clone()).unwrap_or_default();
+                *m.entry((side.side.v.clone(), name)).or_insert(0) += f.count.as_ref().map_or(1, |c| c.v);
+            }
+        }
+        m
+    };
+    let (fa, fb) = (forces(a), forces(b));
+    let mut keys: Vec<&(String, String)> = fa.keys().chain(fb.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    for k in keys {
+        let (x, y) = (fa.get(k).copied().unwrap_or(0), fb.get(k).copied().unwrap_or(0));
+        let unit = name_of(&new.units, &old.units, &k.1, |u| (&u.id.v, &u.name.v));
+        let label = format!("Scenario {}, {}", b.title.v, k.0);
+        values(out, ("scenario", &b.id.v, &label), [(unit.as_str(), x.to_string(), y.to_string())]);
+    }
+}
+
+/// Objectives by name, with their points.
+fn scenario_objectives(out: &mut Vec<Change>, a: &Scenario, b: &Scenario) {
+    let (label, id) = (format!("Scenario {}", b.title.v), &b.id.v);
+    let obj =
+        |sc: &Scenario| sc.objectives.iter().map(|o| (o.name.v.clone(), num(&o.points))).collect::<BTreeMap<_, _>>();
+    let (oa, ob) = (obj(a), obj(b));
+    for (name, p) in &ob {
+        match oa.get(name) {
+            None => out.push(Change::note("scenario", id, "objectives", format!("{label}: new objective {name}."))),
+            Some(q) => values(out, ("scenario", id, &format!("{label}, {name}")), [("points", q.clone(), p.clone())]),
+        }
+    }
+    for name in oa.keys().filter(|n| !ob.contains_key(*n)) {
+        out.push(Change::note("scenario", id, "objectives", format!("{label}: objective {name} removed.")));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text as compared
 
 fn short(s: &str) -> String {
     let s = s.trim();
@@ -792,11 +1167,80 @@ mod tests {
         assert_eq!(texts, ["Scenario Raid, blue: Rifles 2 → 3.", "Scenario Raid, Bridge: points 10 → 20."]);
     }
 
+    /// A tank with a counter and a card; `knobs` is the rest of the data, per version.
+    fn pieces(knobs: &str) -> Game {
+        game(&[(
+            "game.toml",
+            &format!(
+                "{HEAD}[[stat]]\nid = \"attack\"\nname = \"Attack\"\ntype = \"int\"\n\
+                 [[kind]]\nid = \"tank\"\nname = \"Tank\"\nstats = [\"attack\"]\n\
+                 [[unit]]\nid = \"pz4\"\nname = \"Panzer IV\"\nkind = \"tank\"\nstats = {{ attack = 5 }}\n{knobs}"
+            ),
+        )])
+    }
+
+    fn texts(a: &Game, b: &Game) -> Vec<String> {
+        diff(a, b).into_iter().map(|c| c.text).collect()
+    }
+
     #[test]
-    fn plain_words() {
+    fn counters_by_unit_and_id_with_their_back_values() {
+        // Four knobs: the group's size, the Panzer IV's back, the HQ's copies, a smoke marker.
+        let version = |size: &str, back: &str, copies: i64, smoke: bool| {
+            pieces(&format!(
+                "[[counter_group]]\nid = \"units\"\nname = \"Units\"\nsize = \"{size}\"\n\
+                 layout = {{ top = \"{{name}}\", bottom = \"{{attack}}\" }}\n\
+                 [[counter]]\nunit = \"pz4\"\nback = {back}\n\
+                 [[counter]]\nid = \"hq\"\nname = \"HQ\"\nquantity = {copies}\n{}",
+                if smoke { "[[counter]]\nname = \"Smoke\"\n" } else { "" }
+            ))
+        };
+        let a = version("3/4in", "{ attack = 4 }", 1, false);
+        let b = version("5/8in", "{ attack = 3 }", 2, true);
         assert_eq!(
-            plain("*Rescue:* see [[#special-rules]] and [[ability:landing 10]], [[disrupted|disrupts]]"),
-            "Rescue: see special-rules and landing 10, disrupts"
+            texts(&a, &b),
+            [
+                "Counter group Units: size 19.05 × 19.05 mm → 15.88 × 15.88 mm.",
+                "New counter: Smoke (x1).",
+                "Counter Panzer IV: back attack 4 → 3.",
+                "Counter HQ: copies 1 → 2.",
+            ]
         );
+        assert_eq!(texts(&b, &a)[1], "Counter removed: Smoke.");
+        let blank = version("3/4in", "\"blank\"", 1, false);
+        assert_eq!(texts(&a, &blank), ["Counter Panzer IV: back attack 4 → blank."]);
+        assert!(diff(&b, &b).is_empty());
+    }
+
+    #[test]
+    fn cards_their_options_and_backs() {
+        // Six knobs: the card size, the back's colour, the Marsh's move and text, the tank
+        // card's copies, a Forest card.
+        let version = |size: &str, colour: &str, marsh: (&str, &str), copies: i64, forest: bool| {
+            pieces(&format!(
+                "[cards]\nsize = \"{size}\"\n\
+                 [[card_back]]\nid = \"terrain\"\ntitle = \"Terrain\"\ncolor = \"{colour}\"\n\
+                 [[card]]\ntitle = \"Marsh\"\nstats = {{ Move = \"{}\" }}\ntext = [\"{}\"]\nback = \"terrain\"\n\
+                 [[card]]\nunit = \"pz4\"\nquantity = {copies}\n{}",
+                marsh.0,
+                marsh.1,
+                if forest { "[[card]]\ntitle = \"Forest\"\n" } else { "" }
+            ))
+        };
+        let a = version("poker", "#5a6b4e", ("half", "Stop on entering."), 1, false);
+        let b = version("bridge", "#4f6d5a", ("quarter", "Stop *before* entering."), 2, true);
+        assert_eq!(
+            texts(&a, &b),
+            [
+                "Cards: size 63 × 88 mm → 57 × 89 mm.",
+                "Card back Terrain: colour #5a6b4e → #4f6d5a.",
+                "New card: Forest.",
+                "Card Marsh: Move half → quarter.",
+                "Card Marsh: text reworded.",
+                "Card Panzer IV: copies 1 → 2.",
+            ]
+        );
+        assert_eq!(texts(&b, &a)[2], "Card removed: Forest.");
+        assert!(diff(&b, &b).is_empty());
     }
 }

@@ -372,7 +372,7 @@ impl<'g> Exporter<'g> {
                     .iter()
                     .filter(|(n, _, _)| *n == i)
                     .map(|(_, kind, id)| {
-                        let name = crate::diff::plain_in(
+                        let name = markup::plain_in(
                             Some(game),
                             &format!(
                                 "[[{}]]",

@@ -212,6 +212,8 @@ fn run_diff(
     format: DiffFormat,
 ) -> ExitCode {
     use playaid::{diff, load};
+    // One side of the comparison, loaded and checked as `playaid check` would: data with
+    // errors is not compared.
     let load_side = |dir: &std::path::Path, rev: Option<&str>| -> Result<playaid::model::Game, ExitCode> {
         let loaded = match rev {
             Some(r) => diff::load_revision(dir, r),
@@ -221,17 +223,14 @@ fn run_diff(
             eprintln!("error: {msg}");
             ExitCode::from(2)
         })?;
-        let mut diags = loaded.diags;
-        if !diags.iter().any(|d| d.is_error()) {
-            diags.extend(playaid::check::check(&loaded.game).diags);
-        }
+        let build::Checked { game, diags, .. } = build::check_loaded(loaded, None);
         if diags.iter().any(|d| d.is_error()) {
             let what = rev.map(|r| format!(" at {r}")).unwrap_or_default();
-            eprint!("{}", diag::render_human(&diags, &loaded.game.files, std::io::stderr().is_terminal()));
+            eprint!("{}", diag::render_human(&diags, &game.files, std::io::stderr().is_terminal()));
             eprintln!("cannot compare: `{}`{what} has errors", dir.display());
             return Err(ExitCode::from(1));
         }
-        Ok(loaded.game)
+        Ok(game)
     };
     let pair = match (new, &from) {
         (Some(n), None) => load_side(old, None).and_then(|a| load_side(n, None).map(|b| (a, b))),
