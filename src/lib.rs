@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! playaid: a game's rules data in, checked print-ready play-aids out.
 //!
 //! The pipeline, one module per stage, each importing only the ones before it:
