@@ -11,83 +11,135 @@ use crate::source::{Files, Loc};
 /// A stable diagnostic code: the code users search for, and a short name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Code {
+    /// `E006`: E for errors (the build fails), W for warnings; never reused or renumbered.
     pub code: &'static str,
+    /// `unknown-reference`: a kebab-case name for the same finding, in JSON and annotations.
     pub name: &'static str,
 }
 
 macro_rules! codes {
-    ($($ident:ident = $code:literal $name:literal;)*) => {
-        $(pub const $ident: Code = Code { code: $code, name: $name };)*
+    ($($(#[$doc:meta])* $ident:ident = $code:literal $name:literal;)*) => {
+        $($(#[$doc])* pub(crate) const $ident: Code = Code { code: $code, name: $name };)*
         /// Every code playaid can emit, in order.
         pub const ALL_CODES: &[Code] = &[$($ident),*];
     };
 }
 
 codes! {
+    /// A file is not valid TOML.
     TOML_SYNTAX = "E001" "toml-syntax";
+    /// A key playaid does not read there (usually a typo; with did-you-mean).
     UNKNOWN_FIELD = "E002" "unknown-field";
+    /// A required key is missing (`title` on `[game]`, `unit` or `name` on a counter).
     MISSING_FIELD = "E003" "missing-field";
+    /// A value of the wrong TOML type: a string where a table or array goes, and so on.
     WRONG_TYPE = "E004" "wrong-type";
+    /// Two entries of one collection share an id (across all files).
     DUPLICATE_ID = "E005" "duplicate-id";
+    /// An id or a `[[...]]` reference names nothing defined.
     UNKNOWN_REFERENCE = "E006" "unknown-reference";
+    /// An ability lacks a trait its group requires, or a value of it for one parameter.
     MISSING_TRAIT = "E007" "missing-trait";
+    /// An ability that takes values (`landing 10`) is named without one.
     PARAM_MISSING = "E008" "parameter-missing";
+    /// A parameter the ability does not take: not in its `values`, or it has none.
     PARAM_NOT_ALLOWED = "E009" "parameter-not-allowed";
+    /// A unit lacks a stat its kind requires.
     STAT_MISSING = "E010" "stat-missing";
+    /// A stat value does not match the stat's `type` (text for an int, a bad dice expression).
     STAT_TYPE = "E011" "stat-type";
+    /// An int stat value outside the stat's `min` and `max`.
     STAT_RANGE = "E012" "stat-out-of-range";
+    /// An `image` path names no file.
     IMAGE_MISSING = "E013" "image-missing";
+    /// An image file is not a PNG, JPEG, GIF or WebP picture playaid can read.
     IMAGE_UNDECODABLE = "E014" "image-undecodable";
+    /// An `image` path leads outside the game folder (the build may only read inside it).
     IMAGE_OUTSIDE = "E015" "image-outside-game";
+    /// A markup field is not valid Typst markup, or a `[[...]]` reference is malformed.
     MARKUP_SYNTAX = "E016" "markup-syntax";
+    /// A written table's row has more or fewer cells than its header.
     TABLE_ROW_LENGTH = "E017" "table-row-length";
+    /// A value of the right type that is not allowed: an unknown page size, colour, length.
     INVALID_VALUE = "E018" "invalid-value";
+    /// A trait value does not match the trait's `type`, `min` or `max`.
     TRAIT_VALUE = "E019" "trait-value";
+    /// A unit has a stat its kind neither requires nor allows.
     STAT_NOT_ALLOWED = "E020" "stat-not-for-kind";
+    /// Typst could not compile a document (usually a custom template's error).
     RENDER = "E021" "render";
+    /// A file could not be read or written.
     IO = "E022" "io";
+    /// Text does not fit its card or counter slot, even at `min_font_size`; says by how much.
     TEXT_OVERFLOW = "E023" "text-overflow";
+    /// A picture prints below 150 dpi at its printed size: it would print blurred.
     IMAGE_RESOLUTION = "E024" "image-resolution";
+    /// A counter or card (with bleed) is larger than the page inside its margins.
     PIECE_TOO_LARGE = "E025" "piece-too-large";
+    /// A `{placeholder}` in a counter layout that a counter has no value for.
     UNKNOWN_PLACEHOLDER = "E026" "unknown-placeholder";
+    /// A counter `symbol` has words that are not part of a NATO symbol.
     UNIT_SYMBOL = "E027" "unit-symbol";
+    /// The game keeps a changelog but the current `[game] version` has no entry.
     CHANGELOG_MISSING_VERSION = "E028" "changelog-missing-version";
+    /// Changelog versions do not go up, oldest first.
     CHANGELOG_ORDER = "E029" "changelog-order";
+    /// A scenario `requires` a rules version newer than `[game] version`.
     SCENARIO_VERSION = "E030" "scenario-needs-newer-rules";
+    /// A scenario's `optional_rules` names a section without `optional = true`.
     SCENARIO_NOT_OPTIONAL = "E031" "scenario-rule-not-optional";
+    /// A scenario side lists no forces.
     SCENARIO_NO_FORCES = "E032" "scenario-side-without-forces";
+    /// A scenario side is over `[scenario_limits]` (points or units).
     SCENARIO_LIMIT = "E033" "scenario-over-limit";
+    /// A scenario setting not declared, with a value not allowed, or required and missing.
     SCENARIO_SETTING = "E034" "scenario-setting";
+    /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
+    /// A glossary term no markup refers to.
     UNUSED_TERM = "W002" "unused-term";
+    /// Two sections have the same `number`.
     DUPLICATE_NUMBER = "W003" "duplicate-section-number";
+    /// Typst warned while compiling a document.
     RENDER_WARNING = "W004" "render-warning";
+    /// A picture prints between 150 and 300 dpi: usable, but not sharp.
     IMAGE_RESOLUTION_LOW = "W005" "image-resolution-low";
+    /// No side of a scenario can reach its victory `points`.
     SCENARIO_UNWINNABLE = "W006" "scenario-unwinnable";
 }
 
+/// Whether a finding stops the build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// The data is wrong: no PDFs are written, the exit code is 1.
     Error,
+    /// Worth a look; the build goes on.
     Warning,
 }
 
+/// One finding: what is wrong, where, and how to fix it, rendered as rustc renders its own.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
+    /// Error or warning.
     pub severity: Severity,
+    /// Its stable code (`E006 unknown-reference`).
     pub code: Code,
+    /// The headline: what is wrong, naming the thing ("unknown kind `tnak`").
     pub message: String,
     /// Where; `None` for findings about the folder as a whole.
     pub loc: Option<Loc>,
     /// A short label under the caret.
     pub label: Option<String>,
+    /// How to fix it, printed as `help:`; did-you-mean suggestions go here.
     pub help: Option<String>,
+    /// Further context, each printed as `note:`.
     pub notes: Vec<String>,
 }
 
 impl Diagnostic {
-    pub fn error(code: Code, message: impl Into<String>) -> Self {
+    /// An error with this code and message, not yet located.
+    pub(crate) fn error(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
             code,
@@ -99,39 +151,45 @@ impl Diagnostic {
         }
     }
 
-    pub fn warning(code: Code, message: impl Into<String>) -> Self {
+    /// A warning with this code and message, not yet located.
+    pub(crate) fn warning(code: Code, message: impl Into<String>) -> Self {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
     }
 
-    pub fn at(mut self, loc: &Loc) -> Self {
+    /// Locate it at `loc`, where the caret goes.
+    pub(crate) fn at(mut self, loc: &Loc) -> Self {
         self.loc = Some(loc.clone());
         self
     }
 
-    pub fn label(mut self, label: impl Into<String>) -> Self {
+    /// Set the short label under the caret.
+    pub(crate) fn label(mut self, label: impl Into<String>) -> Self {
         self.label = Some(label.into());
         self
     }
 
-    pub fn help(mut self, help: impl Into<String>) -> Self {
+    /// Set the `help:` line.
+    pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
 
-    pub fn note(mut self, note: impl Into<String>) -> Self {
+    /// Add a `note:` line.
+    pub(crate) fn note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
         self
     }
 
+    /// Whether it stops the build.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
 }
 
-/// Render findings as rustc does, followed by a summary line.
 /// How many findings of one code `render_human` prints before summing up the rest.
-pub const MAX_PER_CODE: usize = 12;
+const MAX_PER_CODE: usize = 12;
 
+/// Render findings as rustc does (with ANSI colours if `color`), followed by a summary line.
 pub fn render_human(diags: &[Diagnostic], files: &Files, color: bool) -> String {
     let mut simple = SimpleFiles::new();
     for f in &files.files {
@@ -295,7 +353,7 @@ pub fn render_json(diags: &[Diagnostic], files: &Files) -> String {
 }
 
 /// The closest candidate to `name` (for "did you mean"), if one is close enough.
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let lower = name.to_lowercase();
     candidates
         .into_iter()

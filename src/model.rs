@@ -20,48 +20,82 @@ pub use scenario::*;
 /// `crate::load::strings::raw_offset`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Text {
+    /// The markup as written, escapes already resolved.
     pub raw: String,
+    /// The whole string literal in the TOML file, quotes included.
     pub loc: Loc,
 }
 
+/// One game folder, read: every table of every `*.toml` file, each collection in file order
+/// (files in path order). Ids are not resolved here; `check` builds the index.
 #[derive(Debug, Default)]
 pub struct Game {
+    /// The game folder; images and templates are found relative to it.
     pub root: PathBuf,
+    /// The source files read, so that every `Loc` can be shown with its line.
     pub files: Files,
+    /// `[game]` in game.toml.
     pub meta: Meta,
+    /// `[[side]]`: sides, nations, armies.
     pub sides: Vec<Side>,
+    /// `[[stat]]`: the numbers the game puts on its units.
     pub stats: Vec<Stat>,
+    /// `[[kind]]`: unit kinds and the stats each needs.
     pub kinds: Vec<Kind>,
+    /// `[[trait]]`: properties abilities declare (checked, and tabulated by generated tables).
     pub traits: Vec<Trait>,
+    /// `[[group]]`: groups of abilities and the traits they require.
     pub groups: Vec<Group>,
+    /// `[[ability]]`: special abilities and special rules.
     pub abilities: Vec<Ability>,
+    /// `[[unit]]`: units and other pieces.
     pub units: Vec<Unit>,
+    /// `[[section]]`: rule sections, in reading order.
     pub sections: Vec<Section>,
+    /// `[[table]]`: written and generated tables.
     pub tables: Vec<Table>,
+    /// `[[sequence]]`: sequences of play.
     pub sequences: Vec<Sequence>,
+    /// `[[term]]`: the glossary.
     pub terms: Vec<Term>,
+    /// `[[changelog]]`: the rules' version history, oldest first.
     pub changelog: Vec<ChangeEntry>,
+    /// `text` of each `[[todo]]`: the designer's open items.
     pub todos: Vec<Text>,
+    /// `[counters]`: settings of the counter sheets.
     pub counter_options: CounterOptions,
+    /// `[[counter_group]]`: counters of one size and layout.
     pub counter_groups: Vec<CounterGroup>,
+    /// `[[counter]]`: counters written out (units of a group's `kinds` get theirs without one).
     pub counters: Vec<Counter>,
+    /// `[cards]`: settings of the card sheets.
     pub card_options: CardOptions,
+    /// `[[card_back]]`: card back designs.
     pub card_backs: Vec<CardBack>,
+    /// `[[card]]`: cards written out (units of `[cards] kinds` get theirs without one).
     pub cards: Vec<Card>,
+    /// `[[scenario_setting]]`: what every scenario must state.
     pub scenario_settings: Vec<ScenarioSetting>,
+    /// `[scenario_limits]`: what every side of every scenario must respect.
     pub scenario_limits: ScenarioLimits,
+    /// `[[scenario]]`: one sheet each.
     pub scenarios: Vec<Scenario>,
 }
 
+/// A paper size, from `page = "a4" | "us-letter"` (on `[game]`, `[game.cheatsheet]`,
+/// `[counters]`, `[cards]`) or `--page` on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum PageSize {
+    /// 210 x 297 mm; the default.
     #[default]
     A4,
+    /// 8.5 x 11 in (215.9 x 279.4 mm); also written `"letter"`.
     UsLetter,
 }
 
 impl PageSize {
-    pub fn parse(s: &str) -> Option<PageSize> {
+    /// The size a `page` value names, ignoring case, `_` and spaces; `None` if unknown.
+    pub(crate) fn parse(s: &str) -> Option<PageSize> {
         match s.to_ascii_lowercase().replace(['_', ' '], "-").as_str() {
             "a4" => Some(PageSize::A4),
             "us-letter" | "letter" => Some(PageSize::UsLetter),
@@ -69,7 +103,8 @@ impl PageSize {
         }
     }
 
-    pub fn typst_name(self) -> &'static str {
+    /// The name Typst's `page(paper: ...)` knows it by.
+    pub(crate) fn typst_name(self) -> &'static str {
         match self {
             PageSize::A4 => "a4",
             PageSize::UsLetter => "us-letter",
@@ -77,17 +112,29 @@ impl PageSize {
     }
 }
 
+/// `[game]` in game.toml: what the game is and which rules version the data states.
 #[derive(Debug, Default)]
 pub struct Meta {
+    /// `id`: names the output folder, `<id>-<version>/`; required (`None` only after an error).
     pub id: Option<Sp<String>>,
+    /// `title`: printed at the head of every document; required.
     pub title: Option<Sp<String>>,
+    /// `system`: the game system the rules belong to; the cheatsheet prints it above the title.
     pub system: Option<Sp<String>>,
+    /// `version`: the rules version; required. Checked against the changelog and scenarios.
     pub version: Option<Sp<String>>,
+    /// `date`: a TOML date or `"YYYY-MM-DD"`, kept as `YYYY-MM-DD`; printed and used as the
+    /// PDF date (so builds are reproducible).
     pub date: Option<Sp<String>>,
+    /// `authors`: the cheatsheet prints them as "by A, B and C".
     pub authors: Vec<Sp<String>>,
+    /// `page`: the default page size of every document; unset: A4.
     pub page: Option<Sp<PageSize>>,
+    /// `intro`: markup shown under the title.
     pub intro: Option<Text>,
+    /// `credits`: markup shown at the end.
     pub credits: Option<Text>,
+    /// `[game.cheatsheet]`.
     pub cheatsheet: CheatsheetOptions,
     /// `[game.changelog] sheet = true`: print the changelog as its own sheet, changelog.pdf.
     pub changelog_sheet: bool,
@@ -96,23 +143,35 @@ pub struct Meta {
 }
 
 impl Meta {
-    pub fn id(&self) -> &str {
+    /// The game id, or `"game"` when `[game] id` is missing (an error is reported already).
+    pub(crate) fn id(&self) -> &str {
         self.id.as_ref().map(|s| s.v.as_str()).unwrap_or("game")
     }
-    pub fn version(&self) -> &str {
+    /// The rules version, or `"0"` when `[game] version` is missing.
+    pub(crate) fn version(&self) -> &str {
         self.version.as_ref().map(|s| s.v.as_str()).unwrap_or("0")
     }
 }
 
+/// `[game.cheatsheet]`: how the rules cheatsheet is printed; every key optional.
 #[derive(Debug, Clone)]
 pub struct CheatsheetOptions {
+    /// `page`: overrides `[game] page`.
     pub page: Option<Sp<PageSize>>,
+    /// `orientation = "landscape"`; default portrait.
     pub landscape: bool,
+    /// `columns`: 1 to 3; default 2.
     pub columns: u8,
+    /// `font_size` in pt: 5 to 16; default 8.5.
     pub font_size: f64,
+    /// `changelog`: print the changelog as the last section; default false.
     pub changelog: bool,
+    /// `todo`: print the `[[todo]]` list; default false.
     pub todo: bool,
+    /// `glossary`: print the glossary; default false.
     pub glossary: bool,
+    /// `accent`: colour of headings and game terms, normalised to `#rrggbb`; default: the
+    /// template's.
     pub accent: Option<String>,
 }
 
@@ -131,23 +190,39 @@ impl Default for CheatsheetOptions {
     }
 }
 
+/// `[[side]]`: a side, nation or army that units, counters, cards and scenarios belong to.
 #[derive(Debug)]
 pub struct Side {
+    /// `id`: what `side = "..."` elsewhere names.
     pub id: Sp<String>,
+    /// `name`: as printed.
     pub name: Sp<String>,
+    /// `color`: `#rrggbb` (`#rgb` is widened); colours the side's counters and cards.
     pub color: Option<Sp<String>>,
 }
 
+/// `type` on a `[[stat]]` or `[[trait]]`: what values it takes, checked on every unit or
+/// ability.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ValueType {
-    Int { min: Option<Sp<i64>>, max: Option<Sp<i64>> },
+    /// `"int"`: a whole number, within `min` and `max` when given (both inclusive).
+    Int {
+        /// `min`: the smallest value allowed.
+        min: Option<Sp<i64>>,
+        /// `max`: the largest value allowed.
+        max: Option<Sp<i64>>,
+    },
+    /// `"dice"`: a dice expression such as `D6`, `2D6`, `3d5+2` (stats only).
     Dice,
+    /// `"text"`: any string.
     Text,
+    /// `"bool"`: true or false (traits only).
     Bool,
 }
 
 impl ValueType {
-    pub fn name(&self) -> &'static str {
+    /// The `type` value that declares it, for messages and exported data.
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             ValueType::Int { .. } => "int",
             ValueType::Dice => "dice",
@@ -157,54 +232,80 @@ impl ValueType {
     }
 }
 
+/// `[[stat]]`: a number (or dice, or text) the game puts on its units, such as armour.
 #[derive(Debug)]
 pub struct Stat {
+    /// `id`: the key in a unit's `stats`, and the `{placeholder}` on counters.
     pub id: Sp<String>,
+    /// `name`: the full name, as in the rules.
     pub name: Sp<String>,
+    /// `abbr`: the short label of stat blocks and `[[stat:...]]`; default: the name.
     pub abbr: Option<Sp<String>>,
+    /// `type` (with `min`, `max`): what values a unit may give it; required.
     pub ty: ValueType,
+    /// `suffix`: printed after every value, e.g. `"` for inches.
     pub suffix: Option<String>,
 }
 
 impl Stat {
-    pub fn abbr(&self) -> &str {
+    /// The label stat blocks print: `abbr`, else the name.
+    pub(crate) fn abbr(&self) -> &str {
         self.abbr.as_ref().unwrap_or(&self.name).v.as_str()
     }
 }
 
+/// `[[kind]]`: a kind of unit (troop counter, tank) and the stats every unit of it has.
 #[derive(Debug)]
 pub struct Kind {
+    /// `id`: what `kind = "..."` on a unit names.
     pub id: Sp<String>,
+    /// `name`: as printed.
     pub name: Sp<String>,
+    /// `stats`: required on every unit of the kind, in the order stat blocks print them.
     pub stats: Vec<Sp<String>>,
+    /// `optional_stats`: allowed, not required; any other stat on a unit is E020.
     pub optional_stats: Vec<Sp<String>>,
 }
 
+/// `[[trait]]`: a property abilities declare (how many troop counters one carries), so the
+/// checker can hold groups to it and tables can list it.
 #[derive(Debug)]
 pub struct Trait {
+    /// `id`: the key in an ability's `traits`.
     pub id: Sp<String>,
+    /// `name`: the column heading of generated tables.
     pub name: Sp<String>,
+    /// `type` (with `min`, `max`): what values an ability may give it; required.
     pub ty: ValueType,
 }
 
+/// `[[group]]`: a group of abilities (transport abilities) and the traits each must declare.
 #[derive(Debug)]
 pub struct Group {
+    /// `id`: what an ability's `groups` names.
     pub id: Sp<String>,
+    /// `name`: for messages.
     pub name: Option<Sp<String>>,
+    /// `requires`: traits every ability of the group must declare (E007 otherwise).
     pub requires: Vec<Sp<String>>,
 }
 
 /// A scalar value written in the data (a stat or trait value).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Scalar {
+    /// A TOML integer.
     Int(i64),
+    /// A TOML float.
     Float(f64),
+    /// A TOML boolean; printed "yes" or "no".
     Bool(bool),
+    /// A TOML string (also dice expressions).
     Str(String),
 }
 
 impl Scalar {
-    pub fn display(&self) -> String {
+    /// The value as printed on a sheet.
+    pub(crate) fn display(&self) -> String {
         match self {
             Scalar::Int(i) => i.to_string(),
             Scalar::Float(f) => f.to_string(),
@@ -214,7 +315,8 @@ impl Scalar {
         }
     }
 
-    pub fn type_name(&self) -> &'static str {
+    /// What kind of value it is, in words for messages ("a whole number").
+    pub(crate) fn type_name(&self) -> &'static str {
         match self {
             Scalar::Int(_) => "a whole number",
             Scalar::Float(_) => "a number with a fraction",
@@ -227,24 +329,38 @@ impl Scalar {
 /// A trait's value on an ability: one value, or one per parameter value.
 #[derive(Debug, Clone)]
 pub enum TraitValue {
+    /// `scores_vp = false`: the same for every parameter value.
     One(Sp<Scalar>),
+    /// `capacity = { 10 = 2, 5 = 1 }`: (parameter value, trait value) pairs, and the span of
+    /// the whole inline table (for "parameter 3 has no value").
     PerParam(Vec<(Sp<i64>, Sp<Scalar>)>, Loc),
 }
 
+/// `[[ability]]`: a special ability or special rule that units name in their `abilities`.
 #[derive(Debug)]
 pub struct Ability {
+    /// `id`: what units and `[[ability:...]]` references name.
     pub id: Sp<String>,
+    /// `name`: as printed; a parameter is printed after it ("Landing 10").
     pub name: Sp<String>,
+    /// `values`: the parameter values allowed ("Landing 10", "Landing 5"); `None`: the ability
+    /// takes no parameter (E009 if given one; with values, E008 if given none).
     pub values: Option<Sp<Vec<Sp<i64>>>>,
+    /// `groups`: the `[[group]]`s it belongs to.
     pub groups: Vec<Sp<String>>,
+    /// `stats`: stats the ability works with (checked to exist).
     pub stats: Vec<Sp<String>>,
+    /// `text`: markup, what the ability does.
     pub text: Option<Text>,
+    /// `short`: markup, the short form for cards (`[cards] abilities = "short"`) and counters.
     pub short: Option<Text>,
+    /// `traits`: (trait id, value), in the order written.
     pub traits: Vec<(Sp<String>, TraitValue)>,
 }
 
 impl Ability {
-    pub fn label(&self, param: Option<i64>) -> String {
+    /// The name as printed with a parameter value: "Landing 10".
+    pub(crate) fn label(&self, param: Option<i64>) -> String {
         match param {
             Some(p) => format!("{} {}", self.name.v, p),
             None => self.name.v.clone(),
@@ -255,13 +371,18 @@ impl Ability {
 /// `"landing 10"`: an ability named with its parameter.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AbilityRef {
+    /// The ability's id.
     pub id: String,
+    /// The trailing number, if the text ends in one.
     pub param: Option<i64>,
+    /// Where the reference was written.
     pub loc: Loc,
 }
 
 impl AbilityRef {
-    pub fn parse(s: &str, loc: Loc) -> AbilityRef {
+    /// Split `"landing 10"` into id and parameter; a last word that is not a number stays part
+    /// of the id.
+    pub(crate) fn parse(s: &str, loc: Loc) -> AbilityRef {
         let s = s.trim();
         if let Some((id, tail)) = s.rsplit_once(' ')
             && let Ok(n) = tail.trim().parse::<i64>()
@@ -272,67 +393,117 @@ impl AbilityRef {
     }
 }
 
+/// `[[unit]]`: a unit or other piece, with its stats and abilities.
 #[derive(Debug)]
 pub struct Unit {
+    /// `id`: what counters, cards, scenario forces and `[[unit:...]]` name.
     pub id: Sp<String>,
+    /// `name`: as printed.
     pub name: Sp<String>,
+    /// `kind`: its `[[kind]]`, which says which stats it must have; required.
     pub kind: Option<Sp<String>>,
+    /// `side`: its `[[side]]`, if any.
     pub side: Option<Sp<String>>,
+    /// `stats`: (stat id, value) in the order written; printed in the kind's order.
     pub stats: Vec<(Sp<String>, Sp<Scalar>)>,
+    /// `stat_notes`: (stat id, markup printed after that value), e.g. "or 2 and no battle".
     pub stat_notes: Vec<(Sp<String>, Text)>,
+    /// `abilities`: `"landing 10"`, each with its parameter.
     pub abilities: Vec<AbilityRef>,
+    /// `notes`: markup paragraphs under the stat block.
     pub notes: Vec<Text>,
+    /// `quantity`: copies of the unit in the game (a counter's or card's own `quantity` says
+    /// how many are printed); default 1.
     pub quantity: Option<Sp<i64>>,
+    /// `image`: a picture path relative to the game folder (PNG, JPEG, GIF, WebP).
     pub image: Option<Sp<String>>,
+    /// The whole `[[unit]]` table.
     pub loc: Loc,
 }
 
+/// `list` on a `[[section]]`: how its items are marked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ListStyle {
+    /// `"bullet"`; the default.
     Bullet,
+    /// `"numbered"`: 1, 2, 3 (for steps the reader follows in order).
     Numbered,
 }
 
+/// `[[section]]`: a rule section; the cheatsheet prints them in order.
 #[derive(Debug)]
 pub struct Section {
+    /// `id`: what `[[#id]]` cross-references and scenario `rules` name.
     pub id: Sp<String>,
+    /// `number`: the designer's own numbering ("6.1"), printed as written; none: unnumbered.
     pub number: Option<Sp<String>>,
+    /// `title`: the heading.
     pub title: Sp<String>,
+    /// `summary`: markup on the heading line, e.g. "2D6 <= the formation's morale".
     pub summary: Option<Text>,
+    /// `text`: markup paragraphs before the list (a string or an array of strings).
     pub text: Vec<Text>,
+    /// `list`: how `items` are marked; default bullet.
     pub list: ListStyle,
+    /// `items`: the list.
     pub items: Vec<Item>,
+    /// `after`: markup paragraphs after the list.
     pub after: Vec<Text>,
+    /// `optional`: an optional rule (only these may be a scenario's `optional_rules`);
+    /// default false.
     pub optional: bool,
+    /// `house_rule`: a house or additional rule, marked as such; default false.
     pub house_rule: bool,
+    /// `source`: where a house rule comes from.
     pub source: Option<String>,
+    /// `break_before`: `"column"` or `"page"`: start the section on a new one.
     pub break_before: Option<String>,
+    /// `cheatsheet = false` leaves the section off the cheatsheet; default true.
     pub cheatsheet: bool,
 }
 
+/// One entry of a section's `items`.
 #[derive(Debug)]
 pub enum Item {
-    Text { text: Text, items: Vec<Item> },
+    /// `"markup"`, or `{ text = "...", items = [...] }` with sub-items.
+    Text {
+        /// The item's markup.
+        text: Text,
+        /// Its sub-items (nested lists).
+        items: Vec<Item>,
+    },
+    /// `{ label = "..." }`: a heading for the items after it.
     Label(Text),
+    /// `{ note = "..." }`: a paragraph inside the list, without a bullet.
     Note(Text),
+    /// `{ table = "id" }`: that `[[table]]` shown here.
     Table(Sp<String>),
+    /// `{ sequence = "id" }`: that `[[sequence]]` shown here.
     Sequence(Sp<String>),
+    /// `{ unit = "id" }`: that unit's stat block shown here.
     Unit(Sp<String>),
 }
 
 /// What a `[[prefix:...]]` reference or a reference cell points at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RefKind {
+    /// `[[Name]]` (no prefix) or `{ term = "..." }`: a glossary term.
     Term,
+    /// `[[#id]]` or `{ section = "..." }`: a rule section.
     Section,
+    /// `[[ability:id n]]`: an ability, with its parameter.
     Ability,
+    /// `[[unit:id]]`: a unit.
     Unit,
+    /// `[[kind:id]]`: a unit kind.
     Kind,
+    /// `[[stat:id]]`: a stat, printed as its abbreviation.
     Stat,
 }
 
 impl RefKind {
-    pub fn parse(s: &str) -> Option<RefKind> {
+    /// The kind a prefix or cell key names (`"ability"`); `None` if it names none.
+    pub(crate) fn parse(s: &str) -> Option<RefKind> {
         Some(match s {
             "term" => RefKind::Term,
             "section" => RefKind::Section,
@@ -344,7 +515,8 @@ impl RefKind {
         })
     }
 
-    pub fn name(self) -> &'static str {
+    /// The prefix or key that names it; the inverse of `parse`.
+    pub(crate) fn name(self) -> &'static str {
         match self {
             RefKind::Term => "term",
             RefKind::Section => "section",
@@ -355,56 +527,104 @@ impl RefKind {
         }
     }
 
-    pub const ALL: [RefKind; 6] =
+    /// Every kind, for listing the keys a reference cell may use.
+    pub(crate) const ALL: [RefKind; 6] =
         [RefKind::Term, RefKind::Section, RefKind::Ability, RefKind::Unit, RefKind::Kind, RefKind::Stat];
 }
 
+/// A cell of a written table.
 #[derive(Debug)]
 pub enum Cell {
+    /// `"markup"`.
     Text(Text),
-    Ref { kind: RefKind, target: Sp<String> },
+    /// `{ kind = "tank" }` and the like: a checked reference, printed as the target's name.
+    Ref {
+        /// What the key names (`kind`, `unit`, `ability`, `stat`, `section`, `term`).
+        kind: RefKind,
+        /// The id (for an ability, with its parameter).
+        target: Sp<String>,
+    },
 }
 
+/// What a `[[table]]` holds: rows the designer wrote, or rows generated from the abilities.
 #[derive(Debug)]
 pub enum TableBody {
-    Written { header: Vec<Cell>, rows: Vec<(Loc, Vec<Cell>)> },
-    Generated { abilities_with: Sp<String>, traits: Vec<Sp<String>>, descending: bool },
+    /// `header` and `rows`; every row has as many cells as the header (E017).
+    Written {
+        /// `header`: the heading row.
+        header: Vec<Cell>,
+        /// `rows`: each row's span and cells.
+        rows: Vec<(Loc, Vec<Cell>)>,
+    },
+    /// `abilities_with`: one row per ability (and parameter value) that declares the trait,
+    /// so the printed numbers are always the data's.
+    Generated {
+        /// `abilities_with`: the trait that selects the rows.
+        abilities_with: Sp<String>,
+        /// `traits`: the columns after the ability's name; default: that trait alone.
+        traits: Vec<Sp<String>>,
+        /// `sort = "descending"`: rows by the first trait column, largest first; default:
+        /// the abilities' order.
+        descending: bool,
+    },
 }
 
+/// `[[table]]`: a table that sections show with `{ table = "id" }`.
 #[derive(Debug)]
 pub struct Table {
+    /// `id`: what a section item names.
     pub id: Sp<String>,
+    /// `title`: printed above the table.
     pub title: Option<Sp<String>>,
+    /// The rows, written or generated.
     pub body: TableBody,
+    /// `notes`: markup under the table.
     pub notes: Vec<Text>,
 }
 
+/// `[[sequence]]`: a sequence of play, shown by a section with `{ sequence = "id" }`.
 #[derive(Debug)]
 pub struct Sequence {
+    /// `id`: what a section item names.
     pub id: Sp<String>,
+    /// `title`: printed above the steps.
     pub title: Option<Sp<String>>,
+    /// `steps`: in order of play.
     pub steps: Vec<Step>,
 }
 
+/// One entry of a sequence's `steps`: `{ title = "...", text = "...", steps = [...] }`.
 #[derive(Debug)]
 pub struct Step {
+    /// `title`: markup, the step's name ("Phase A: attacker").
     pub title: Text,
+    /// `text`: markup, what happens in it.
     pub text: Option<Text>,
+    /// `steps`: its sub-steps, in order.
     pub steps: Vec<Step>,
 }
 
+/// `[[term]]`: a glossary term; `[[Name]]` in any markup refers to it.
 #[derive(Debug)]
 pub struct Term {
+    /// `id`; default: the name in lower case with `-` for spaces.
     pub id: Sp<String>,
+    /// `name`: as printed.
     pub name: Sp<String>,
+    /// `aliases`: other spellings a `[[...]]` reference may use (matched case-insensitively).
     pub aliases: Vec<Sp<String>>,
+    /// `text`: markup, the definition printed in the glossary.
     pub text: Option<Text>,
 }
 
+/// `[[changelog]]`: one rules version and what changed in it.
 #[derive(Debug)]
 pub struct ChangeEntry {
+    /// `version`: entries must go up (E029), and the current `[game] version` needs one (E028).
     pub version: Sp<String>,
+    /// `date`: as `YYYY-MM-DD`.
     pub date: Option<Sp<String>>,
+    /// `items`: markup, one per change.
     pub items: Vec<Text>,
     /// What an item changed, when the designer says so: (item index, what, id), e.g.
     /// `{ text = "...", abilities = ["landing"] }`.
@@ -413,7 +633,7 @@ pub struct ChangeEntry {
 
 /// Compare two rules versions segment by segment, numerically where both are numbers:
 /// 1.10 > 1.9, 2.0 > 1.4, 8 > 7b. Equal when every segment is.
-pub fn compare_versions(a: &str, b: &str) -> std::cmp::Ordering {
+pub(crate) fn compare_versions(a: &str, b: &str) -> std::cmp::Ordering {
     let seg = |s: &str| -> Vec<String> {
         s.trim().trim_start_matches(['v', 'V']).split(['.', '-', '_', ' ']).map(str::to_string).collect()
     };

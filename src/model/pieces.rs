@@ -5,7 +5,7 @@ use crate::source::Loc;
 
 use super::{PageSize, Scalar, Sp, Text};
 
-/// How backs are printed.
+/// `duplex` on `[counters]` or `[cards]`: how backs are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Duplex {
     /// Duplex, flipped on the long edge of the page: backs mirror the column order.
@@ -20,7 +20,8 @@ pub enum Duplex {
 }
 
 impl Duplex {
-    pub fn parse(s: &str) -> Option<Duplex> {
+    /// The mode a `duplex` value names (`"long"` or `"long-edge"`, ...); `None` if unknown.
+    pub(crate) fn parse(s: &str) -> Option<Duplex> {
         Some(match s {
             "long" | "long-edge" => Duplex::Long,
             "short" | "short-edge" => Duplex::Short,
@@ -29,7 +30,8 @@ impl Duplex {
             _ => return None,
         })
     }
-    pub fn name(self) -> &'static str {
+    /// The canonical `duplex` value, as templates receive it.
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Duplex::Long => "long",
             Duplex::Short => "short",
@@ -39,25 +41,34 @@ impl Duplex {
     }
 }
 
-/// How counters are separated for cutting.
+/// `cut` on `[counters]`: how counters are separated for cutting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Cut {
-    /// Butt-joined counters on a dark backdrop, cut marks in the margins.
+    /// `"butt"`: counters touch, on a dark backdrop, cut marks in the margins; the default.
     #[default]
     Butt,
-    /// A gap between counters with a cut line around each.
+    /// `"gutter"`: a gap between counters (default 2 mm) with a cut line around each.
     Gutter,
 }
 
-/// Sheet settings shared by counter and card sheets. Lengths in mm.
+/// Sheet settings shared by `[counters]` and `[cards]`: how pieces are laid out on the page.
+/// Lengths in mm (written with units in the data).
 #[derive(Debug, Clone)]
 pub struct Imposition {
+    /// `page`: overrides `[game] page`; neither: A4.
     pub page: Option<Sp<PageSize>>,
+    /// `orientation = "landscape"`; default portrait.
     pub landscape: bool,
+    /// `duplex`: how backs are printed; default long-edge duplex.
     pub duplex: Duplex,
+    /// `back_offset = [x, y]` in mm, each within ±20: moves the backs to match a printer
+    /// that does not register front and back exactly; default (0, 0).
     pub back_offset: (f64, f64),
+    /// `gutter`: space between pieces; unset: 0, or 2 mm for counters with `cut = "gutter"`.
     pub gutter: Option<f64>,
+    /// `margin`: the grid stays this far inside the page edges (it is centred); default 5 mm.
     pub margin: f64,
+    /// `marks`: crop marks in the margins at every cut line; default true.
     pub marks: bool,
 }
 
@@ -78,37 +89,47 @@ impl Default for Imposition {
 /// `[counters]`: the counter sheet document.
 #[derive(Debug, Default)]
 pub struct CounterOptions {
+    /// `page`, `orientation`, `duplex`, `back_offset`, `gutter`, `margin`, `marks`.
     pub sheet: Imposition,
+    /// `cut`: default butt.
     pub cut: Cut,
     /// Where `[counters]` was written, when it was.
     pub loc: Option<Loc>,
 }
 
-/// One slot of a counter face: a text with `{placeholders}`.
+/// One slot of a counter face: a text with `{placeholders}`, from a key of `layout` or
+/// `back_layout` on a `[[counter_group]]`.
 #[derive(Debug, Clone)]
 pub struct Slot {
+    /// The key: one of `SLOTS` (`top`, `centre`, ...).
     pub name: Sp<String>,
+    /// The string, or `text` of the `{ text = ..., size = ..., bold = ... }` table.
     pub text: Sp<String>,
-    /// Font size in pt; default: the group's, larger for the factor line.
+    /// `size`: font size in pt; default: the group's, larger for the factor line.
     pub size: Option<Sp<f64>>,
+    /// `bold`; default: bold for the factor line (`bottom`) and for a marker's `centre`.
     pub bold: Option<bool>,
 }
 
 /// The slots a face can have, in the order a layout lists them.
-pub const SLOTS: &[&str] =
+pub(crate) const SLOTS: &[&str] =
     &["top-left", "top", "top-right", "centre", "bottom-left", "bottom", "bottom-right", "left", "right"];
 
-/// Colours of a face: each `None` (default), `"side"` or `#rrggbb`.
+/// `front_style` or `back_style` on a `[[counter_group]]`: colours of a face, each `None`
+/// (the default look), `"side"` (the counter's side colour) or `#rrggbb`.
 #[derive(Debug, Clone, Default)]
 pub struct FaceStyle {
+    /// `background`: the whole face.
     pub background: Option<Sp<String>>,
+    /// `stripe`: a band across the face, to tell sides or formations apart.
     pub stripe: Option<Sp<String>>,
+    /// `text`: the colour of every slot's text.
     pub text: Option<Sp<String>>,
 }
 
 impl FaceStyle {
     /// Whether the style sets anything.
-    pub fn is_set(&self) -> bool {
+    pub(crate) fn is_set(&self) -> bool {
         self.background.is_some() || self.stripe.is_some() || self.text.is_some()
     }
 }
@@ -116,74 +137,108 @@ impl FaceStyle {
 /// `[[counter_group]]`: counters of one size and layout.
 #[derive(Debug)]
 pub struct CounterGroup {
+    /// `id`: what a counter's `group` names; default: from the name.
     pub id: Sp<String>,
+    /// `name`: as printed on the sheet.
     pub name: Option<Sp<String>>,
-    /// Width and height in mm.
+    /// `size`: width and height in mm (one length is a square); default 5/8" (15.875 mm).
     pub size: Option<Sp<(f64, f64)>>,
+    /// `font_size` in pt; default: a third of the counter's size.
     pub font_size: Option<Sp<f64>>,
+    /// `layout`: the front's slots and the span of the table; none: name on top, symbol in
+    /// the centre, factor line at the bottom, label along the left edge.
     pub layout: Option<(Vec<Slot>, Loc)>,
+    /// `back_layout`: the back's slots; default: the layout.
     pub back_layout: Option<(Vec<Slot>, Loc)>,
+    /// `front_style`: colours of the front.
     pub front_style: FaceStyle,
+    /// `back_style`: colours of the back.
     pub back_style: FaceStyle,
     /// Units of these kinds get a counter each (unless a `[[counter]]` names them).
     pub kinds: Vec<Sp<String>>,
     /// Allow shrinking text down to this size (pt) before reporting an overflow.
     pub min_font_size: Option<Sp<f64>>,
+    /// The whole `[[counter_group]]` table.
     pub loc: Loc,
 }
 
-/// What is printed on a counter's back.
+/// `back` on a `[[counter]]`: what is printed on its back.
 #[derive(Debug, Clone)]
 pub enum Back {
-    /// The front again (the default).
+    /// `back` left out (or `"same"`): the front again; the default.
     Same,
-    /// Only the background.
+    /// `back = "blank"`: only the background.
     Blank,
-    /// The back layout with these values over the front's.
+    /// `back = { firepower = 2 }`: the back layout with these values over the front's (the
+    /// reduced side).
     Values(Vec<(Sp<String>, Sp<Scalar>)>),
 }
 
 /// `[[counter]]`: a counter, from a unit or on its own (a marker).
 #[derive(Debug)]
 pub struct Counter {
+    /// `id`: optional; names the counter in findings and in `playaid diff` (else its name).
     pub id: Option<Sp<String>>,
+    /// `name`: the `{name}` placeholder; default: the unit's. A marker needs only this.
     pub name: Option<Sp<String>>,
+    /// `unit`: the unit it stands for; name, side and stats come from it.
     pub unit: Option<Sp<String>>,
+    /// `group`: its `[[counter_group]]`; default: the first group.
     pub group: Option<Sp<String>>,
+    /// `label`: the `{label}` placeholder, e.g. "1/A/506" along the edge.
     pub label: Option<Sp<String>>,
+    /// `side`: colours the counter; default: the unit's side.
     pub side: Option<Sp<String>>,
+    /// `quantity`: copies printed; default 1.
     pub quantity: Option<Sp<i64>>,
+    /// `symbol`: a NATO symbol in words ("friend infantry platoon"), drawn as vectors.
     pub symbol: Option<Sp<String>>,
+    /// `image`: a picture for `{symbol}` instead, relative to the game folder.
     pub image: Option<Sp<String>>,
+    /// `front`: (placeholder, value) pairs, over the unit's stats.
     pub front: Vec<(Sp<String>, Sp<Scalar>)>,
+    /// `back`: what the back shows.
     pub back: Back,
+    /// `color`: this counter's own background, `#rrggbb`.
     pub color: Option<Sp<String>>,
+    /// The whole `[[counter]]` table.
     pub loc: Loc,
 }
 
-/// How a card prints abilities.
+/// `abilities` on `[cards]`: how a unit's card prints its abilities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum AbilityStyle {
+    /// `"full"`: each ability's `text`; the default.
     #[default]
     Full,
+    /// `"short"`: each ability's `short` text, for small cards.
     Short,
 }
 
 /// `[cards]`: the card document.
 #[derive(Debug)]
 pub struct CardOptions {
+    /// `page`, `orientation`, `duplex`, `back_offset`, `gutter`, `margin`, `marks`.
     pub sheet: Imposition,
-    /// Trim size in mm.
+    /// `size`: trim size in mm, width then height (a name from `CARD_SIZES` or lengths);
+    /// default poker, 63 x 88 mm.
     pub size: Option<Sp<(f64, f64)>>,
+    /// `bleed` in mm: how far backgrounds run past the trim line, so a slightly off cut
+    /// shows no white edge; default 3.
     pub bleed: f64,
+    /// `safe` in mm: text stays this far inside the trim line; default 3.
     pub safe: f64,
+    /// `font_size` in pt, 4 to 14; default 7.
     pub font_size: f64,
+    /// `min_font_size` in pt: shrink text down to this before reporting an overflow (E023).
     pub min_font_size: Option<Sp<f64>>,
+    /// `abilities`: full or short texts; default full.
     pub abilities: AbilityStyle,
     /// Units of these kinds get a card each (unless a `[[card]]` names them).
     pub kinds: Vec<Sp<String>>,
     /// The `[[card_back]]` used when neither the card nor its side has one.
     pub back: Option<Sp<String>>,
+    /// Where `[cards]` was written, when it was.
     pub loc: Option<Loc>,
 }
 
@@ -207,40 +262,60 @@ impl Default for CardOptions {
 /// `[[card_back]]`: a back design, for a side or named by cards.
 #[derive(Debug)]
 pub struct CardBack {
+    /// `id`: what a card's `back` and `[cards] back` name; default: from the title.
     pub id: Sp<String>,
+    /// `side`: the back of every card of this side that names no back.
     pub side: Option<Sp<String>>,
+    /// `title`: printed on the back.
     pub title: Option<Sp<String>>,
+    /// `text`: markup printed on the back.
     pub text: Option<Text>,
+    /// `image`: a picture relative to the game folder.
     pub image: Option<Sp<String>>,
+    /// `color`: the background, `#rrggbb`; default: the card's colour.
     pub color: Option<Sp<String>>,
+    /// The whole `[[card_back]]` table.
     pub loc: Loc,
 }
 
 /// `[[card]]`: a card for a unit, or for anything else (terrain, a marker, a rule).
 #[derive(Debug)]
 pub struct Card {
+    /// `id`: optional; nothing names a card by it yet.
     pub id: Option<Sp<String>>,
+    /// `unit`: a unit's card: name, kind, stats in its kind's order, abilities, notes.
     pub unit: Option<Sp<String>>,
+    /// `title`: the heading; default: the unit's name. A card without a unit needs one.
     pub title: Option<Sp<String>>,
+    /// `subtitle`: a line under the title ("Stop on entering").
     pub subtitle: Option<Sp<String>>,
+    /// `side`: colours the card and picks its back; default: the unit's side.
     pub side: Option<Sp<String>>,
-    /// Free stats: label and value, in the order written.
+    /// `stats`: free stats, label and value, in the order written (for cards without a unit).
     pub stats: Vec<(Sp<String>, Sp<Scalar>)>,
+    /// `text`: markup paragraphs (a string or an array).
     pub text: Vec<Text>,
+    /// `image`: a picture relative to the game folder.
     pub image: Option<Sp<String>>,
+    /// `quantity`: copies printed; default 1.
     pub quantity: Option<Sp<i64>>,
+    /// `back`: a `[[card_back]]`; default: the side's back, else `[cards] back`, else a back
+    /// with the game's title.
     pub back: Option<Sp<String>>,
+    /// `color`: the card's colour, `#rrggbb`; default: its side's, else `[game.cheatsheet]
+    /// accent`, else the template's.
     pub color: Option<Sp<String>>,
+    /// The whole `[[card]]` table.
     pub loc: Loc,
 }
 
 /// Default counter size: 5/8", the most common size, in mm.
-pub const DEFAULT_COUNTER_MM: f64 = 15.875;
+pub(crate) const DEFAULT_COUNTER_MM: f64 = 15.875;
 /// Default card size: poker, in mm.
-pub const DEFAULT_CARD_MM: (f64, f64) = (63.0, 88.0);
+pub(crate) const DEFAULT_CARD_MM: (f64, f64) = (63.0, 88.0);
 
 /// The named card sizes, in mm.
-pub const CARD_SIZES: &[(&str, (f64, f64))] = &[
+pub(crate) const CARD_SIZES: &[(&str, (f64, f64))] = &[
     ("poker", (63.0, 88.0)),
     ("bridge", (57.0, 89.0)),
     ("mini-euro", (44.0, 67.0)),

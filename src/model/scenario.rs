@@ -7,10 +7,13 @@ use super::{Scalar, Sp, Text};
 /// `[[scenario_setting]]`: something every scenario of the game states (Genpei: wind, tide).
 #[derive(Debug)]
 pub struct ScenarioSetting {
+    /// `id`: the key in a scenario's `settings`.
     pub id: Sp<String>,
+    /// `name`: the label on the scenario sheet ("Wind/tide").
     pub name: Sp<String>,
-    /// The values allowed; empty: any text.
+    /// `values`: the values allowed; empty: any text (E034 otherwise).
     pub values: Vec<Sp<String>>,
+    /// `required`: every scenario must state it (E034 if one does not); default false.
     pub required: bool,
 }
 
@@ -19,64 +22,100 @@ pub struct ScenarioSetting {
 pub struct ScenarioLimits {
     /// The unit stat that says what a unit is worth (its points).
     pub points_stat: Option<Sp<String>>,
+    /// `points_per_side`: most points a side's forces may be worth (E033 over it).
     pub points_per_side: Option<Sp<i64>>,
+    /// `units_per_side`: most units (counting `count`) a side may field (E033 over it).
     pub units_per_side: Option<Sp<i64>>,
+    /// Where `[scenario_limits]` was written, when it was.
     pub loc: Option<Loc>,
 }
 
-/// One line of a side's forces.
+/// One entry of `forces` on a `[[scenario.side]]`: a line of that side's forces table.
 #[derive(Debug)]
 pub struct Force {
-    /// A unit of the game, or (for what the game data does not list) a name.
+    /// `unit`: a unit of the game; its stats are printed from the unit data.
     pub unit: Option<Sp<String>>,
+    /// `name`: for what the game data does not list ("Allied fleet"), instead of a unit.
     pub name: Option<Sp<String>>,
+    /// `count`: how many, at least 1; default 1.
     pub count: Option<Sp<i64>>,
     /// Points of a named force (units take theirs from the points stat).
     pub points: Option<Sp<i64>>,
+    /// `setup`: markup, where these set up.
     pub setup: Option<Text>,
-    /// The turn it arrives on; none: on the map at the start.
+    /// `arrives`: the turn it arrives on (a reinforcement); none: on the map at the start.
     pub arrives: Option<Sp<i64>>,
+    /// `text`: markup, anything else about it.
     pub text: Option<Text>,
+    /// The entry's inline table.
     pub loc: Loc,
 }
 
+/// `[[scenario.side]]`: what one side brings to a scenario.
 #[derive(Debug)]
 pub struct ScenarioSide {
+    /// `side`: a `[[side]]` of the game.
     pub side: Sp<String>,
+    /// `setup`: markup, where the side sets up.
     pub setup: Option<Text>,
+    /// `forces`: its units and other forces; a side needs some (E032).
     pub forces: Vec<Force>,
+    /// The whole `[[scenario.side]]` table.
     pub loc: Loc,
 }
 
+/// `[[scenario.objective]]`: something a side scores points for.
 #[derive(Debug)]
 pub struct Objective {
+    /// `name`: as printed ("North island").
     pub name: Sp<String>,
+    /// `points`: what it is worth, each; counts toward the victory points (W006).
     pub points: Option<Sp<i64>>,
     /// How many there are to score (victory banners: one per enemy unit); default 1.
     pub count: Option<Sp<i64>>,
     /// Only this side scores it; none: either.
     pub side: Option<Sp<String>>,
+    /// `text`: markup, how it is scored.
     pub text: Option<Text>,
+    /// The whole `[[scenario.objective]]` table.
     pub loc: Loc,
 }
 
+/// `[[scenario]]`: one battle, printed as its own sheet `scenario-<id>.pdf`.
 #[derive(Debug)]
 pub struct Scenario {
+    /// `id`: names the output file; default: from the title.
     pub id: Sp<String>,
+    /// `title`: the sheet's heading; required.
     pub title: Sp<String>,
+    /// `requires`: the rules version it needs; E030 if newer than `[game] version`.
     pub requires: Option<Sp<String>>,
+    /// `situation`: markup, the historical or narrative background.
     pub situation: Option<Text>,
+    /// `map`: markup, the map or table to play on.
     pub map: Option<Text>,
+    /// `setup`: markup paragraphs, set-up for both sides.
     pub setup: Vec<Text>,
+    /// `[[scenario.side]]`: each side's set-up and forces.
     pub sides: Vec<ScenarioSide>,
+    /// `[[scenario.objective]]`: what sides score points for.
     pub objectives: Vec<Objective>,
+    /// `points` in `[scenario.victory]`: the points that win; W006 if no side can reach them.
     pub victory_points: Option<Sp<i64>>,
+    /// `turns` in `[scenario.victory]`: how long the game lasts, in turns.
     pub turns: Option<Sp<i64>>,
+    /// `sudden_death` in `[scenario.victory]`: markup, conditions that end the game at once.
     pub sudden_death: Vec<Text>,
+    /// `text` in `[scenario.victory]`: markup, how the game is won.
     pub victory: Vec<Text>,
+    /// `special_rules`: markup, rules for this scenario only.
     pub special_rules: Vec<Text>,
+    /// `optional_rules`: sections in force; each must have `optional = true` (E031).
     pub optional_rules: Vec<Sp<String>>,
+    /// `rules`: sections worth reading before play, listed on the sheet.
     pub rules: Vec<Sp<String>>,
+    /// `settings`: (setting id, value), checked against `[[scenario_setting]]` (E034).
     pub settings: Vec<(Sp<String>, Sp<Scalar>)>,
+    /// The whole `[[scenario]]` table.
     pub loc: Loc,
 }
