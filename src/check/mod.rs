@@ -912,9 +912,6 @@ pub fn all_texts(game: &Game) -> Vec<&Text> {
 }
 
 #[cfg(test)]
-mod tests;
-
-#[cfg(test)]
 mod dice_tests {
     use super::*;
 
