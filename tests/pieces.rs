@@ -8,7 +8,6 @@ mod common;
 use common::*;
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::Output;
 
 use playaid::build::{DocSpec, load_and_check};
 use playaid::export::{ExportOptions, export};
