@@ -5,11 +5,7 @@ mod common;
 
 use common::*;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn playaid(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_playaid")).args(args).output().expect("run playaid")
-}
+use std::process::Output;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -6,17 +6,13 @@ mod common;
 
 use common::*;
 use std::path::Path;
-use std::process::Command;
 
 const GAMES: [&str; 5] =
     ["war-at-sea-troop-landing", "white-star-rising", "one-hour-wargames-wwii", "genpei-naval", "starting-phase"];
 
 /// (code, file, line, column) of every finding.
 fn findings(dir: &Path) -> Vec<(String, String, u64, u64)> {
-    let o = Command::new(env!("CARGO_BIN_EXE_playaid"))
-        .args(["check", dir.to_str().unwrap(), "--format", "json"])
-        .output()
-        .unwrap();
+    let o = playaid(&["check", dir.to_str().unwrap(), "--format", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json output");
     v["diagnostics"]
         .as_array()
@@ -100,10 +96,8 @@ fn each_cheatsheet_holds_its_key_facts() {
     ];
     let out = tempfile::tempdir().unwrap();
     for (game, version, expected) in facts {
-        let o = Command::new(env!("CARGO_BIN_EXE_playaid"))
-            .args(["build", repo().join("data").join(game).to_str().unwrap(), "-o", out.path().to_str().unwrap()])
-            .output()
-            .unwrap();
+        let o =
+            playaid(&["build", repo().join("data").join(game).to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
         assert!(o.status.success(), "{game}: {}", String::from_utf8_lossy(&o.stderr));
         let pdf = out.path().join(format!("{game}-{version}/cheatsheet.pdf"));
         let text = pdf_text(&pdf);

@@ -8,7 +8,6 @@ mod common;
 use common::*;
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use playaid::build::load_and_check;
 use playaid::export::DocKind;
@@ -159,10 +158,6 @@ fn nine_poker_cards_a_page_on_a4_and_letter_trimmed_exactly() {
             assert!(close(b.x, width - f.x - f.w) && close(b.y, f.y), "{page}: back {b:?} front {f:?}");
         }
     }
-}
-
-fn playaid(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_playaid")).args(args).output().expect("run playaid")
 }
 
 fn check_json(dir: &Path) -> Vec<(String, String)> {

@@ -4,13 +4,9 @@
 mod common;
 
 use common::*;
-use std::process::Command;
 
 fn build(game: &std::path::Path, out: &std::path::Path) {
-    let o = Command::new(env!("CARGO_BIN_EXE_playaid"))
-        .args(["build", game.to_str().unwrap(), "-o", out.to_str().unwrap(), "-q"])
-        .output()
-        .unwrap();
+    let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap(), "-q"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 

@@ -7,10 +7,6 @@ use common::*;
 use std::path::Path;
 use std::process::{Command, Output};
 
-fn playaid(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_playaid")).args(args).output().expect("run playaid")
-}
-
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -122,12 +118,13 @@ fn diff_between_two_git_revisions_of_one_folder() {
 
 #[test]
 fn findings_become_github_annotations() {
-    let case = repo().join("tests/bad/e028-version-bumped-without-changelog");
-    let o = Command::new(env!("CARGO_BIN_EXE_playaid"))
-        .args(["check", ".", "--format", "github"])
-        .current_dir(&case)
-        .output()
+    // The rules went to 2.1 but the changelog still ends at 2.0.
+    let case = tempfile::tempdir().unwrap();
+    std::fs::write(case.path().join("game.toml"), "[game]\nid = \"ops\"\ntitle = \"Ops\"\nversion = \"2.1\"\n")
         .unwrap();
+    let changelog = "[[changelog]]\nversion = \"2.0\"\nitems = [\"First public version.\"]\n";
+    std::fs::write(case.path().join("changelog.toml"), changelog).unwrap();
+    let o = playaid_in(case.path(), &["check", ".", "--format", "github"]);
     assert_eq!(o.status.code(), Some(1));
     let line = stdout(&o);
     assert!(

@@ -357,9 +357,6 @@ fn range_finding(
 }
 
 #[cfg(test)]
-mod tests;
-
-#[cfg(test)]
 mod dice_tests {
     use super::*;
 

@@ -1,12 +1,22 @@
-//! Helpers shared by the integration tests: copying game folders and reading PDFs with
-//! poppler's `pdftotext` / `pdfinfo` (installed by .ci/run).
+//! Helpers shared by the integration tests: running the built binary, copying game folders and
+//! reading PDFs with poppler's `pdftotext` / `pdfinfo` (installed by .ci/run).
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the built `playaid` with `args` and waits for it.
+pub fn playaid(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_playaid")).args(args).output().expect("run playaid")
+}
+
+/// Runs the built `playaid` with `args` in the folder `cwd`.
+pub fn playaid_in(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_playaid")).args(args).current_dir(cwd).output().expect("run playaid")
 }
 
 pub fn copy_dir(from: &Path, to: &Path) {
