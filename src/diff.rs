@@ -18,11 +18,15 @@ use crate::load::{self, Loaded};
 use crate::markup::{ability_label, plain, plain_in};
 use crate::model::*;
 
+/// Whether something was added, removed or changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ChangeKind {
+    /// In the new version only.
     Added,
+    /// In the old version only.
     Removed,
+    /// In both, with a difference.
     Changed,
 }
 
@@ -33,11 +37,15 @@ pub struct Change {
     /// section, table, sequence, term, counter_options, counter_group, counter, card_options,
     /// card_back, card, scenario, changelog.
     pub area: &'static str,
+    /// The id of what changed (or its key, for counters and cards without one).
     pub id: String,
+    /// Added, removed or changed.
     pub kind: ChangeKind,
     /// The property that changed, for `changed` (e.g. "Troop counters carried").
     pub field: Option<String>,
+    /// The old value, for `changed`.
     pub old: Option<String>,
+    /// The new value, for `changed`.
     pub new: Option<String>,
     /// The change in words.
     pub text: String,
@@ -1020,6 +1028,7 @@ pub fn render_text(old: &Game, new: &Game, changes: &[Change]) -> String {
     s
 }
 
+/// The changes as JSON: both versions' ids and versions, and every change.
 pub fn render_json(old: &Game, new: &Game, changes: &[Change]) -> String {
     serde_json::to_string_pretty(&serde_json::json!({
         "old": { "id": old.meta.id(), "version": old.meta.version() },

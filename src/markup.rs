@@ -12,8 +12,11 @@ use crate::model::{AbilityRef, Game, RefKind};
 pub struct Ref {
     /// The whole `[[...]]`.
     pub range: Range<usize>,
+    /// What it points at (a term when it has no `prefix:`).
     pub kind: RefKind,
+    /// The id, name or section it names.
     pub target: String,
+    /// Where `target` is written.
     pub target_range: Range<usize>,
     /// The words after `|`, if any.
     pub display: Option<(String, Range<usize>)>,
@@ -22,10 +25,13 @@ pub struct Ref {
 /// A `[[` without its `]]`, or an empty reference.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Malformed {
+    /// Where it is.
     pub range: Range<usize>,
+    /// What is wrong with it.
     pub message: String,
 }
 
+/// Every `[[reference]]` of a markup field, and the malformed ones.
 pub fn scan(raw: &str) -> (Vec<Ref>, Vec<Malformed>) {
     let mut refs = Vec::new();
     let mut bad = Vec::new();
@@ -144,6 +150,7 @@ pub fn escape_markup(s: &str) -> String {
 /// Generated Typst source for one field, with the map back to the field's bytes.
 #[derive(Debug, Default, Clone)]
 pub struct Converted {
+    /// The Typst source.
     pub code: String,
     /// (range in `code`, range in the field): literal pieces map one to one; a generated
     /// reference call maps to the whole `[[...]]`.
