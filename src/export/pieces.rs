@@ -4,8 +4,8 @@ use serde_json::{Value, json};
 
 use super::{ExportOptions, Exporter};
 use crate::check::pieces::{
-    CardBackRef, RCounters, RFace, Symbol, back_picture_box, contrast, grid, picture_box, resolve_cards, sheet_page,
-    symbol_box,
+    COUNTER_PAD_MM, CardBackRef, RCounters, RFace, Symbol, back_picture_box, contrast, grid, picture_box,
+    resolve_cards, sheet_page, symbol_box,
 };
 use crate::model::*;
 
@@ -25,6 +25,8 @@ fn sheet_json(game: &Game, s: &Imposition, opts: &ExportOptions, cut: Option<Cut
 #[derive(serde::Serialize)]
 struct Counters<'a> {
     sheet: Value,
+    /// The die-cut safe area (mm) the checker measured text with.
+    pad: f64,
     groups: Vec<Group<'a>>,
 }
 
@@ -51,10 +53,27 @@ struct Item<'a> {
     quantity: i64,
     #[serde(skip_serializing_if = "is_zero")]
     first_copy: i64,
-    front: &'a RFace,
-    back: Option<&'a RFace>,
+    front: Face<'a>,
+    back: Option<Face<'a>>,
     symbol: Option<&'a Symbol>,
     image: Option<String>,
+}
+
+/// A face as the checker resolved it, with the room (pt) kept beside its corner slots for a
+/// left or right slot: as `fit_face` in src/check/pieces.rs measured it.
+#[derive(serde::Serialize)]
+struct Face<'a> {
+    #[serde(flatten)]
+    face: &'a RFace,
+    edge: f64,
+}
+
+impl<'a> Face<'a> {
+    fn new(face: &'a RFace, font_size: f64) -> Self {
+        let has = |n: &str| face.slots.iter().any(|s| s.name == n && (s.symbol || !s.text.is_empty()));
+        let edge = if has("left") || has("right") { font_size * 1.15 } else { 0.0 };
+        Face { face, edge }
+    }
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -136,8 +155,8 @@ impl Exporter<'_> {
                         index: base + i,
                         quantity: take,
                         first_copy: first,
-                        front: &c.front,
-                        back: c.back.as_ref(),
+                        front: Face::new(&c.front, g.font_size),
+                        back: c.back.as_ref().map(|b| Face::new(b, g.font_size)),
                         symbol: c.symbol.as_ref(),
                         image: c.image.as_deref().map(image_path),
                     });
@@ -155,7 +174,10 @@ impl Exporter<'_> {
         let sheet = sheet_json(game, &co.sheet, opts, Some(co.cut), gutter);
         parts
             .into_iter()
-            .map(|groups| serde_json::to_vec(&Counters { sheet: sheet.clone(), groups }).expect("counters serialise"))
+            .map(|groups| {
+                serde_json::to_vec(&Counters { sheet: sheet.clone(), pad: COUNTER_PAD_MM, groups })
+                    .expect("counters serialise")
+            })
             .collect()
     }
 
