@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::check::Index;
 use crate::layout::Layout;
+use crate::layout::colour::contrast;
 use crate::load::strings::sub_loc;
 use crate::markup::{self, Converted, escape_markup, typst_str};
 use crate::model::*;
@@ -299,6 +300,7 @@ impl<'g> Exporter<'g> {
             "intro": self.opt_text(&m.intro),
             "credits": self.opt_text(&m.credits),
         });
+        let accent = cs.accent.clone().unwrap_or_else(|| crate::layout::cards::DEFAULT_ACCENT.into());
         let options = json!({
             "page": page.typst_name(),
             "orientation": if cs.landscape { "landscape" } else { "portrait" },
@@ -307,12 +309,16 @@ impl<'g> Exporter<'g> {
             "changelog": cs.changelog,
             "todo": cs.todo,
             "glossary": cs.glossary,
-            "accent": cs.accent.clone().unwrap_or_else(|| crate::layout::cards::DEFAULT_ACCENT.into()),
+            "accent": accent,
+            "accent_text_color": contrast(&accent),
         });
         let sides: Vec<Value> = game
             .sides
             .iter()
-            .map(|s| json!({"id": s.id.v, "name": s.name.v, "color": s.color.as_ref().map(|c| c.v.clone())}))
+            .map(|s| {
+                json!({"id": s.id.v, "name": s.name.v, "color": s.color.as_ref().map(|c| c.v.clone()),
+                       "text_color": s.color.as_ref().map(|c| contrast(&c.v))})
+            })
             .collect();
         let stats: Vec<Value> = game
             .stats
@@ -461,6 +467,7 @@ impl<'g> Exporter<'g> {
             "side": side.map(|s| s.id.v.clone()),
             "side_name": side.map(|s| s.name.v.clone()),
             "color": side.and_then(|s| s.color.as_ref().map(|c| c.v.clone())),
+            "text_color": side.and_then(|s| s.color.as_ref().map(|c| contrast(&c.v))),
             "stats": stats,
             "abilities": abilities,
             "notes": notes,

@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 
 use super::{ExportOptions, Exporter};
+use crate::layout::counters::COUNTER_PAD_MM;
 use crate::layout::symbol::Symbol;
 use crate::layout::{Counters as LaidOut, RFace};
 use crate::model::*;
@@ -23,6 +24,8 @@ fn sheet_json(s: &Imposition, page: (f64, f64), cut: Option<Cut>, gutter: f64) -
 #[derive(serde::Serialize)]
 struct Counters<'a> {
     sheet: Value,
+    /// The die-cut safe area (mm) the checker measured text with.
+    pad: f64,
     groups: Vec<Group<'a>>,
 }
 
@@ -148,7 +151,10 @@ impl Exporter<'_> {
         let sheet = sheet_json(&co.sheet, *page, Some(co.cut), *gutter);
         parts
             .into_iter()
-            .map(|groups| serde_json::to_vec(&Counters { sheet: sheet.clone(), groups }).expect("counters serialise"))
+            .map(|groups| {
+                serde_json::to_vec(&Counters { sheet: sheet.clone(), pad: COUNTER_PAD_MM, groups })
+                    .expect("counters serialise")
+            })
             .collect()
     }
 

@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use super::Exporter;
+use crate::layout::colour::contrast;
 use crate::model::*;
 
 impl Exporter<'_> {
@@ -40,6 +41,7 @@ impl Exporter<'_> {
                 "id": side.side.v,
                 "name": decl.map(|d| d.name.v.clone()).unwrap_or(side.side.v.clone()),
                 "color": decl.and_then(|d| d.color.as_ref().map(|c| c.v.clone())),
+                "text_color": decl.and_then(|d| d.color.as_ref().map(|c| contrast(&c.v))),
                 "setup": setup,
                 "forces": forces,
             }));

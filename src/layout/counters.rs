@@ -71,6 +71,8 @@ pub struct RFace {
     pub text: String,
     /// The slots, in the layout's order.
     pub slots: Vec<RSlot>,
+    /// The room (pt) kept along each side edge for a `left` or `right` slot; 0 without one.
+    pub edge: f64,
 }
 
 /// One counter, laid out.
@@ -412,7 +414,7 @@ impl Painter<'_, '_> {
         let text = style.and_then(|s| self.colour(&s.text)).unwrap_or_else(|| contrast(&bg));
         let slots = layout.iter().map(|s| self.slot(s, vals)).collect();
         let stripe_text = stripe.as_deref().map(contrast);
-        RFace { background: bg, stripe, stripe_text, text, slots }
+        RFace { background: bg, stripe, stripe_text, text, slots, edge: 0.0 }
     }
 
     fn slot(&self, s: &Slot, vals: &Values) -> RSlot {
@@ -505,6 +507,7 @@ fn fit_face(face: &mut RFace, group: &RGroup, side: &str, what: &str, loc: &Loc)
     let inner = w - 2.0 * pad;
     let has = |n: &str| face.slots.iter().any(|s| s.name == n && (s.symbol || !s.text.is_empty()));
     let edge = if has("left") || has("right") { base * 1.15 } else { 0.0 };
+    face.edge = edge;
     let corner_width = |names: [&str; 2]| {
         face.slots
             .iter()

@@ -26,7 +26,6 @@ use crate::layout::fonts::fonts;
 pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("lib.typ", include_str!("../../templates/lib.typ")),
     ("cheatsheet.typ", include_str!("../../templates/cheatsheet.typ")),
-    ("sheet.typ", include_str!("../../templates/sheet.typ")),
     ("counters.typ", include_str!("../../templates/counters.typ")),
     ("cards.typ", include_str!("../../templates/cards.typ")),
     ("changelog.typ", include_str!("../../templates/changelog.typ")),
