@@ -65,6 +65,7 @@ codes! {
     RENDER_WARNING = "W004" "render-warning";
     IMAGE_RESOLUTION_LOW = "W005" "image-resolution-low";
     SCENARIO_UNWINNABLE = "W006" "scenario-unwinnable";
+    DEPRECATED_SPELLING = "W007" "deprecated-spelling";
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
