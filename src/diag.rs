@@ -106,6 +106,7 @@ codes! {
     IMAGE_RESOLUTION_LOW = "W005" "image-resolution-low";
     /// No side of a scenario can reach its victory `points`.
     SCENARIO_UNWINNABLE = "W006" "scenario-unwinnable";
+    DEPRECATED_SPELLING = "W007" "deprecated-spelling";
 }
 
 /// Whether a finding stops the build.

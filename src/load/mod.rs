@@ -1,12 +1,14 @@
 //! Stage 1: load a game folder. Every `*.toml` file is parsed with spans and read into the
 //! model; every problem becomes a located diagnostic. Loading never stops at the first problem.
 
+mod lengths;
 mod pieces;
 pub mod reader;
 mod scenario;
 pub mod strings;
 
-pub use pieces::{parse_length, parse_size};
+pub use lengths::parse_length;
+pub use pieces::parse_size;
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -326,7 +328,7 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
                 );
             }
         }
-        if let Some(f) = c.float("font_size") {
+        if let Some(f) = lengths::font_size(&c, "font_size") {
             if (5.0..=16.0).contains(&f.v) {
                 opts.font_size = f.v;
             } else {
@@ -455,10 +457,11 @@ fn read_stat(o: &Obj) -> Stat {
 
 fn read_kind(o: &Obj) -> Kind {
     let name = o.req_str("name");
+    o.renamed("required_stats", "stats", "on a kind");
     let k = Kind {
         id: id_or_slug(o, &name).unwrap_or_default_sp(o),
         name: name.unwrap_or_default_sp(o),
-        stats: o.ids("stats"),
+        stats: o.ids("required_stats"),
         optional_stats: o.ids("optional_stats"),
     };
     o_finish(o);
@@ -477,7 +480,9 @@ fn read_trait(o: &Obj) -> Trait {
 }
 
 fn read_group(o: &Obj) -> Group {
-    let g = Group { id: o.id("id", true).unwrap_or_default_sp(o), name: o.str("name"), requires: o.ids("requires") };
+    o.renamed("required_traits", "requires", "on a group");
+    let g =
+        Group { id: o.id("id", true).unwrap_or_default_sp(o), name: o.str("name"), requires: o.ids("required_traits") };
     o_finish(o);
     g
 }
@@ -504,6 +509,7 @@ fn scalar_of(v: &Spanned<DeValue>, ctx: &Ctx) -> Option<Sp<Scalar>> {
 }
 
 fn read_ability(o: &Obj) -> Ability {
+    o.renamed("related_stats", "stats", "on an ability");
     let name = o.req_str("name");
     let values = o
         .array("values")
@@ -549,7 +555,7 @@ fn read_ability(o: &Obj) -> Ability {
         name: name.unwrap_or_default_sp(o),
         values,
         groups: o.ids("groups"),
-        stats: o.ids("stats"),
+        stats: o.ids("related_stats"),
         text: o.text("text"),
         short: o.text("short"),
         traits,
@@ -771,7 +777,8 @@ fn read_table(o: &Obj) -> Table {
     let generated = o.table.get("abilities_with").is_some();
     let body = if generated {
         let with = o.id("abilities_with", true).unwrap_or_default_sp(o);
-        let mut traits = o.ids("traits");
+        o.renamed("trait_columns", "traits", "on a table");
+        let mut traits = o.ids("trait_columns");
         if traits.is_empty() {
             traits.push(with.clone());
         }

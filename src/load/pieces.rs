@@ -4,66 +4,12 @@
 use toml::Spanned;
 use toml::de::DeValue;
 
+use super::lengths::{font_size, length, offset, parse_length};
 use super::reader::{Ctx, Obj};
 use super::{OrDefault, color_of, id_or_slug, o_finish, page_of, scalar_of};
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
 use crate::source::Loc;
-
-/// Parse a length: `"3/4in"`, `"0.75 in"`, `"5/8\""`, `"19.05mm"`, `"1.9cm"`, `"12pt"`; a bare
-/// TOML number is mm. Returns mm.
-pub fn parse_length(s: &str) -> Option<f64> {
-    let s = s.trim();
-    let units: &[(&str, f64)] =
-        &[("mm", 1.0), ("cm", 10.0), ("inches", 25.4), ("inch", 25.4), ("in", 25.4), ("\"", 25.4), ("pt", 25.4 / 72.0)];
-    let (num, factor) = units.iter().find_map(|(u, f)| s.strip_suffix(u).map(|n| (n.trim(), *f)))?;
-    let value = match num.split_once('/') {
-        Some((a, b)) => {
-            // "1 1/4" is also allowed.
-            let (whole, a) = match a.trim().rsplit_once(' ') {
-                Some((w, a)) => (w.trim().parse::<f64>().ok()?, a),
-                None => (0.0, a),
-            };
-            let b: f64 = b.trim().parse().ok()?;
-            if b == 0.0 {
-                return None;
-            }
-            whole + a.trim().parse::<f64>().ok()? / b
-        }
-        None => num.parse::<f64>().ok()?,
-    };
-    (value.is_finite() && value > 0.0).then_some(value * factor)
-}
-
-/// A length field (string with a unit, or a number of mm).
-fn length(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
-    let v = o.get(key)?;
-    let loc = o.ctx.loc(v.span());
-    let parsed = match v.get_ref() {
-        DeValue::String(s) => parse_length(s),
-        DeValue::Integer(_) | DeValue::Float(_) => {
-            let n: Option<f64> = match v.get_ref() {
-                DeValue::Integer(i) => super::reader::parse_int(i.as_str(), i.radix()).map(|n| n as f64),
-                DeValue::Float(f) => f.as_str().parse().ok(),
-                _ => None,
-            };
-            n.filter(|n| *n >= 0.0)
-        }
-        _ => None,
-    };
-    match parsed {
-        Some(mm) => Some(Sp::new(mm, loc)),
-        None => {
-            o.ctx.push(
-                Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is not a length"))
-                    .at(&loc)
-                    .label("expected a length such as \"3/4in\", \"15.875mm\" or \"1.5cm\"")
-                    .help("write a number with a unit: mm, cm, in (fractions like 5/8in work), or a bare number of mm"),
-            );
-            None
-        }
-    }
-}
 
 /// A size: `"5/8in"` (square), `"63x88mm"`, `"2.5 x 3.5 in"`, or a named size from `named`.
 fn size(o: &Obj, key: &'static str, named: &[(&str, (f64, f64))]) -> Option<Sp<(f64, f64)>> {
@@ -135,27 +81,8 @@ fn imposition(o: &Obj, sheet: &mut Imposition) {
             ),
         }
     }
-    if let Some((items, loc)) = o.array("back_offset") {
-        let nums: Vec<f64> = items
-            .iter()
-            .filter_map(|v| match v.get_ref() {
-                DeValue::Integer(i) => super::reader::parse_int(i.as_str(), i.radix()).map(|n| n as f64),
-                DeValue::Float(f) => f.as_str().parse().ok(),
-                _ => None,
-            })
-            .collect();
-        if nums.len() == 2 && items.len() == 2 && nums.iter().all(|n| n.abs() <= 20.0) {
-            sheet.back_offset = (nums[0], nums[1]);
-        } else {
-            o.ctx.push(
-                Diagnostic::error(
-                    diag::INVALID_VALUE,
-                    "`back_offset` must be two numbers of mm, [x, y], each within ±20",
-                )
-                .at(&loc)
-                .help("measure how far a printed back lands from its front and write e.g. back_offset = [0.5, -1.0]"),
-            );
-        }
+    if let Some(xy) = offset(o, "back_offset", 20.0) {
+        sheet.back_offset = xy;
     }
     sheet.gutter = length(o, "gutter").map(|g| g.v);
     if let Some(m) = length(o, "margin") {
@@ -186,6 +113,7 @@ pub(super) fn read_counter_options(game: &mut Game, o: &Obj) {
 
 fn face_style(o: &Obj, key: &'static str) -> FaceStyle {
     let Some(t) = o.table(key) else { return FaceStyle::default() };
+    t.renamed("text_color", "text", &format!("in `{key}`"));
     let colour = |k: &'static str| {
         t.str(k).and_then(|s| {
             if s.v == "side" {
@@ -195,41 +123,82 @@ fn face_style(o: &Obj, key: &'static str) -> FaceStyle {
             color_of(t.ctx, s).map(|c| Sp::new(c, loc))
         })
     };
-    let style = FaceStyle { background: colour("background"), stripe: colour("stripe"), text: colour("text") };
+    let style = FaceStyle { background: colour("background"), stripe: colour("stripe"), text: colour("text_color") };
     t.finish();
     style
 }
 
+/// A slot's name as written in the data: `top_left` for the model's `top-left`.
+fn slot_key(slot: &str) -> String {
+    slot.replace('-', "_")
+}
+
+/// The model's name of the slot written `key`, and whether `key` is an old spelling
+/// (`top-left`).
+fn slot_of(key: &str) -> Option<(&'static str, bool)> {
+    SLOTS.iter().find_map(|s| {
+        if slot_key(s) == key {
+            Some((*s, false))
+        } else if *s == key {
+            Some((*s, true))
+        } else {
+            None
+        }
+    })
+}
+
 fn layout(o: &Obj, key: &'static str) -> Option<(Vec<Slot>, Loc)> {
     let t = o.table(key)?;
-    let mut slots = Vec::new();
+    let keys: Vec<String> = SLOTS.iter().map(|s| slot_key(s)).collect();
+    let mut slots: Vec<Slot> = Vec::new();
     for (k, v) in t.table.iter() {
-        let name = Sp::new(k.get_ref().to_string(), t.ctx.loc(k.span()));
-        if !SLOTS.contains(&name.v.as_str()) {
-            let canon = name.v.replace('_', "-").replace("center", "centre");
-            let mut d = Diagnostic::error(diag::UNKNOWN_FIELD, format!("unknown counter slot `{}`", name.v))
-                .at(&name.loc)
+        let written = k.get_ref().as_ref();
+        let loc = t.ctx.loc(k.span());
+        let Some((slot, old)) = slot_of(written) else {
+            let canon = written.replace('-', "_").replace("center", "centre");
+            let mut d = Diagnostic::error(diag::UNKNOWN_FIELD, format!("unknown counter slot `{written}`"))
+                .at(&loc)
                 .label("not a slot of a counter face");
-            d = match SLOTS
+            d = match keys
                 .iter()
                 .find(|s| **s == canon)
-                .copied()
-                .or_else(|| diag::did_you_mean(&name.v, SLOTS.iter().copied()))
+                .map(String::as_str)
+                .or_else(|| diag::did_you_mean(written, keys.iter().map(String::as_str)))
             {
-                Some(s) => d.help(format!("did you mean `{s}`? The slots are: {}", SLOTS.join(", "))),
-                None => d.help(format!("the slots are: {}", SLOTS.join(", "))),
+                Some(s) => d.help(format!("did you mean `{s}`? The slots are: {}", keys.join(", "))),
+                None => d.help(format!("the slots are: {}", keys.join(", "))),
             };
             t.ctx.push(d);
             continue;
+        };
+        let new = slot_key(slot);
+        if slots.iter().any(|s| s.name.v == slot) {
+            t.ctx.push(
+                Diagnostic::error(diag::DUPLICATE_ID, format!("slot `{new}` is given twice in `{key}`"))
+                    .at(&loc)
+                    .label("given twice")
+                    .help(format!("`{slot}` is the old spelling of `{new}`: keep `{new}` and remove `{slot}`")),
+            );
+            continue;
         }
+        if old {
+            t.ctx.push(
+                Diagnostic::warning(diag::DEPRECATED_SPELLING, format!("slot `{written}` is now `{new}`"))
+                    .at(&loc)
+                    .label(format!("write `{new}`"))
+                    .help("rename it; the old spelling will stop working in a later version"),
+            );
+        }
+        let name = Sp::new(slot.to_string(), loc);
         match v.get_ref() {
             DeValue::String(s) => {
                 slots.push(Slot { name, text: Sp::new(s.to_string(), t.ctx.loc(v.span())), size: None, bold: None })
             }
             DeValue::Table(_) => {
-                let Some(so) = Obj::from_value(t.ctx, v, format!("slot `{}`", name.v)) else { continue };
+                let Some(so) = Obj::from_value(t.ctx, v, format!("slot `{new}`")) else { continue };
+                so.renamed("font_size", "size", &format!("in slot `{new}`"));
                 let text = so.req_str("text");
-                let size = so.float("size");
+                let size = font_size(&so, "font_size");
                 let bold = so.bool("bold").map(|b| b.v);
                 so.finish();
                 if let Some(text) = text {
@@ -237,9 +206,9 @@ fn layout(o: &Obj, key: &'static str) -> Option<(Vec<Slot>, Loc)> {
                 }
             }
             _ => t.ctx.push(
-                Diagnostic::error(diag::WRONG_TYPE, format!("slot `{}` must be a text or a table", name.v))
+                Diagnostic::error(diag::WRONG_TYPE, format!("slot `{new}` must be a text or a table"))
                     .at(&t.ctx.loc(v.span()))
-                    .help("write top = \"{name}\" or bottom = { text = \"{attack}-{defence}\", size = 7 }"),
+                    .help("write top = \"{name}\" or bottom = { text = \"{attack}-{defence}\", font_size = \"7pt\" }"),
             ),
         }
     }
@@ -253,13 +222,13 @@ pub(super) fn read_counter_group(o: &Obj) -> CounterGroup {
         id: id_or_slug(o, &name).unwrap_or_default_sp(o),
         name,
         size: size(o, "size", &[]),
-        font_size: o.float("font_size"),
+        font_size: font_size(o, "font_size"),
         layout: layout(o, "layout"),
         back_layout: layout(o, "back_layout"),
         front_style: face_style(o, "front_style"),
         back_style: face_style(o, "back_style"),
         kinds: o.ids("kinds"),
-        min_font_size: o.float("min_font_size"),
+        min_font_size: font_size(o, "min_font_size"),
         loc: o.ctx.loc(o.span.clone()),
     };
     o_finish(o);
@@ -302,11 +271,12 @@ pub(super) fn read_counter(o: &Obj) -> Counter {
             }
         },
     };
+    o.renamed("counter_group", "group", "on a counter");
     let c = Counter {
         id: o.id("id", false),
         name: o.str("name"),
         unit: o.id("unit", false),
-        group: o.id("group", false),
+        group: o.id("counter_group", false),
         label: o.str("label"),
         side: o.id("side", false),
         quantity: o.int("quantity"),
@@ -342,7 +312,7 @@ pub(super) fn read_card_options(game: &mut Game, o: &Obj) {
     if let Some(s) = length(o, "safe") {
         opts.safe = s.v;
     }
-    if let Some(f) = o.float("font_size") {
+    if let Some(f) = font_size(o, "font_size") {
         if (4.0..=14.0).contains(&f.v) {
             opts.font_size = f.v;
         } else {
@@ -353,8 +323,9 @@ pub(super) fn read_card_options(game: &mut Game, o: &Obj) {
             );
         }
     }
-    opts.min_font_size = o.float("min_font_size");
-    if let Some(s) = o.str("abilities") {
+    opts.min_font_size = font_size(o, "min_font_size");
+    o.renamed("ability_text", "abilities", "in [cards]");
+    if let Some(s) = o.str("ability_text") {
         match s.v.as_str() {
             "full" => opts.abilities = AbilityStyle::Full,
             "short" => opts.abilities = AbilityStyle::Short,
@@ -366,7 +337,8 @@ pub(super) fn read_card_options(game: &mut Game, o: &Obj) {
         }
     }
     opts.kinds = o.ids("kinds");
-    opts.back = o.id("back", false);
+    o.renamed("card_back", "back", "in [cards]");
+    opts.back = o.id("card_back", false);
     o.finish();
 }
 
@@ -389,13 +361,15 @@ pub(super) fn read_card_back(o: &Obj) -> CardBack {
 }
 
 pub(super) fn read_card(o: &Obj) -> Card {
-    let stats = match o.get("stats") {
+    o.renamed("fields", "stats", "on a card");
+    o.renamed("card_back", "back", "on a card");
+    let stats = match o.get("fields") {
         Some(v) if matches!(v.get_ref(), DeValue::Table(_)) => values(o.ctx, v),
         Some(v) => {
             o.ctx.push(
-                Diagnostic::error(diag::WRONG_TYPE, "`stats` must be a table")
+                Diagnostic::error(diag::WRONG_TYPE, "`fields` must be a table")
                     .at(&o.ctx.loc(v.span()))
-                    .help("write stats = { Move = 1, Cover = \"+1\" }"),
+                    .help("write fields = { Move = 1, Cover = \"+1\" }"),
             );
             Vec::new()
         }
@@ -411,7 +385,7 @@ pub(super) fn read_card(o: &Obj) -> Card {
         text: o.texts("text"),
         image: o.str("image"),
         quantity: o.int("quantity"),
-        back: o.id("back", false),
+        back: o.id("card_back", false),
         color: o.str("color").and_then(|s| {
             let loc = s.loc.clone();
             color_of(o.ctx, s).map(|c| Sp::new(c, loc))
@@ -443,19 +417,6 @@ mod tests {
 
     fn approx2(a: Option<(f64, f64)>, b: Option<(f64, f64)>) -> bool {
         approx(a.map(|x| x.0), b.map(|x| x.0)) && approx(a.map(|x| x.1), b.map(|x| x.1))
-    }
-
-    #[test]
-    fn lengths_measure_true() {
-        assert!(approx(parse_length("5/8in"), Some(15.875)), "{:?}", parse_length("5/8in"));
-        assert!(approx(parse_length("3/4\""), Some(19.05)), "{:?}", parse_length("3/4\""));
-        assert!(approx(parse_length("0.5 in"), Some(12.7)), "{:?}", parse_length("0.5 in"));
-        assert!(approx(parse_length("1 1/4in"), Some(31.75)), "{:?}", parse_length("1 1/4in"));
-        assert!(approx(parse_length("15.875mm"), Some(15.875)), "{:?}", parse_length("15.875mm"));
-        assert!(approx(parse_length("1.5cm"), Some(15.0)), "{:?}", parse_length("1.5cm"));
-        assert!(approx(parse_length("5/8"), None), "{:?}", parse_length("5/8"));
-        assert!(approx(parse_length("0mm"), None), "{:?}", parse_length("0mm"));
-        assert!(approx(parse_length("3/0in"), None), "{:?}", parse_length("3/0in"));
     }
 
     #[test]

@@ -56,11 +56,23 @@ pub struct Obj<'a, 'd> {
     /// What this table is, for messages: "unit `tank`", "[game]".
     pub what: String,
     used: RefCell<Vec<&'static str>>,
+    /// Old spellings that were looked at (known, but never suggested).
+    old: RefCell<Vec<&'static str>>,
+    /// Old spellings still read, as `(new, old)`: `get(new)` falls back to `old`.
+    renamed: RefCell<Vec<(&'static str, &'static str)>>,
 }
 
 impl<'a, 'd> Obj<'a, 'd> {
     pub fn new(ctx: &'a Ctx<'d>, table: &'a DeTable<'a>, span: Range<usize>, what: impl Into<String>) -> Self {
-        Obj { ctx, table, span, what: what.into(), used: RefCell::new(Vec::new()) }
+        Obj {
+            ctx,
+            table,
+            span,
+            what: what.into(),
+            used: RefCell::new(Vec::new()),
+            old: RefCell::new(Vec::new()),
+            renamed: RefCell::new(Vec::new()),
+        }
     }
 
     /// Read a table value as an object, or report a wrong type.
@@ -85,7 +97,48 @@ impl<'a, 'd> Obj<'a, 'd> {
 
     pub fn get(&self, key: &'static str) -> Option<&'a Spanned<DeValue<'a>>> {
         self.used.borrow_mut().push(key);
-        self.table.get(key)
+        self.table.get(key).or_else(|| self.old_spelling(key).and_then(|old| self.table.get(old)))
+    }
+
+    /// Whether the table has `key` (in its new or, after [`Obj::renamed`], its old spelling).
+    pub fn has(&self, key: &str) -> bool {
+        self.table.get(key).is_some() || self.old_spelling(key).is_some_and(|old| self.table.get(old).is_some())
+    }
+
+    fn old_spelling(&self, new: &str) -> Option<&'static str> {
+        self.renamed.borrow().iter().find(|(n, _)| *n == new).map(|(_, old)| *old)
+    }
+
+    /// `new` was spelt `old` before: read `old` as `new` from now on, with a warning that names
+    /// the new spelling (W007), or an error when the table has both. `on` says where, for the
+    /// message: "on a scenario".
+    pub fn renamed(&self, new: &'static str, old: &'static str, on: &str) {
+        let Some(old_loc) = self.key_loc(old) else { return };
+        match self.key_loc(new) {
+            None => {
+                self.renamed.borrow_mut().push((new, old));
+                self.ctx.push(
+                    Diagnostic::warning(diag::DEPRECATED_SPELLING, format!("`{old}` {on} is now `{new}`"))
+                        .at(&old_loc)
+                        .label(format!("write `{new}`"))
+                        .help("rename it; the old spelling will stop working in a later version"),
+                );
+            }
+            Some(new_loc) => {
+                // Both: the one written second is the mistake.
+                let at = if new_loc.span.start > old_loc.span.start { new_loc } else { old_loc };
+                self.ctx.push(
+                    Diagnostic::error(
+                        diag::DUPLICATE_ID,
+                        format!("`{new}` {on} is given twice: also as `{old}`, its old spelling"),
+                    )
+                    .at(&at)
+                    .label("given twice")
+                    .help(format!("keep `{new}` and remove `{old}`")),
+                );
+            }
+        }
+        self.old.borrow_mut().push(old);
     }
 
     pub fn key_loc(&self, key: &str) -> Option<Loc> {
@@ -122,7 +175,7 @@ impl<'a, 'd> Obj<'a, 'd> {
     }
 
     pub fn req_str(&self, key: &'static str) -> Option<Sp<String>> {
-        if self.table.get(key).is_none() {
+        if !self.has(key) {
             self.used.borrow_mut().push(key);
             self.missing(key, "\"...\"");
             return None;
@@ -157,18 +210,6 @@ impl<'a, 'd> Obj<'a, 'd> {
     pub fn int(&self, key: &'static str) -> Option<Sp<i64>> {
         let v = self.get(key)?;
         int_of(self.ctx, key, v)
-    }
-
-    pub fn float(&self, key: &'static str) -> Option<Sp<f64>> {
-        let v = self.get(key)?;
-        match v.get_ref() {
-            DeValue::Integer(i) => parse_int(i.as_str(), i.radix()).map(|n| Sp::new(n as f64, self.ctx.loc(v.span()))),
-            DeValue::Float(f) => f.as_str().parse().ok().map(|n| Sp::new(n, self.ctx.loc(v.span()))),
-            _ => {
-                self.ctx.wrong_type(key, "a number", v);
-                None
-            }
-        }
     }
 
     pub fn bool(&self, key: &'static str) -> Option<Sp<bool>> {
@@ -239,9 +280,10 @@ impl<'a, 'd> Obj<'a, 'd> {
     /// Report every key that was never read as an unknown field, with a did-you-mean.
     pub fn finish(&self) {
         let used = self.used.borrow();
+        let old = self.old.borrow();
         for (k, _) in self.table.iter() {
             let key = k.get_ref().as_ref();
-            if used.contains(&key) {
+            if used.contains(&key) || old.contains(&key) {
                 continue;
             }
             let mut d = Diagnostic::error(diag::UNKNOWN_FIELD, format!("unknown field `{key}` in {}", self.what))

@@ -61,6 +61,7 @@ fn read_force(f: &Obj) -> Force {
 }
 
 pub(super) fn read_scenario(o: &Obj) -> Scenario {
+    o.renamed("rules_version", "requires", "on a scenario");
     let title = o.req_str("title");
     let id = id_or_slug(o, &title).unwrap_or_default_sp(o);
     let mut sides = Vec::new();
@@ -76,9 +77,10 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
     }
     let mut objectives = Vec::new();
     for t in tables(o, "objective", "an objective") {
+        t.renamed("victory_points", "points", "on an objective");
         objectives.push(Objective {
             name: t.req_str("name").unwrap_or_default_sp(&t),
-            points: t.int("points"),
+            points: t.int("victory_points"),
             count: t.int("count"),
             side: t.id("side", false),
             text: t.text("text"),
@@ -88,7 +90,8 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
     }
     let (mut victory_points, mut turns, mut sudden_death, mut victory) = (None, None, Vec::new(), Vec::new());
     if let Some(v) = o.table("victory") {
-        victory_points = v.int("points");
+        v.renamed("victory_points", "points", "in a scenario's victory");
+        victory_points = v.int("victory_points");
         turns = v.int("turns");
         sudden_death = v.texts("sudden_death");
         victory = v.texts("text");
@@ -114,7 +117,7 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
     let s = Scenario {
         id,
         title: title.unwrap_or_default_sp(o),
-        requires: o.str("requires"),
+        requires: o.str("rules_version"),
         situation: o.text("situation"),
         map: o.text("map"),
         setup: o.texts("setup"),

@@ -1,0 +1,204 @@
+//! Reading lengths: every length in the format is a string with its unit (`"0.5mm"`, `"3/4in"`,
+//! `"8.5pt"`). A bare number still reads as before (mm, or pt for font sizes), with a warning
+//! (W007) that suggests the string.
+
+use toml::Spanned;
+use toml::de::DeValue;
+
+use super::reader::{Obj, parse_int};
+use crate::diag::{self, Diagnostic, Loc};
+use crate::model::Sp;
+
+/// Units and how many mm each is.
+const UNITS: &[(&str, f64)] =
+    &[("mm", 1.0), ("cm", 10.0), ("inches", 25.4), ("inch", 25.4), ("in", 25.4), ("\"", 25.4), ("pt", 25.4 / 72.0)];
+
+/// Parse a length: `"3/4in"`, `"0.75 in"`, `"5/8\""`, `"19.05mm"`, `"1.9cm"`, `"12pt"`, also
+/// `"-1mm"` and `"0mm"`. Returns mm.
+pub fn parse_signed_length(s: &str) -> Option<f64> {
+    let s = s.trim();
+    let (num, factor) = UNITS.iter().find_map(|(u, f)| s.strip_suffix(u).map(|n| (n.trim(), *f)))?;
+    let (sign, num) = match num.strip_prefix('-') {
+        Some(rest) => (-1.0, rest.trim()),
+        None => (1.0, num),
+    };
+    let value = match num.split_once('/') {
+        Some((a, b)) => {
+            // "1 1/4" is also allowed.
+            let (whole, a) = match a.trim().rsplit_once(' ') {
+                Some((w, a)) => (w.trim().parse::<f64>().ok()?, a),
+                None => (0.0, a),
+            };
+            let b: f64 = b.trim().parse().ok()?;
+            if b == 0.0 {
+                return None;
+            }
+            whole + a.trim().parse::<f64>().ok()? / b
+        }
+        None => num.parse::<f64>().ok()?,
+    };
+    (value.is_finite() && value >= 0.0).then_some(sign * value * factor)
+}
+
+/// A length greater than zero (a piece's size), in mm.
+pub fn parse_length(s: &str) -> Option<f64> {
+    parse_signed_length(s).filter(|mm| *mm > 0.0)
+}
+
+/// A font size in pt: `"8.5pt"` (also any other length unit).
+pub fn parse_font_size(s: &str) -> Option<f64> {
+    match s.trim().strip_suffix("pt") {
+        Some(n) => n.trim().parse::<f64>().ok(),
+        None => parse_length(s).map(|mm| mm * 72.0 / 25.4),
+    }
+    .filter(|pt| pt.is_finite() && *pt > 0.0)
+}
+
+/// A TOML number with its text as written (`0.5`, `2`).
+fn number(v: &DeValue) -> Option<(f64, String)> {
+    match v {
+        DeValue::Integer(i) => parse_int(i.as_str(), i.radix()).map(|n| (n as f64, i.as_str().to_string())),
+        DeValue::Float(f) => f.as_str().parse().ok().map(|n| (n, f.as_str().to_string())),
+        _ => None,
+    }
+}
+
+/// W007 for a bare number where a length string belongs.
+fn bare_number(o: &Obj, key: &str, loc: &Loc, suggested: &str) {
+    o.ctx.push(
+        Diagnostic::warning(diag::DEPRECATED_SPELLING, format!("`{key}` is now a length with its unit: {suggested}"))
+            .at(loc)
+            .label(format!("write {suggested}"))
+            .help(format!("write {key} = {suggested}; a bare number will stop working in a later version")),
+    );
+}
+
+/// A length field of zero or more, in mm.
+pub fn length(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
+    let v = o.get(key)?;
+    let loc = o.ctx.loc(v.span());
+    let parsed = match v.get_ref() {
+        DeValue::String(s) => parse_signed_length(s),
+        other => number(other).map(|(n, raw)| {
+            bare_number(o, key, &loc, &format!("\"{raw}mm\""));
+            n
+        }),
+    };
+    match parsed.filter(|mm| *mm >= 0.0) {
+        Some(mm) => Some(Sp::new(mm, loc)),
+        None => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is not a length"))
+                    .at(&loc)
+                    .label("expected a length such as \"3/4in\", \"15.875mm\" or \"1.5cm\"")
+                    .help("write a number with a unit: mm, cm, in (fractions like 5/8in work), pt"),
+            );
+            None
+        }
+    }
+}
+
+/// A font size field, in pt.
+pub fn font_size(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
+    let v = o.get(key)?;
+    let loc = o.ctx.loc(v.span());
+    let parsed = match v.get_ref() {
+        DeValue::String(s) => parse_font_size(s),
+        other => number(other).map(|(n, raw)| {
+            bare_number(o, key, &loc, &format!("\"{raw}pt\""));
+            n
+        }),
+    };
+    match parsed {
+        Some(pt) => Some(Sp::new(pt, loc)),
+        None => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is not a font size"))
+                    .at(&loc)
+                    .label("expected a size such as \"8.5pt\"")
+                    .help("write the size in points with its unit: \"8.5pt\""),
+            );
+            None
+        }
+    }
+}
+
+/// `[x, y]`: two lengths (mm) within ±`limit` mm each, or `None` with an error.
+pub fn offset(o: &Obj, key: &'static str, limit: f64) -> Option<(f64, f64)> {
+    let (items, loc) = o.array(key)?;
+    let mut bare = false;
+    let mut suggested = Vec::new();
+    let values: Vec<Option<f64>> = items
+        .iter()
+        .map(|v: &Spanned<DeValue>| match v.get_ref() {
+            DeValue::String(s) => {
+                suggested.push(format!("\"{s}\""));
+                parse_signed_length(s)
+            }
+            other => number(other).map(|(n, raw)| {
+                bare = true;
+                suggested.push(format!("\"{raw}mm\""));
+                n
+            }),
+        })
+        .collect();
+    let ok = values.len() == 2 && values.iter().all(|n| n.is_some_and(|n| n.abs() <= limit));
+    if !ok {
+        o.ctx.push(
+            Diagnostic::error(
+                diag::INVALID_VALUE,
+                format!("`{key}` must be two lengths, [x, y], each within ±{limit}mm"),
+            )
+            .at(&loc)
+            .help(format!(
+                "measure how far a printed back lands from its front and write e.g. {key} = [\"0.5mm\", \"-1mm\"]"
+            )),
+        );
+        return None;
+    }
+    if bare {
+        bare_number(o, key, &loc, &format!("[{}]", suggested.join(", ")));
+    }
+    Some((values[0]?, values[1]?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn approx(a: Option<f64>, b: Option<f64>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => (a - b).abs() < 1e-9,
+            (None, None) => true,
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn lengths_measure_true() {
+        assert!(approx(parse_length("5/8in"), Some(15.875)), "{:?}", parse_length("5/8in"));
+        assert!(approx(parse_length("3/4\""), Some(19.05)), "{:?}", parse_length("3/4\""));
+        assert!(approx(parse_length("0.5 in"), Some(12.7)), "{:?}", parse_length("0.5 in"));
+        assert!(approx(parse_length("1 1/4in"), Some(31.75)), "{:?}", parse_length("1 1/4in"));
+        assert!(approx(parse_length("15.875mm"), Some(15.875)), "{:?}", parse_length("15.875mm"));
+        assert!(approx(parse_length("1.5cm"), Some(15.0)), "{:?}", parse_length("1.5cm"));
+        assert!(approx(parse_length("5/8"), None), "{:?}", parse_length("5/8"));
+        assert!(approx(parse_length("0mm"), None), "{:?}", parse_length("0mm"));
+        assert!(approx(parse_length("3/0in"), None), "{:?}", parse_length("3/0in"));
+        assert!(approx(parse_length("-1mm"), None), "{:?}", parse_length("-1mm"));
+    }
+
+    #[test]
+    fn signed_lengths_and_font_sizes() {
+        assert_eq!(parse_signed_length("0mm"), Some(0.0));
+        assert_eq!(parse_signed_length("-1mm"), Some(-1.0));
+        assert_eq!(parse_signed_length("0.5mm"), Some(0.5));
+        assert_eq!(parse_signed_length("--1mm"), None);
+        // Points stay exactly the number written.
+        assert_eq!(parse_font_size("8.5pt"), Some(8.5));
+        assert_eq!(parse_font_size("4.6 pt"), Some(4.6));
+        assert!(approx(parse_font_size("25.4mm"), Some(72.0)));
+        assert_eq!(parse_font_size("8.5"), None);
+        assert_eq!(parse_font_size("0pt"), None);
+    }
+}
