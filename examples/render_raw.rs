@@ -94,7 +94,7 @@ fn export_game(args: &mut Args, dir: &Path) -> Result<(Vec<u8>, String), String>
         _ => return Err(format!("the game has {errors} error(s); run `playaid check {}`", args.root.display())),
     };
     if args.date.is_none() {
-        args.date = game.meta.date.as_ref().and_then(|d| playaid::load::reader::parse_date(&d.v));
+        args.date = game.meta.date.as_ref().and_then(|d| playaid::load::parse_date(&d.v));
     }
     // A game's own template sees the cheatsheet's data unless it is one of the known documents.
     let kind = playaid::export::DocKind::parse(&args.template, None).unwrap_or(playaid::export::DocKind::Cheatsheet);

@@ -104,8 +104,10 @@ codes! {
     RENDER_WARNING = "W004" "render-warning";
     /// A picture prints between 150 and 300 dpi: usable, but not sharp.
     IMAGE_RESOLUTION_LOW = "W005" "image-resolution-low";
-    /// No side of a scenario can reach its victory `points`.
+    /// No side of a scenario can reach its `victory_points`.
     SCENARIO_UNWINNABLE = "W006" "scenario-unwinnable";
+    /// A key written in an old spelling (or a length without its unit): it still works, the
+    /// warning names the new spelling.
     DEPRECATED_SPELLING = "W007" "deprecated-spelling";
 }
 

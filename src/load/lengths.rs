@@ -6,8 +6,9 @@ use toml::Spanned;
 use toml::de::DeValue;
 
 use super::reader::{Obj, parse_int};
-use crate::diag::{self, Diagnostic, Loc};
+use crate::diag::{self, Diagnostic};
 use crate::model::Sp;
+use crate::source::Loc;
 
 /// Units and how many mm each is.
 const UNITS: &[(&str, f64)] =
@@ -15,7 +16,7 @@ const UNITS: &[(&str, f64)] =
 
 /// Parse a length: `"3/4in"`, `"0.75 in"`, `"5/8\""`, `"19.05mm"`, `"1.9cm"`, `"12pt"`, also
 /// `"-1mm"` and `"0mm"`. Returns mm.
-pub fn parse_signed_length(s: &str) -> Option<f64> {
+pub(super) fn parse_signed_length(s: &str) -> Option<f64> {
     let s = s.trim();
     let (num, factor) = UNITS.iter().find_map(|(u, f)| s.strip_suffix(u).map(|n| (n.trim(), *f)))?;
     let (sign, num) = match num.strip_prefix('-') {
@@ -41,12 +42,12 @@ pub fn parse_signed_length(s: &str) -> Option<f64> {
 }
 
 /// A length greater than zero (a piece's size), in mm.
-pub fn parse_length(s: &str) -> Option<f64> {
+pub(super) fn parse_length(s: &str) -> Option<f64> {
     parse_signed_length(s).filter(|mm| *mm > 0.0)
 }
 
 /// A font size in pt: `"8.5pt"` (also any other length unit).
-pub fn parse_font_size(s: &str) -> Option<f64> {
+pub(super) fn parse_font_size(s: &str) -> Option<f64> {
     match s.trim().strip_suffix("pt") {
         Some(n) => n.trim().parse::<f64>().ok(),
         None => parse_length(s).map(|mm| mm * 72.0 / 25.4),
@@ -74,7 +75,7 @@ fn bare_number(o: &Obj, key: &str, loc: &Loc, suggested: &str) {
 }
 
 /// A length field of zero or more, in mm.
-pub fn length(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
+pub(super) fn length(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
     let v = o.get(key)?;
     let loc = o.ctx.loc(v.span());
     let parsed = match v.get_ref() {
@@ -99,7 +100,7 @@ pub fn length(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
 }
 
 /// A font size field, in pt.
-pub fn font_size(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
+pub(super) fn font_size(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
     let v = o.get(key)?;
     let loc = o.ctx.loc(v.span());
     let parsed = match v.get_ref() {
@@ -124,7 +125,7 @@ pub fn font_size(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
 }
 
 /// `[x, y]`: two lengths (mm) within ±`limit` mm each, or `None` with an error.
-pub fn offset(o: &Obj, key: &'static str, limit: f64) -> Option<(f64, f64)> {
+pub(super) fn offset(o: &Obj, key: &'static str, limit: f64) -> Option<(f64, f64)> {
     let (items, loc) = o.array(key)?;
     let mut bare = false;
     let mut suggested = Vec::new();

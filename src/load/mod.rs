@@ -3,12 +3,11 @@
 
 mod lengths;
 mod pieces;
-pub mod reader;
+pub(crate) mod reader;
 mod scenario;
-pub mod strings;
+pub(crate) mod strings;
 
-pub use lengths::parse_length;
-pub use pieces::parse_size;
+pub use reader::parse_date;
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -51,8 +50,12 @@ const TOP_LEVEL: &[&str] = &[
     "scenario",
 ];
 
+/// A game as read from its files, with every problem found while reading them.
 pub struct Loaded {
+    /// The game, with what could be read (a table with a mistake is read as far as it goes).
     pub game: Game,
+    /// The findings of reading: TOML syntax, unknown and missing fields, wrong types, values
+    /// that cannot be, old spellings.
     pub diags: Vec<Diagnostic>,
 }
 

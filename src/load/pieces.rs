@@ -42,7 +42,7 @@ fn size(o: &Obj, key: &'static str, named: &[(&str, (f64, f64))]) -> Option<Sp<(
     }
 }
 
-pub fn parse_size(s: &str, named: &[(&str, (f64, f64))]) -> Option<(f64, f64)> {
+pub(super) fn parse_size(s: &str, named: &[(&str, (f64, f64))]) -> Option<(f64, f64)> {
     let t = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
     if let Some((_, wh)) = named.iter().find(|(n, _)| *n == t) {
         return Some(*wh);

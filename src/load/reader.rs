@@ -12,17 +12,17 @@ use crate::model::{Sp, Text};
 use crate::source::Loc;
 
 /// Where findings go while reading one file.
-pub struct Ctx<'d> {
+pub(crate) struct Ctx<'d> {
     pub file: usize,
     pub diags: &'d RefCell<Vec<Diagnostic>>,
 }
 
 impl Ctx<'_> {
-    pub fn loc(&self, span: Range<usize>) -> Loc {
+    pub(crate) fn loc(&self, span: Range<usize>) -> Loc {
         Loc { file: self.file, span }
     }
 
-    pub fn push(&self, d: Diagnostic) {
+    pub(crate) fn push(&self, d: Diagnostic) {
         self.diags.borrow_mut().push(d);
     }
 
@@ -35,7 +35,7 @@ impl Ctx<'_> {
     }
 }
 
-pub fn type_name(v: &DeValue) -> &'static str {
+pub(crate) fn type_name(v: &DeValue) -> &'static str {
     match v {
         DeValue::String(_) => "a string",
         DeValue::Integer(_) => "an integer",
@@ -49,7 +49,7 @@ pub fn type_name(v: &DeValue) -> &'static str {
 
 /// A TOML table being read: remembers which keys were read so the rest can be reported as
 /// unknown fields.
-pub struct Obj<'a, 'd> {
+pub(crate) struct Obj<'a, 'd> {
     pub ctx: &'a Ctx<'d>,
     pub table: &'a DeTable<'a>,
     pub span: Range<usize>,
@@ -63,7 +63,7 @@ pub struct Obj<'a, 'd> {
 }
 
 impl<'a, 'd> Obj<'a, 'd> {
-    pub fn new(ctx: &'a Ctx<'d>, table: &'a DeTable<'a>, span: Range<usize>, what: impl Into<String>) -> Self {
+    pub(crate) fn new(ctx: &'a Ctx<'d>, table: &'a DeTable<'a>, span: Range<usize>, what: impl Into<String>) -> Self {
         Obj {
             ctx,
             table,
@@ -76,7 +76,7 @@ impl<'a, 'd> Obj<'a, 'd> {
     }
 
     /// Read a table value as an object, or report a wrong type.
-    pub fn from_value(ctx: &'a Ctx<'d>, v: &'a Spanned<DeValue<'a>>, what: impl Into<String>) -> Option<Self> {
+    pub(crate) fn from_value(ctx: &'a Ctx<'d>, v: &'a Spanned<DeValue<'a>>, what: impl Into<String>) -> Option<Self> {
         let what = what.into();
         match v.get_ref() {
             DeValue::Table(t) => Some(Obj::new(ctx, t, v.span(), what)),
@@ -88,20 +88,20 @@ impl<'a, 'd> Obj<'a, 'd> {
     }
 
     /// The span of the table header line (for "missing field" messages).
-    pub fn head_loc(&self, source: &str) -> Loc {
+    pub(crate) fn head_loc(&self, source: &str) -> Loc {
         let start = self.span.start.min(source.len());
         let rest = &source[start..];
         let end = rest.find('\n').map(|i| start + i).unwrap_or(source.len()).min(self.span.end.max(start));
         Loc { file: self.ctx.file, span: start..end.max(start + 1).min(source.len().max(start)) }
     }
 
-    pub fn get(&self, key: &'static str) -> Option<&'a Spanned<DeValue<'a>>> {
+    pub(crate) fn get(&self, key: &'static str) -> Option<&'a Spanned<DeValue<'a>>> {
         self.used.borrow_mut().push(key);
         self.table.get(key).or_else(|| self.old_spelling(key).and_then(|old| self.table.get(old)))
     }
 
     /// Whether the table has `key` (in its new or, after [`Obj::renamed`], its old spelling).
-    pub fn has(&self, key: &str) -> bool {
+    pub(crate) fn has(&self, key: &str) -> bool {
         self.table.get(key).is_some() || self.old_spelling(key).is_some_and(|old| self.table.get(old).is_some())
     }
 
@@ -112,7 +112,7 @@ impl<'a, 'd> Obj<'a, 'd> {
     /// `new` was spelt `old` before: read `old` as `new` from now on, with a warning that names
     /// the new spelling (W007), or an error when the table has both. `on` says where, for the
     /// message: "on a scenario".
-    pub fn renamed(&self, new: &'static str, old: &'static str, on: &str) {
+    pub(crate) fn renamed(&self, new: &'static str, old: &'static str, on: &str) {
         let Some(old_loc) = self.key_loc(old) else { return };
         match self.key_loc(new) {
             None => {
@@ -141,7 +141,7 @@ impl<'a, 'd> Obj<'a, 'd> {
         self.old.borrow_mut().push(old);
     }
 
-    pub fn key_loc(&self, key: &str) -> Option<Loc> {
+    pub(crate) fn key_loc(&self, key: &str) -> Option<Loc> {
         self.table.iter().find(|(k, _)| k.get_ref() == key).map(|(k, _)| self.ctx.loc(k.span()))
     }
 
@@ -163,7 +163,7 @@ impl<'a, 'd> Obj<'a, 'd> {
         }
     }
 
-    pub fn str(&self, key: &'static str) -> Option<Sp<String>> {
+    pub(crate) fn str(&self, key: &'static str) -> Option<Sp<String>> {
         let v = self.get(key)?;
         match v.get_ref() {
             DeValue::String(s) => Some(Sp::new(s.to_string(), self.ctx.loc(v.span()))),
@@ -174,7 +174,7 @@ impl<'a, 'd> Obj<'a, 'd> {
         }
     }
 
-    pub fn req_str(&self, key: &'static str) -> Option<Sp<String>> {
+    pub(crate) fn req_str(&self, key: &'static str) -> Option<Sp<String>> {
         if !self.has(key) {
             self.used.borrow_mut().push(key);
             self.missing(key, "\"...\"");
@@ -184,18 +184,18 @@ impl<'a, 'd> Obj<'a, 'd> {
     }
 
     /// An id: a string of lower-case letters, digits, `-` and `_`.
-    pub fn id(&self, key: &'static str, required: bool) -> Option<Sp<String>> {
+    pub(crate) fn id(&self, key: &'static str, required: bool) -> Option<Sp<String>> {
         let s = if required { self.req_str(key)? } else { self.str(key)? };
         check_id(self.ctx, &s);
         Some(s)
     }
 
-    pub fn text(&self, key: &'static str) -> Option<Text> {
+    pub(crate) fn text(&self, key: &'static str) -> Option<Text> {
         self.str(key).map(|s| Text { raw: s.v, loc: s.loc })
     }
 
     /// A markup field that may be one string or an array of strings (paragraphs).
-    pub fn texts(&self, key: &'static str) -> Vec<Text> {
+    pub(crate) fn texts(&self, key: &'static str) -> Vec<Text> {
         let Some(v) = self.get(key) else { return Vec::new() };
         match v.get_ref() {
             DeValue::String(s) => vec![Text { raw: s.to_string(), loc: self.ctx.loc(v.span()) }],
@@ -207,12 +207,12 @@ impl<'a, 'd> Obj<'a, 'd> {
         }
     }
 
-    pub fn int(&self, key: &'static str) -> Option<Sp<i64>> {
+    pub(crate) fn int(&self, key: &'static str) -> Option<Sp<i64>> {
         let v = self.get(key)?;
         int_of(self.ctx, key, v)
     }
 
-    pub fn bool(&self, key: &'static str) -> Option<Sp<bool>> {
+    pub(crate) fn bool(&self, key: &'static str) -> Option<Sp<bool>> {
         let v = self.get(key)?;
         match v.get_ref() {
             DeValue::Boolean(b) => Some(Sp::new(*b, self.ctx.loc(v.span()))),
@@ -224,7 +224,7 @@ impl<'a, 'd> Obj<'a, 'd> {
     }
 
     /// A date: a TOML date (`2017-05-28`) or a string in that form.
-    pub fn date(&self, key: &'static str) -> Option<Sp<String>> {
+    pub(crate) fn date(&self, key: &'static str) -> Option<Sp<String>> {
         let v = self.get(key)?;
         let loc = self.ctx.loc(v.span());
         let s = match v.get_ref() {
@@ -247,7 +247,7 @@ impl<'a, 'd> Obj<'a, 'd> {
         Some(Sp::new(s, loc))
     }
 
-    pub fn array(&self, key: &'static str) -> Option<(&'a [Spanned<DeValue<'a>>], Loc)> {
+    pub(crate) fn array(&self, key: &'static str) -> Option<(&'a [Spanned<DeValue<'a>>], Loc)> {
         let v = self.get(key)?;
         match v.get_ref() {
             DeValue::Array(a) => Some((&a[..], self.ctx.loc(v.span()))),
@@ -259,12 +259,12 @@ impl<'a, 'd> Obj<'a, 'd> {
     }
 
     /// An array of strings (ids, names).
-    pub fn strs(&self, key: &'static str) -> Vec<Sp<String>> {
+    pub(crate) fn strs(&self, key: &'static str) -> Vec<Sp<String>> {
         let Some((items, _)) = self.array(key) else { return Vec::new() };
         items.iter().filter_map(|v| str_of(self.ctx, key, v)).collect()
     }
 
-    pub fn ids(&self, key: &'static str) -> Vec<Sp<String>> {
+    pub(crate) fn ids(&self, key: &'static str) -> Vec<Sp<String>> {
         let ids = self.strs(key);
         for id in &ids {
             check_id(self.ctx, id);
@@ -272,13 +272,13 @@ impl<'a, 'd> Obj<'a, 'd> {
         ids
     }
 
-    pub fn table(&self, key: &'static str) -> Option<Obj<'a, 'd>> {
+    pub(crate) fn table(&self, key: &'static str) -> Option<Obj<'a, 'd>> {
         let v = self.get(key)?;
         Obj::from_value(self.ctx, v, format!("`{key}`"))
     }
 
     /// Report every key that was never read as an unknown field, with a did-you-mean.
-    pub fn finish(&self) {
+    pub(crate) fn finish(&self) {
         let used = self.used.borrow();
         let old = self.old.borrow();
         for (k, _) in self.table.iter() {
@@ -298,11 +298,11 @@ impl<'a, 'd> Obj<'a, 'd> {
     }
 }
 
-pub fn parse_int(s: &str, radix: u32) -> Option<i64> {
+pub(crate) fn parse_int(s: &str, radix: u32) -> Option<i64> {
     i64::from_str_radix(&s.replace('_', ""), radix).ok()
 }
 
-pub fn int_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<i64>> {
+pub(crate) fn int_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<i64>> {
     match v.get_ref() {
         DeValue::Integer(i) => match parse_int(i.as_str(), i.radix()) {
             Some(n) => Some(Sp::new(n, ctx.loc(v.span()))),
@@ -320,7 +320,7 @@ pub fn int_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<i64>> {
     }
 }
 
-pub fn str_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<String>> {
+pub(crate) fn str_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<String>> {
     match v.get_ref() {
         DeValue::String(s) => Some(Sp::new(s.to_string(), ctx.loc(v.span()))),
         _ => {
@@ -330,11 +330,11 @@ pub fn str_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<String>>
     }
 }
 
-pub fn text_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Text> {
+pub(crate) fn text_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Text> {
     str_of(ctx, what, v).map(|s| Text { raw: s.v, loc: s.loc })
 }
 
-pub fn check_id(ctx: &Ctx, id: &Sp<String>) {
+pub(crate) fn check_id(ctx: &Ctx, id: &Sp<String>) {
     let ok = !id.v.is_empty()
         && id.v.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
         && id.v.chars().next().is_some_and(|c| c.is_ascii_alphanumeric());
@@ -349,7 +349,7 @@ pub fn check_id(ctx: &Ctx, id: &Sp<String>) {
 }
 
 /// "Good Order" -> "good-order".
-pub fn slug(s: &str) -> String {
+pub(crate) fn slug(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {
         if c.is_alphanumeric() {
@@ -364,6 +364,7 @@ pub fn slug(s: &str) -> String {
     out
 }
 
+/// A date written `YYYY-MM-DD` as (year, month, day), if it is one.
 pub fn parse_date(s: &str) -> Option<(i32, u8, u8)> {
     let mut it = s.splitn(3, '-');
     let y: i32 = it.next()?.parse().ok()?;

@@ -5,7 +5,7 @@ use crate::model::Text;
 use crate::source::Loc;
 
 /// The location in the TOML source of bytes `range` of the decoded string `text.raw`.
-pub fn sub_loc(text: &Text, source: &str, range: std::ops::Range<usize>) -> Loc {
+pub(crate) fn sub_loc(text: &Text, source: &str, range: std::ops::Range<usize>) -> Loc {
     let literal = source.get(text.loc.span.clone()).unwrap_or("");
     let start = raw_offset(literal, range.start);
     let end = raw_offset(literal, range.end).max(start);
@@ -16,7 +16,7 @@ pub fn sub_loc(text: &Text, source: &str, range: std::ops::Range<usize>) -> Loc 
 /// `decoded` of its decoded value. Handles '...', '''...''', "...", """...""", escapes, the
 /// newline trimmed after an opening triple quote, and line-ending backslashes. A literal that is
 /// not a string (a number written in a table cell) maps one to one.
-pub fn raw_offset(literal: &str, decoded: usize) -> usize {
+pub(crate) fn raw_offset(literal: &str, decoded: usize) -> usize {
     let (quote, multi) = if literal.starts_with("'''") {
         ('\'', true)
     } else if literal.starts_with("\"\"\"") {
