@@ -38,7 +38,7 @@ fn counters_game(dir: &Path, n: usize) {
     let mut s = String::from(
         "[counters]\nduplex = \"long\"\n\n[[side]]\nid = \"a\"\nname = \"A\"\ncolor = \"#7f8c55\"\n\n\
          [[side]]\nid = \"b\"\nname = \"B\"\ncolor = \"#8e9aa6\"\n\n[[counter_group]]\nid = \"units\"\n\
-         size = \"3/4in\"\nlayout = { top = \"{name}\", top-right = \"{q}\", centre = \"{symbol}\", \
+         size = \"3/4in\"\nlayout = { top = \"{name}\", top_right = \"{q}\", centre = \"{symbol}\", \
          bottom = \"{a}-{d}-{m}\", left = \"{label}\" }\nback_style = { stripe = \"#ffffff\" }\n\n",
     );
     for i in 0..n {
@@ -64,7 +64,7 @@ fn cards_game(dir: &Path, n: usize) {
     let mut s = String::from(
         "[cards]\nsize = \"poker\"\nkinds = [\"infantry\"]\n\n[[stat]]\nid = \"move\"\nname = \"Move\"\ntype = \"int\"\n\n\
          [[stat]]\nid = \"fire\"\nname = \"Fire\"\ntype = \"dice\"\n\n[[kind]]\nid = \"infantry\"\nname = \"Infantry\"\n\
-         stats = [\"move\", \"fire\"]\n\n[[ability]]\nid = \"dig-in\"\nname = \"Dig In\"\n\
+         required_stats = [\"move\", \"fire\"]\n\n[[ability]]\nid = \"dig-in\"\nname = \"Dig In\"\n\
          text = \"May skip its move to become *dug in*: +1 to its defence until it moves.\"\n\n",
     );
     for i in 0..n {
@@ -84,7 +84,7 @@ fn units_game(dir: &Path, n: usize) {
         "[[stat]]\nid = \"armour\"\nname = \"Armour\"\ntype = \"int\"\nmin = 0\nmax = 20\n\n\
          [[stat]]\nid = \"hp\"\nname = \"Hull Points\"\ntype = \"int\"\nmin = 1\nmax = 10\n\n\
          [[stat]]\nid = \"gun\"\nname = \"Guns\"\ntype = \"dice\"\n\n[[kind]]\nid = \"ship\"\nname = \"Ship\"\n\
-         stats = [\"armour\", \"hp\", \"gun\"]\n\n[[ability]]\nid = \"landing\"\nname = \"Landing\"\nvalues = [10, 5, 3]\n\
+         required_stats = [\"armour\", \"hp\", \"gun\"]\n\n[[ability]]\nid = \"landing\"\nname = \"Landing\"\nvalues = [10, 5, 3]\n\
          text = \"Carries troops.\"\n\n[[ability]]\nid = \"flagship\"\nname = \"Flagship\"\ntext = \"Commands.\"\n\n",
     );
     for i in 0..n {

@@ -19,7 +19,7 @@ pub struct Code {
 
 macro_rules! codes {
     ($($(#[$doc:meta])* $ident:ident = $code:literal $name:literal;)*) => {
-        $($(#[$doc])* pub(crate) const $ident: Code = Code { code: $code, name: $name };)*
+        $($(#[$doc])* pub const $ident: Code = Code { code: $code, name: $name };)*
         /// Every code playaid can emit, in order.
         pub const ALL_CODES: &[Code] = &[$($ident),*];
     };

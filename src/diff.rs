@@ -1141,7 +1141,7 @@ mod tests {
                      [[ability]]\nid = \"landing\"\nname = \"Landing\"\nvalues = [10, 5]\n\
                      traits = {{ capacity = {{ 10 = {capacity}, 5 = 1 }} }}\n\
                      [[stat]]\nid = \"armour\"\nname = \"Armour\"\ntype = \"int\"\n\
-                     [[kind]]\nid = \"k\"\nname = \"K\"\nstats = [\"armour\"]\n\
+                     [[kind]]\nid = \"k\"\nname = \"K\"\nrequired_stats = [\"armour\"]\n\
                      [[unit]]\nid = \"t\"\nname = \"Troops\"\nkind = \"k\"\nstats = {{ armour = {armour} }}\n\
                      [[section]]\nid = \"r\"\nnumber = \"3\"\ntitle = \"{title}\"\nitems = [\"{item}\", \"Keep it.\"]\n"
                 ),
@@ -1168,7 +1168,7 @@ mod tests {
             format!(
                 "{HEAD}[[side]]\nid = \"blue\"\nname = \"Blue\"\n[[scenario]]\nid = \"raid\"\ntitle = \"Raid\"\n\
                  [[scenario.side]]\nside = \"blue\"\nforces = [{{ name = \"Rifles\", count = {count} }}]\n\
-                 [[scenario.objective]]\nname = \"Bridge\"\npoints = {points}\n"
+                 [[scenario.objective]]\nname = \"Bridge\"\nvictory_points = {points}\n"
             )
         };
         let (a, b) = (game(&[("game.toml", &sc(2, 10))]), game(&[("game.toml", &sc(3, 20))]));
@@ -1182,7 +1182,7 @@ mod tests {
             "game.toml",
             &format!(
                 "{HEAD}[[stat]]\nid = \"attack\"\nname = \"Attack\"\ntype = \"int\"\n\
-                 [[kind]]\nid = \"tank\"\nname = \"Tank\"\nstats = [\"attack\"]\n\
+                 [[kind]]\nid = \"tank\"\nname = \"Tank\"\nrequired_stats = [\"attack\"]\n\
                  [[unit]]\nid = \"pz4\"\nname = \"Panzer IV\"\nkind = \"tank\"\nstats = {{ attack = 5 }}\n{knobs}"
             ),
         )])
@@ -1229,7 +1229,7 @@ mod tests {
             pieces(&format!(
                 "[cards]\nsize = \"{size}\"\n\
                  [[card_back]]\nid = \"terrain\"\ntitle = \"Terrain\"\ncolor = \"{colour}\"\n\
-                 [[card]]\ntitle = \"Marsh\"\nstats = {{ Move = \"{}\" }}\ntext = [\"{}\"]\nback = \"terrain\"\n\
+                 [[card]]\ntitle = \"Marsh\"\nfields = {{ Move = \"{}\" }}\ntext = [\"{}\"]\ncard_back = \"terrain\"\n\
                  [[card]]\nunit = \"pz4\"\nquantity = {copies}\n{}",
                 marsh.0,
                 marsh.1,

@@ -92,7 +92,7 @@ fn a_five_eighths_counter_measures_15_875_mm_and_long_edge_backs_mirror_columns(
 #[test]
 fn short_edge_backs_mirror_rows_and_the_offset_moves_backs_only() {
     let dir = tempfile::tempdir().unwrap();
-    counters_game(dir.path(), "3/4in", "short", 25, "back_offset = [0.5, -1.0]");
+    counters_game(dir.path(), "3/4in", "short", 25, "back_offset = [\"0.5mm\", \"-1mm\"]");
     let (faces, _) = placed(dir.path(), "counters");
     for ((i, c, face), f) in &faces {
         if face != "front" {
@@ -198,7 +198,8 @@ fn an_overflowing_card_fails_the_build_at_its_location_and_shrinking_can_save_it
     assert!(!out.path().join("t-1/cards.pdf").exists(), "nothing written on an overflow");
 
     // Allowed to shrink to 4 pt, the same text fits.
-    let data = data.replace("size = \"mini-euro\"\n", "size = \"mini-euro\"\nmin_font_size = 4\nfont_size = 7\n");
+    let data =
+        data.replace("size = \"mini-euro\"\n", "size = \"mini-euro\"\nmin_font_size = \"4pt\"\nfont_size = \"7pt\"\n");
     std::fs::write(dir.path().join("cards.toml"), data).unwrap();
     let o = playaid(&["build", dir.path().to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

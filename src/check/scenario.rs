@@ -171,8 +171,8 @@ impl Checker<'_> {
             self.at_least(
                 &ob.points,
                 1,
-                "an objective's points",
-                "leave `points` out for an objective that scores nothing",
+                "an objective's `victory_points`",
+                "leave `victory_points` out for an objective that scores nothing",
             );
             if let Some(s) = &ob.side {
                 self.resolve::<Side>(s);

@@ -23,7 +23,7 @@ impl Checker<'_> {
                         .at(&key.loc)
                         .label(format!("not a stat of {}", k.name.v))
                         .help(format!(
-                            "remove it, or add \"{}\" to the `stats` or `optional_stats` of kind `{}`",
+                            "remove it, or add \"{}\" to the `required_stats` or `optional_stats` of kind `{}`",
                             key.v, k.id.v
                         )),
                 );

@@ -467,8 +467,9 @@ fn report_missing(
             continue;
         }
         for (loc, what) in places {
-            let where_ =
-                slot.map(|s| format!("the layout's `{}` slot", s.name.v)).unwrap_or_else(|| "the layout".into());
+            let where_ = slot
+                .map(|s| format!("the layout's `{}` slot", s.name.v.replace('-', "_")))
+                .unwrap_or_else(|| "the layout".into());
             diags.push(
                 Diagnostic::error(diag::UNKNOWN_PLACEHOLDER, format!("{what} has no value for `{{{key}}}`"))
                     .at(&loc)
@@ -563,7 +564,7 @@ fn overflow(s: &RSlot, size: f64, limit: f64, side: &str, what: &str, loc: &Loc)
     let (n, widest) = need(s, size);
     let (need_pt, have_pt) = if widest > s.have + 0.01 { (widest, s.have) } else { (n, limit) };
     let by = (need_pt - have_pt) / MM;
-    let part = format!("{side} {} slot", s.name);
+    let part = format!("{side} {} slot", s.name.replace('-', "_"));
     Diagnostic::error(diag::TEXT_OVERFLOW, format!("the {part} of {what} does not fit: it overflows by {by:.1} mm"))
         .at(s.origin.as_ref().unwrap_or(loc))
         .label(format!("{part} needs {:.1} mm, has {:.1} mm", need_pt / MM, have_pt / MM))
