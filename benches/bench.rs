@@ -229,7 +229,7 @@ fn child(name: &str) {
             // measured in a fresh process: see `typst_alone`).
             let t = Instant::now();
             let checked = load_and_check(&dir, None).unwrap();
-            println!("load+check+layout={}", ms(t.elapsed()));
+            println!("load+check={}", ms(t.elapsed()));
             let (ix, laid_out) = checked.stages.as_ref().unwrap();
             let t = Instant::now();
             let kind = DocKind::parse(doc, None).unwrap();
