@@ -554,7 +554,7 @@ impl<'g> Exporter<'g> {
                     h.push(self.generated(escape_markup(&name), &tr.loc));
                 }
                 // One row per ability and parameter value that has the trait.
-                let mut rows: Vec<(String, String, Option<i64>, Vec<Option<Scalar>>, Loc)> = Vec::new();
+                let mut rows: Vec<GeneratedRow> = Vec::new();
                 for a in &game.abilities {
                     let Some((_, main)) = a.traits.iter().find(|(k, _)| k.v == abilities_with.v) else { continue };
                     let params: Vec<Option<i64>> = match (main, &a.values) {
@@ -632,6 +632,10 @@ impl<'g> Exporter<'g> {
         Value::Array(out)
     }
 }
+
+/// A row of a generated table: ability id, its label, the parameter value, the trait cells,
+/// and where the ability is written.
+type GeneratedRow = (String, String, Option<i64>, Vec<Option<Scalar>>, Loc);
 
 fn sort_key(cells: &[Option<Scalar>]) -> f64 {
     match cells.first() {
