@@ -171,3 +171,41 @@ fn the_readme_example_is_a_clean_game() {
     let cards = pdf_text(&out.join("harbour-raid-1.2/cards.pdf"));
     assert!(cards.contains("Troop Counter") && cards.contains("Hard to Kill"), "{cards}");
 }
+
+/// A game that overrides one document template keeps every component of the library: its own
+/// scenario sheet can show a unit block, a rules table and a rule section as the cheatsheet does.
+#[test]
+fn a_game_overriding_one_template_keeps_every_component() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    std::fs::create_dir_all(game.join("templates")).unwrap();
+    std::fs::write(
+        game.join("templates/scenario.typ"),
+        r#"#import "/templates/lib.typ": *
+#set page(paper: pa-paper)
+#set text(font: pa-font, size: 9pt)
+#show: pa-typo
+Own sheet for #pa-data.scenario.title
+#pa-unit(pa-data.units.find(u => u.id == "troop-counter"))
+#pa-table(pa-data.tables.find(t => t.id == "capacity"))
+#for (i, s) in pa-sections.enumerate() { pa-section(s, i == 0) }
+"#,
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let o = build(&game, &out, &[]);
+    assert!(o.status.success(), "build failed:\n{}", stderr(&o));
+    let sheets: Vec<_> = std::fs::read_dir(out.join("war-at-sea-troop-landing-2.0"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("scenario-"))
+        .collect();
+    assert_eq!(sheets.len(), 1, "one scenario sheet");
+    let text = pdf_text(&sheets[0]);
+    assert!(text.contains("Own sheet for"), "the game's own template was used:\n{text}");
+    // The unit block (name and abilities), the generated table's rows, and the rule sections.
+    for want in ["Troop Counter", "Hard to Kill", "Landing 10 2", "Landing 5 1", "Ship capacity"] {
+        assert!(text.contains(want), "`{want}` missing from the overriding sheet:\n{text}");
+    }
+}
