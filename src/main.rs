@@ -132,7 +132,7 @@ fn progress_reporter(quiet: bool) -> impl FnMut(Progress) {
                     );
                     bar = Some(b);
                 } else {
-                    eprintln!("checked in {} ms; rendering {documents} documents", took.as_millis());
+                    eprintln!("checked in {} ms; rendering {}", took.as_millis(), plural(documents, "document"));
                 }
             }
             Progress::Rendering { file, .. } => {
@@ -147,7 +147,7 @@ fn progress_reporter(quiet: bool) -> impl FnMut(Progress) {
                         b.finish_and_clear();
                     }
                 }
-                None => eprintln!("[{n}/{of}] {file}: {pages} pages in {} ms", took.as_millis()),
+                None => eprintln!("[{n}/{of}] {file}: {} in {} ms", plural(pages, "page"), took.as_millis()),
             },
         }
     }
@@ -178,11 +178,15 @@ fn run_build(dir: &std::path::Path, out: PathBuf, page: Option<Page>, quiet: boo
     }
     if !quiet {
         for w in &report.written {
-            let pages = if w.pages == 1 { "1 page".to_string() } else { format!("{} pages", w.pages) };
-            println!("wrote {} ({pages})", w.path.display());
+            println!("wrote {} ({})", w.path.display(), plural(w.pages, "page"));
         }
     }
     ExitCode::SUCCESS
+}
+
+/// "1 page", "3 pages".
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
 }
 
 fn run_check(dir: &std::path::Path, format: Format) -> ExitCode {
