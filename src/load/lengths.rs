@@ -99,20 +99,38 @@ pub(super) fn length(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
     }
 }
 
-/// A font size field, in pt.
+/// The largest font size playaid accepts, in pt: nothing on a play-aid needs more, and a bound
+/// keeps text fitting (which shapes at every size it tries) bounded too.
+pub(super) const MAX_FONT_PT: f64 = 200.0;
+
+/// A font size field, in pt: more than 0 and at most [`MAX_FONT_PT`].
 pub(super) fn font_size(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
     let v = o.get(key)?;
     let loc = o.ctx.loc(v.span());
-    let parsed = match v.get_ref() {
-        DeValue::String(s) => parse_font_size(s),
-        other => number(other).map(|(n, raw)| {
-            bare_number(o, key, &loc, &format!("\"{raw}pt\""));
-            n
-        }),
+    let (parsed, bare) = match v.get_ref() {
+        DeValue::String(s) => (parse_font_size(s).ok_or(()), None),
+        other => match number(other) {
+            Some((n, raw)) => (Ok(n), Some(raw)),
+            None => (Err(()), None),
+        },
     };
     match parsed {
-        Some(pt) => Some(Sp::new(pt, loc)),
-        None => {
+        Ok(pt) if pt.is_finite() && pt > 0.0 && pt <= MAX_FONT_PT => {
+            if let Some(raw) = bare {
+                bare_number(o, key, &loc, &format!("\"{raw}pt\""));
+            }
+            Some(Sp::new(pt, loc))
+        }
+        Ok(pt) => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is {pt} pt, outside 0 to {MAX_FONT_PT} pt"))
+                    .at(&loc)
+                    .label("not a usable font size")
+                    .help("write a size in points such as \"8.5pt\": more than 0, at most 200"),
+            );
+            None
+        }
+        Err(()) => {
             o.ctx.push(
                 Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is not a font size"))
                     .at(&loc)
