@@ -219,3 +219,45 @@ fn diff_reports_a_counter_back_value_in_words() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(stdout(&o), "White Star Rising 1.0 → 1.0: 1 change\n  ~ Counter Para Rifle: back firepower 2 → 1.\n");
 }
+
+/// The designer bumps the rules version and changes a stat; `check` then insists on a changelog
+/// entry (E028), and `diff --format changelog` drafts it despite that one error, saying what it
+/// overlooked. Any other error still stops the comparison.
+#[test]
+fn the_changelog_entry_e028_asks_for_can_be_drafted_by_diff() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &old);
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &new);
+    let edit = |file: &str, from: &str, to: &str| {
+        let path = new.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "the seed data changed: update this test ({file}: {from})");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    };
+    edit("game.toml", "version = \"2.0\"", "version = \"2.1\"");
+    edit("units.toml", "armour = 5", "armour = 6");
+    let checked = playaid(&["check", new.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&checked.stdout).unwrap();
+    assert_eq!(v["diagnostics"][0]["code"], "E028", "{v}");
+
+    let o = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap(), "--format", "changelog"]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(stderr.contains("[E028]") && stderr.contains("compared although"), "says what it overlooked: {stderr}");
+    let draft = stdout(&o);
+    assert!(draft.contains("version = \"2.1\""), "{draft}");
+    assert!(draft.contains("Armour 5 → 6"), "{draft}");
+    // Pasted into the changelog, the new version checks clean.
+    let log = std::fs::read_to_string(new.join("changelog.toml")).unwrap();
+    std::fs::write(new.join("changelog.toml"), format!("{log}\n{draft}")).unwrap();
+    let o = playaid(&["check", new.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["errors"].as_u64(), v["warnings"].as_u64()), (Some(0), Some(0)), "{v}");
+
+    // Another error is not overlooked.
+    edit("units.toml", "armour = 6", "armour = 60");
+    let o = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot compare"));
+}
