@@ -493,8 +493,14 @@ fn read_group(o: &Obj) -> Group {
 fn scalar_of(v: &Spanned<DeValue>, ctx: &Ctx) -> Option<Sp<Scalar>> {
     let loc = ctx.loc(v.span());
     let s = match v.get_ref() {
-        DeValue::Integer(i) => Scalar::Int(reader::parse_int(i.as_str(), i.radix())?),
-        DeValue::Float(f) => Scalar::Float(f.as_str().parse().ok()?),
+        DeValue::Integer(i) => match reader::parse_int(i.as_str(), i.radix()) {
+            Some(n) => Scalar::Int(n),
+            None => return out_of_range(ctx, &loc, i.as_str()),
+        },
+        DeValue::Float(f) => match f.as_str().parse::<f64>() {
+            Ok(x) if x.is_finite() => Scalar::Float(x),
+            _ => return out_of_range(ctx, &loc, f.as_str()),
+        },
         DeValue::Boolean(b) => Scalar::Bool(*b),
         DeValue::String(s) => Scalar::Str(s.to_string()),
         other => {
@@ -509,6 +515,18 @@ fn scalar_of(v: &Spanned<DeValue>, ctx: &Ctx) -> Option<Sp<Scalar>> {
         }
     };
     Some(Sp::new(s, loc))
+}
+
+/// A number no stat or trait can hold (beyond 64 bits, or inf/nan): reported where it is, so
+/// nothing later blames a missing value instead.
+fn out_of_range(ctx: &Ctx, loc: &Loc, written: &str) -> Option<Sp<Scalar>> {
+    ctx.push(
+        Diagnostic::error(diag::INVALID_VALUE, format!("`{written}` is not a number playaid can hold"))
+            .at(loc)
+            .label("too large, or not finite")
+            .help("write a whole number between -9223372036854775808 and 9223372036854775807, or a finite decimal"),
+    );
+    None
 }
 
 fn read_ability(o: &Obj) -> Ability {

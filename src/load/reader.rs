@@ -308,7 +308,9 @@ pub(crate) fn int_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<i
             Some(n) => Some(Sp::new(n, ctx.loc(v.span()))),
             None => {
                 ctx.push(
-                    Diagnostic::error(diag::INVALID_VALUE, format!("`{what}` is too large")).at(&ctx.loc(v.span())),
+                    Diagnostic::error(diag::INVALID_VALUE, format!("`{what}` is too large"))
+                        .at(&ctx.loc(v.span()))
+                        .help("write a whole number that fits in 64 bits (at most 9223372036854775807)"),
                 );
                 None
             }
