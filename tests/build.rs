@@ -209,3 +209,21 @@ Own sheet for #pa-data.scenario.title
         assert!(text.contains(want), "`{want}` missing from the overriding sheet:\n{text}");
     }
 }
+
+/// An empty string is a legitimate table cell (and text): `check` passes it, so `build` must too.
+#[test]
+fn empty_table_cells_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("tiny");
+    tiny_game(&game, "see the table");
+    let mut toml = std::fs::read_to_string(game.join("game.toml")).unwrap();
+    toml = toml.replace("items = [", "items = [\n  { table = \"t\" },");
+    toml.push_str("\n[[table]]\nid = \"t\"\nheader = [\"A\", \"\"]\nrows = [[\"\", \"x\"], [\"y\", \"\"]]\n");
+    std::fs::write(game.join("game.toml"), toml).unwrap();
+    let checked = playaid(&["check", game.to_str().unwrap()]);
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    let o = build(&game, &dir.path().join("out"), &[]);
+    assert!(o.status.success(), "check was green, so build must be:\n{}", stderr(&o));
+    let text = pdf_text(&dir.path().join("out/tiny-1/cheatsheet.pdf"));
+    assert!(text.contains('x') && text.contains('y'), "{text}");
+}
