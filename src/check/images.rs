@@ -10,8 +10,8 @@ use crate::model::Sp;
 /// Checks pictures, reading and decoding each file once however often the data names it.
 #[derive(Default)]
 pub(crate) struct ImageCheck {
-    /// Decoding result per file: `Err` holds the decoder's message.
-    decoded: HashMap<PathBuf, Result<(), String>>,
+    /// Decoding result per file: `Err` holds what is wrong and how to fix it.
+    decoded: HashMap<PathBuf, Result<(), Unreadable>>,
 }
 
 impl ImageCheck {
@@ -25,21 +25,58 @@ impl ImageCheck {
         match result {
             Ok(()) => None,
             Err(e) => Some(
-                Diagnostic::error(diag::IMAGE_UNDECODABLE, format!("image `{}` cannot be read: {e}", img.v))
+                Diagnostic::error(diag::IMAGE_UNDECODABLE, format!("image `{}` {}", img.v, e.what))
                     .at(&img.loc)
-                    .help("save it as PNG, JPEG, GIF or WebP"),
+                    .help(e.fix.clone()),
             ),
         }
     }
 }
 
-/// Whether a picture would decode (by its content).
-fn decode(path: &Path) -> Result<(), String> {
-    image::ImageReader::open(path)
-        .map_err(|e| e.to_string())
-        .and_then(|r| r.with_guessed_format().map_err(|e| e.to_string()))
-        .and_then(|r| r.decode().map_err(|e| e.to_string()))
-        .map(|_| ())
+/// Why a picture cannot be used, and how to fix it.
+#[derive(Clone)]
+struct Unreadable {
+    what: String,
+    fix: String,
+}
+
+/// Whether a picture decodes (by its content), and its name says what it is: Typst reads a
+/// picture by its extension, so a PNG named `.jpg` would fail only at build.
+fn decode(path: &Path) -> Result<(), Unreadable> {
+    let broken = |e: String| Unreadable {
+        what: format!("cannot be read: {e}"),
+        fix: "save it as PNG, JPEG, GIF or WebP".into(),
+    };
+    let reader = image::ImageReader::open(path)
+        .map_err(|e| broken(e.to_string()))?
+        .with_guessed_format()
+        .map_err(|e| broken(e.to_string()))?;
+    let content = reader.format();
+    reader.decode().map_err(|e| broken(e.to_string()))?;
+    match (content, image::ImageFormat::from_path(path).ok()) {
+        (Some(is), Some(named)) if is != named => {
+            let ext = is.extensions_str().first().copied().unwrap_or("png");
+            let renamed = path.with_extension(ext);
+            let renamed = renamed.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            Err(Unreadable {
+                what: format!("is a {} file, but its name says {}", format_name(is), format_name(named)),
+                fix: format!(
+                    "rename the file to `{renamed}` (pictures are read by their extension), and the path here"
+                ),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+fn format_name(f: image::ImageFormat) -> &'static str {
+    match f {
+        image::ImageFormat::Png => "PNG",
+        image::ImageFormat::Jpeg => "JPEG",
+        image::ImageFormat::Gif => "GIF",
+        image::ImageFormat::WebP => "WebP",
+        _ => "picture",
+    }
 }
 
 /// The path stays inside the game folder and names a file there.
