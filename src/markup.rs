@@ -101,6 +101,9 @@ pub fn syntax_errors(raw: &str, refs: &[Ref]) -> Vec<(Range<usize>, String, Vec<
     }
     let source = typst::syntax::Source::detached(blanked.clone());
     let (errors, _) = source.root().errors_and_warnings();
+    if errors.is_empty() {
+        return embedding_error(&blanked).into_iter().collect();
+    }
     errors
         .into_iter()
         .map(|e| {
@@ -114,6 +117,44 @@ pub fn syntax_errors(raw: &str, refs: &[Ref]) -> Vec<(Range<usize>, String, Vec<
             (range, e.message.to_string(), hints)
         })
         .collect()
+}
+
+/// A field that parses alone can still break the content block it is printed in (`[...]`): an
+/// unclosed `[` or a comment (`//`, `/*`) swallows the closing bracket, and the whole document
+/// fails. Found here, at the character that does it.
+fn embedding_error(blanked: &str) -> Option<(Range<usize>, String, Vec<String>)> {
+    let wrapped = typst::syntax::Source::detached(format!("#[{blanked}]"));
+    if wrapped.root().errors_and_warnings().0.is_empty() {
+        return None;
+    }
+    let b = blanked.as_bytes();
+    let mut open: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'/' if matches!(b.get(i + 1), Some(b'/' | b'*')) && !(i > 0 && b[i - 1] == b':') => {
+                let pair = &blanked[i..i + 2];
+                let escaped = if pair == "//" { "\\/\\/" } else { "\\/\\*" };
+                return Some((
+                    i..i + 2,
+                    format!("`{pair}` starts a comment that hides the rest of this text"),
+                    vec![format!("write `{escaped}` for the plain characters")],
+                ));
+            }
+            b'[' => open.push(i),
+            b']' => {
+                open.pop();
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let (range, message) = match open.first() {
+        Some(&at) => (at..at + 1, "`[` is never closed".to_string()),
+        None => (0..blanked.len(), "this text breaks the sheet it is printed on".to_string()),
+    };
+    Some((range, message, vec!["write `\\[` for a literal bracket, or close it with `]`".to_string()]))
 }
 
 /// A Typst string literal.

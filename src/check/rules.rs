@@ -126,6 +126,7 @@ impl Checker<'_> {
     pub(super) fn check_text(&mut self, text: &Text) {
         let source = &self.game.files.get(text.loc.file).text;
         let (refs, bad) = markup::scan(&text.raw);
+        let bad_refs = !bad.is_empty();
         for b in bad {
             self.push(
                 Diagnostic::error(diag::MARKUP_SYNTAX, b.message.clone())
@@ -137,7 +138,9 @@ impl Checker<'_> {
             let loc = sub_loc(text, source, r.target_range.clone());
             self.resolve_ref(r.kind, &r.target, &loc);
         }
-        for (range, message, hints) in markup::syntax_errors(&text.raw, &refs) {
+        // A malformed `[[` is the root cause of whatever the parser would say next.
+        let syntax = if bad_refs { Vec::new() } else { markup::syntax_errors(&text.raw, &refs) };
+        for (range, message, hints) in syntax {
             let mut d = Diagnostic::error(diag::MARKUP_SYNTAX, format!("markup: {message}"))
                 .at(&sub_loc(text, source, range))
                 .help(hints.first().cloned().unwrap_or_else(|| {
