@@ -26,6 +26,9 @@ use crate::diag::{self, Diagnostic};
 use crate::model::*;
 use crate::source::Loc;
 
+/// The most copies of one counter, card, unit or scenario force.
+pub const MAX_COPIES: i64 = 1000;
+
 /// The checker's findings and the index it built (which later stages reuse).
 pub struct Checked {
     /// Every finding, errors and warnings, in file order.
@@ -199,6 +202,22 @@ impl<'g> Checker<'g> {
                 d = d.help(help);
             }
             self.push(d);
+        }
+    }
+
+    /// A number of copies (of a piece, a unit, a force): at least 1, at most [`MAX_COPIES`], so
+    /// that no typo makes a build run out of memory.
+    fn copies(&mut self, v: &Option<Sp<i64>>, what: &str, help: &str) {
+        self.at_least(v, 1, what, help);
+        if let Some(v) = v
+            && v.v > MAX_COPIES
+        {
+            self.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("{what} is {}, more than {MAX_COPIES}", v.v))
+                    .at(&v.loc)
+                    .label(format!("at most {MAX_COPIES}"))
+                    .help("a game needs far fewer: check for a typo (playaid's limits are listed in docs/FORMAT.md)"),
+            );
         }
     }
 

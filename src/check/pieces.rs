@@ -38,7 +38,7 @@ impl Checker<'_> {
         if let Some(s) = &c.side {
             self.resolve::<Side>(s);
         }
-        self.at_least(&c.quantity, 1, "quantity", "write how many copies to print; remove the counter to print none");
+        self.copies(&c.quantity, "quantity", "write how many copies to print; remove the counter to print none");
         let what = counter_name(c);
         let back = match &c.back {
             Back::Values(v) => &v[..],
@@ -112,7 +112,7 @@ impl Checker<'_> {
         if let Some(b) = &c.back {
             self.resolve::<CardBack>(b);
         }
-        self.at_least(&c.quantity, 1, "quantity", "write how many copies to print; remove the card to print none");
+        self.copies(&c.quantity, "quantity", "write how many copies to print; remove the card to print none");
         if let Some(img) = &c.image {
             self.check_image(img);
         }

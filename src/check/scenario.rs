@@ -111,7 +111,7 @@ impl Checker<'_> {
         let (mut points, mut units) = (0i64, 0i64);
         for f in &side.forces {
             let none = "leave the force out instead of giving it none";
-            self.at_least(&f.count, 1, "`count`", none);
+            self.copies(&f.count, "`count`", none);
             self.at_least(&f.points, 1, "`points`", none);
             self.at_least(
                 &f.arrives,
@@ -167,7 +167,7 @@ impl Checker<'_> {
 
     fn check_objectives(&mut self, sc: &Scenario) {
         for ob in &sc.objectives {
-            self.at_least(&ob.count, 1, "an objective's count", "");
+            self.copies(&ob.count, "an objective's count", "");
             self.at_least(
                 &ob.points,
                 1,

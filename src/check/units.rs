@@ -56,7 +56,7 @@ impl Checker<'_> {
             }
             self.resolve_ability(r);
         }
-        self.at_least(&u.quantity, 1, "quantity", "remove the unit if the game has none of it");
+        self.copies(&u.quantity, "quantity", "remove the unit if the game has none of it");
         if let Some(img) = &u.image {
             self.check_image(img);
         }

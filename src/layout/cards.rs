@@ -188,7 +188,7 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
         card: ci,
         unit: ui,
         side,
-        quantity: card.and_then(|c| c.quantity.as_ref()).map(|q| q.v.max(1)).unwrap_or(1),
+        quantity: card.and_then(|c| c.quantity.as_ref()).map(|q| q.v.clamp(1, crate::check::MAX_COPIES)).unwrap_or(1),
         back: RBack { design, text_color: contrast(&back_color), color: back_color },
         text_color: contrast(&color),
         color,

@@ -323,7 +323,7 @@ impl<'g> Ctx<'g, '_> {
             loc: src.loc.clone(),
             what,
             group: src.group,
-            quantity: c.and_then(|c| c.quantity.as_ref()).map(|q| q.v.max(1)).unwrap_or(1),
+            quantity: c.and_then(|c| c.quantity.as_ref()).map(|q| q.v.clamp(1, crate::check::MAX_COPIES)).unwrap_or(1),
             front,
             back: if self.game.counter_options.sheet.duplex == Duplex::None { None } else { back },
             symbol,

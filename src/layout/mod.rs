@@ -18,8 +18,9 @@ pub use cards::{Cards, RBack, RCard};
 pub use counters::{Counters, RCounter, RFace, RGroup, RSlot};
 
 use crate::check::Index;
-use crate::diag::Diagnostic;
+use crate::diag::{self, Diagnostic};
 use crate::model::{Game, PageSize};
+use crate::source::Loc;
 
 /// Every piece of a game, laid out.
 #[derive(Debug, Default)]
@@ -30,11 +31,37 @@ pub struct Layout {
     pub cards: Cards,
 }
 
+/// The most counters one game prints (copies included): about 200 MiB and 8 s to build.
+pub const MAX_COUNTERS: i64 = 20_000;
+/// The most cards one game prints (copies included): about 800 MiB and 3 s to build.
+pub const MAX_CARDS: i64 = 2_000;
+
 /// Lay out a checked game (it may have errors: what does not resolve is left out). `page` is the
 /// command line's page size, which overrides the data's.
 pub fn layout(game: &Game, ix: &Index, page: Option<PageSize>) -> (Layout, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let counters = counters::lay_out_counters(game, ix, page, &mut diags);
     let cards = cards::lay_out_cards(game, ix, page, &mut diags);
+    let counted = counters.counters.iter().map(|c| (c.quantity, &c.loc));
+    diags.extend(too_many("counters", MAX_COUNTERS, counted));
+    diags.extend(too_many("cards", MAX_CARDS, cards.cards.iter().map(|c| (c.quantity, &c.loc))));
     (Layout { counters, cards }, diags)
+}
+
+/// A sheet printing more than `max` pieces: one finding, at the piece with the most copies.
+fn too_many<'a>(what: &str, max: i64, pieces: impl Iterator<Item = (i64, &'a Loc)>) -> Option<Diagnostic> {
+    let (mut total, mut most) = (0i64, None::<(i64, &Loc)>);
+    for (n, loc) in pieces {
+        total = total.saturating_add(n);
+        if most.is_none_or(|(m, _)| n > m) {
+            most = Some((n, loc));
+        }
+    }
+    let (_, loc) = most.filter(|_| total > max)?;
+    Some(
+        Diagnostic::error(diag::INVALID_VALUE, format!("the game prints {total} {what}; playaid prints at most {max}"))
+            .at(loc)
+            .label("the piece with the most copies")
+            .help(format!("print fewer copies (`quantity`), or split the {what} over several game folders")),
+    )
 }
