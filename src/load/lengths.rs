@@ -181,9 +181,28 @@ pub(super) fn offset(o: &Obj, key: &'static str, limit: f64) -> Option<(f64, f64
     Some((values[0]?, values[1]?))
 }
 
+/// A size in mm: a name from `named` (`"poker"`, any case), one length (a square,
+/// `"5/8in"`) or two (`"63x88mm"`, `"2.5 x 3.5 in"`: the unit written once, after the height).
+pub(super) fn parse_size(s: &str, named: &[(&str, (f64, f64))]) -> Option<(f64, f64)> {
+    let t = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+    if let Some((_, wh)) = named.iter().find(|(n, _)| *n == t) {
+        return Some(*wh);
+    }
+    let s = s.trim();
+    if let Some((a, b)) = s.split_once(['x', '×']) {
+        // "63x88mm": the unit is written once, after the height.
+        let b_len = parse_length(b)?;
+        let unit = b.trim().trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '/' || c == ' ');
+        let a_len = parse_length(a).or_else(|| parse_length(&format!("{}{unit}", a.trim())))?;
+        return Some((a_len, b_len));
+    }
+    parse_length(s).map(|l| (l, l))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::CARD_SIZES;
 
     fn approx(a: Option<f64>, b: Option<f64>) -> bool {
         match (a, b) {
@@ -219,5 +238,27 @@ mod tests {
         assert!(approx(parse_font_size("25.4mm"), Some(72.0)));
         assert_eq!(parse_font_size("8.5"), None);
         assert_eq!(parse_font_size("0pt"), None);
+    }
+
+    fn approx2(a: Option<(f64, f64)>, b: Option<(f64, f64)>) -> bool {
+        approx(a.map(|x| x.0), b.map(|x| x.0)) && approx(a.map(|x| x.1), b.map(|x| x.1))
+    }
+
+    #[test]
+    fn sizes() {
+        assert!(approx2(parse_size("poker", CARD_SIZES), Some((63.0, 88.0))), "{:?}", parse_size("poker", CARD_SIZES));
+        assert!(
+            approx2(parse_size("Mini US", CARD_SIZES), Some((44.45, 63.5))),
+            "{:?}",
+            parse_size("Mini US", CARD_SIZES)
+        );
+        assert!(
+            approx2(parse_size("63x88mm", CARD_SIZES), Some((63.0, 88.0))),
+            "{:?}",
+            parse_size("63x88mm", CARD_SIZES)
+        );
+        assert!(approx2(parse_size("2.5 x 3.5 in", &[]), Some((63.5, 88.9))), "{:?}", parse_size("2.5 x 3.5 in", &[]));
+        assert!(approx2(parse_size("5/8in", &[]), Some((15.875, 15.875))), "{:?}", parse_size("5/8in", &[]));
+        assert!(approx2(parse_size("pokr", CARD_SIZES), None), "{:?}", parse_size("pokr", CARD_SIZES));
     }
 }
