@@ -137,30 +137,19 @@ impl Checker<'_> {
 
     fn check_side_limits(&mut self, side: &ScenarioSide, points: i64, units: i64) {
         let limits = &self.game.scenario_limits;
-        if let Some(max) = &limits.points_per_side
-            && points > max.v
-        {
+        for (have, max, noun, key) in [
+            (points, &limits.points_per_side, "points", "points_per_side"),
+            (units, &limits.units_per_side, "units", "units_per_side"),
+        ] {
+            let Some(max) = max.as_ref().filter(|m| have > m.v) else { continue };
             self.push(
                 Diagnostic::error(
                     diag::SCENARIO_LIMIT,
-                    format!("side `{}` fields {points} points; the game allows {}", side.side.v, max.v),
+                    format!("side `{}` fields {have} {noun}; the game allows {}", side.side.v, max.v),
                 )
                 .at(&side.side.loc)
-                .label(format!("{} points over", points - max.v))
-                .help("take units out, or raise [scenario_limits] points_per_side"),
-            );
-        }
-        if let Some(max) = &limits.units_per_side
-            && units > max.v
-        {
-            self.push(
-                Diagnostic::error(
-                    diag::SCENARIO_LIMIT,
-                    format!("side `{}` fields {units} units; the game allows {}", side.side.v, max.v),
-                )
-                .at(&side.side.loc)
-                .label(format!("{} too many", units - max.v))
-                .help("take units out, or raise [scenario_limits] units_per_side"),
+                .label(format!("{} {noun} over", have - max.v))
+                .help(format!("take units out, or raise [scenario_limits] {key}")),
             );
         }
     }
