@@ -4,7 +4,8 @@
 //!
 //! The pipeline, one module per stage, each importing only the ones before it:
 //! [`source`] (files and places in them) → [`model`] (the one data model for every game) →
-//! [`load`] (TOML with spans into the model) → [`check`] (findings about the data) →
+//! [`load`] (TOML with spans into the model; [`schema`] prints what it reads as a JSON
+//! Schema for editors) → [`check`] (findings about the data) →
 //! [`layout`] (every piece laid out once, with its findings) → [`export`] (the data a template
 //! sees) → [`render`] (Typst) → [`build`] (the stages strung together, written atomically by
 //! [`write`]). [`diag`] holds findings and their codes; [`markup`] reads the Typst markup
@@ -21,5 +22,6 @@ pub mod load;
 pub mod markup;
 pub mod model;
 pub mod render;
+pub mod schema;
 pub mod source;
 pub mod write;

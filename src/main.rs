@@ -72,6 +72,8 @@ enum Command {
         #[arg(long, value_enum)]
         page: Option<Page>,
     },
+    /// Print the JSON Schema of the data files, for editor completion and hover help
+    Schema,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -103,6 +105,10 @@ fn main() -> ExitCode {
         Command::Diff { old, new, from, to, format } => run_diff(&old, new.as_deref(), from, to, format),
         Command::Watch { dir, out, page } => {
             watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size), ..Default::default() })
+        }
+        Command::Schema => {
+            print!("{}", playaid::schema::schema());
+            ExitCode::SUCCESS
         }
     }
 }

@@ -499,3 +499,43 @@ fn human_output_has_the_rustc_shape() {
     );
     assert_eq!(text.trim_end().lines().last(), Some("1 error"), "ends with the summary line:\n{text}");
 }
+
+/// The schema (`playaid schema`) and the loader agree on every case: a TOML file the loader
+/// finds an unknown key or a wrong type in, the schema rejects; a file the schema rejects, the
+/// loader has a finding about the file's form in (syntax, key, type, value, old spelling).
+#[test]
+fn the_schema_agrees_with_the_loader_on_every_case() {
+    let validator = schema_validator();
+    let form = ["E001", "E002", "E003", "E004", "E018", "W007"];
+    let mut failures = Vec::new();
+    let mut both_reject = 0;
+    for case in all_cases() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("game");
+        materialize(&case, &dir).unwrap_or_else(|e| panic!("{} ({}): {e}", case.name, case.origin));
+        let run = check_json(&dir).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        for file in toml_files(&dir) {
+            let name = relative(file.to_str().unwrap(), &dir);
+            let here: Vec<&String> = run.messages.iter().filter(|m| m[5..].starts_with(&format!("{name}:"))).collect();
+            let errors = schema_errors(&validator, &file);
+            let loader_rejects = here.iter().any(|m| m.contains("unknown field") || m.starts_with("E004"));
+            let loader_says_form = here.iter().any(|m| form.contains(&&m[..4]));
+            both_reject += usize::from(loader_rejects && !errors.is_empty());
+            if loader_rejects && errors.is_empty() {
+                failures.push(format!(
+                    "{} ({}): the schema accepts {name}, the loader says: {here:?}",
+                    case.name, case.origin
+                ));
+            }
+            if !errors.is_empty() && !loader_says_form {
+                failures.push(format!(
+                    "{} ({}): the loader accepts {name}, the schema says: {errors:?}",
+                    case.name, case.origin
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
+    // The cases of unknown keys and wrong types were compared, not skipped.
+    assert!(both_reject >= 10, "only {both_reject} files rejected by both");
+}

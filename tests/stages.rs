@@ -1,6 +1,6 @@
 //! The README's arrow is the import graph: each stage of `src/` imports only itself and the
-//! stages before it (source → diag → model → markup → load → check → layout → export → render
-//! → write → build → diff). A `crate::later_stage` path anywhere in a stage's files fails here.
+//! stages before it (source → diag → model → markup → load → schema → check → layout → export
+//! → render → write → build → diff). A `crate::later_stage` path anywhere in a stage's files fails here.
 
 use std::path::Path;
 
@@ -11,13 +11,14 @@ const STAGES: &[(&str, usize)] = &[
     ("model", 2),
     ("markup", 3),
     ("load", 4),
-    ("check", 5),
-    ("layout", 6),
-    ("export", 7),
-    ("render", 8),
-    ("write", 9),
-    ("build", 10),
-    ("diff", 11),
+    ("schema", 5),
+    ("check", 6),
+    ("layout", 7),
+    ("export", 8),
+    ("render", 9),
+    ("write", 10),
+    ("build", 11),
+    ("diff", 12),
 ];
 
 fn rank(module: &str) -> Option<usize> {

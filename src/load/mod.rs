@@ -1,6 +1,8 @@
 //! Stage 1: load a game folder. Every `*.toml` file is parsed with spans and read into the
 //! model; every problem becomes a located diagnostic. Loading never stops at the first problem.
+//! What each table may hold is declared once, in `fields.rs`.
 
+pub mod fields;
 mod lengths;
 mod pieces;
 pub(crate) mod reader;
@@ -22,33 +24,6 @@ use reader::{Ctx, Obj, int_of, str_of, text_of};
 
 /// The folders of a game that never hold data.
 const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images"];
-
-/// The top-level tables a data file may hold.
-const TOP_LEVEL: &[&str] = &[
-    "game",
-    "side",
-    "stat",
-    "kind",
-    "trait",
-    "group",
-    "ability",
-    "unit",
-    "section",
-    "table",
-    "sequence",
-    "term",
-    "changelog",
-    "todo",
-    "counters",
-    "counter_group",
-    "counter",
-    "cards",
-    "card_back",
-    "card",
-    "scenario_setting",
-    "scenario_limits",
-    "scenario",
-];
 
 /// A game as read from its files, with every problem found while reading them.
 pub struct Loaded {
@@ -184,7 +159,7 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
         }
         return;
     }
-    let root = Obj::new(&ctx, doc.get_ref(), doc.span(), format!("`{}`", game.files.get(file).name));
+    let root = Obj::new(&ctx, doc.get_ref(), doc.span(), &fields::ROOT, format!("`{}`", game.files.get(file).name));
     if is_game_toml {
         match root.table("game") {
             Some(obj) => read_meta(game, &obj, text),
@@ -238,8 +213,8 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
         }
         o.finish();
     });
-    for key in TOP_LEVEL {
-        root.get(key);
+    for field in fields::ROOT.fields {
+        root.get(field.key);
     }
     root.finish();
 }
@@ -255,7 +230,7 @@ fn for_each<'a, 'd>(root: &Obj<'a, 'd>, key: &'static str, mut f: impl FnMut(Obj
                     DeValue::Table(t) => describe(key, t, i),
                     _ => format!("[[{key}]] #{}", i + 1),
                 };
-                if let Some(o) = Obj::from_value(root.ctx, item, what) {
+                if let Some(o) = Obj::from_value(root.ctx, item, root.nested(key), what) {
                     f(o);
                 }
             }
@@ -681,7 +656,7 @@ fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
                 }
             }
             DeValue::Table(t) => {
-                let o = Obj::new(ctx, t, v.span(), "a list item");
+                let o = Obj::new(ctx, t, v.span(), &fields::ITEM, "a list item");
                 let keys = ["text", "label", "note", "table", "sequence", "unit"];
                 let present: Vec<&str> = keys.iter().copied().filter(|k| t.get(*k).is_some()).collect();
                 if present.len() != 1 {
@@ -873,7 +848,7 @@ fn read_steps(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Step> {
                 }
             }
             DeValue::Table(t) => {
-                let o = Obj::new(ctx, t, v.span(), "a step");
+                let o = Obj::new(ctx, t, v.span(), &fields::STEP, "a step");
                 let title = o.text("title");
                 if title.is_none() && t.get("title").is_none() {
                     let _ = o.req_str("title");
@@ -938,7 +913,9 @@ fn read_change(o: &Obj) -> ChangeEntry {
                 match it.get_ref() {
                     DeValue::String(s) => items.push(Text { raw: s.to_string(), loc: o.ctx.loc(it.span()) }),
                     DeValue::Table(_) => {
-                        let Some(t) = Obj::from_value(o.ctx, it, "a changelog item") else { continue };
+                        let Some(t) = Obj::from_value(o.ctx, it, &fields::CHANGE_ITEM, "a changelog item") else {
+                            continue;
+                        };
                         let Some(text) = t.text("text") else {
                             let _ = t.req_str("text");
                             t.finish();

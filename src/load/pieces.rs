@@ -179,7 +179,9 @@ fn layout(o: &Obj, key: &'static str) -> Option<(Vec<Slot>, Loc)> {
                 slots.push(Slot { name, text: Sp::new(s.to_string(), t.ctx.loc(v.span())), size: None, bold: None })
             }
             DeValue::Table(_) => {
-                let Some(so) = Obj::from_value(t.ctx, v, format!("slot `{new}`")) else { continue };
+                let Some(so) = Obj::from_value(t.ctx, v, &super::fields::SLOT, format!("slot `{new}`")) else {
+                    continue;
+                };
                 so.renamed("font_size", "size", &format!("in slot `{new}`"));
                 let text = so.req_str("text");
                 let size = font_size(&so, "font_size");

@@ -7,6 +7,7 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::fields::TableDecl;
 use crate::diag::{self, Diagnostic};
 use crate::model::{Sp, Text};
 use crate::source::Loc;
@@ -48,11 +49,13 @@ pub(crate) fn type_name(v: &DeValue) -> &'static str {
 }
 
 /// A TOML table being read: remembers which keys were read so the rest can be reported as
-/// unknown fields.
+/// unknown fields. It reads only the keys its declaration (in `fields.rs`) has.
 pub(crate) struct Obj<'a, 'd> {
     pub ctx: &'a Ctx<'d>,
     pub table: &'a DeTable<'a>,
     pub span: Range<usize>,
+    /// Which table of the format this is: the keys it may have.
+    pub decl: &'static TableDecl,
     /// What this table is, for messages: "unit `tank`", "[game]".
     pub what: String,
     used: RefCell<Vec<&'static str>>,
@@ -63,11 +66,18 @@ pub(crate) struct Obj<'a, 'd> {
 }
 
 impl<'a, 'd> Obj<'a, 'd> {
-    pub(crate) fn new(ctx: &'a Ctx<'d>, table: &'a DeTable<'a>, span: Range<usize>, what: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        ctx: &'a Ctx<'d>,
+        table: &'a DeTable<'a>,
+        span: Range<usize>,
+        decl: &'static TableDecl,
+        what: impl Into<String>,
+    ) -> Self {
         Obj {
             ctx,
             table,
             span,
+            decl,
             what: what.into(),
             used: RefCell::new(Vec::new()),
             old: RefCell::new(Vec::new()),
@@ -76,10 +86,15 @@ impl<'a, 'd> Obj<'a, 'd> {
     }
 
     /// Read a table value as an object, or report a wrong type.
-    pub(crate) fn from_value(ctx: &'a Ctx<'d>, v: &'a Spanned<DeValue<'a>>, what: impl Into<String>) -> Option<Self> {
+    pub(crate) fn from_value(
+        ctx: &'a Ctx<'d>,
+        v: &'a Spanned<DeValue<'a>>,
+        decl: &'static TableDecl,
+        what: impl Into<String>,
+    ) -> Option<Self> {
         let what = what.into();
         match v.get_ref() {
-            DeValue::Table(t) => Some(Obj::new(ctx, t, v.span(), what)),
+            DeValue::Table(t) => Some(Obj::new(ctx, t, v.span(), decl, what)),
             _ => {
                 ctx.wrong_type(&what, "a table", v);
                 None
@@ -96,6 +111,11 @@ impl<'a, 'd> Obj<'a, 'd> {
     }
 
     pub(crate) fn get(&self, key: &'static str) -> Option<&'a Spanned<DeValue<'a>>> {
+        debug_assert!(
+            self.decl.field(key).is_some(),
+            "the loader reads `{key}` of `{}`, which load/fields.rs does not declare",
+            self.decl.name
+        );
         self.used.borrow_mut().push(key);
         self.table.get(key).or_else(|| self.old_spelling(key).and_then(|old| self.table.get(old)))
     }
@@ -113,6 +133,11 @@ impl<'a, 'd> Obj<'a, 'd> {
     /// the new spelling (W007), or an error when the table has both. `on` says where, for the
     /// message: "on a scenario".
     pub(crate) fn renamed(&self, new: &'static str, old: &'static str, on: &str) {
+        debug_assert!(
+            self.decl.renamed.contains(&(new, old)),
+            "`{old}` → `{new}` of `{}` is not declared in load/fields.rs",
+            self.decl.name
+        );
         let Some(old_loc) = self.key_loc(old) else { return };
         match self.key_loc(new) {
             None => {
@@ -272,9 +297,15 @@ impl<'a, 'd> Obj<'a, 'd> {
         ids
     }
 
+    /// The table `key` holds, read by its declaration.
     pub(crate) fn table(&self, key: &'static str) -> Option<Obj<'a, 'd>> {
         let v = self.get(key)?;
-        Obj::from_value(self.ctx, v, format!("`{key}`"))
+        Obj::from_value(self.ctx, v, self.nested(key), format!("`{key}`"))
+    }
+
+    /// The declaration of the table (or of each table of the array) that `key` holds.
+    pub(crate) fn nested(&self, key: &str) -> &'static TableDecl {
+        self.decl.nested(key).unwrap_or_else(|| panic!("`{key}` of `{}` is not declared as a table", self.decl.name))
     }
 
     /// Report every key that was never read as an unknown field, with a did-you-mean.

@@ -32,7 +32,7 @@ pub(super) fn read_limits(game: &mut Game, o: &Obj) {
 /// Each table of the array `key` of `o`.
 fn tables<'a, 'd>(o: &Obj<'a, 'd>, key: &'static str, what: &str) -> Vec<Obj<'a, 'd>> {
     let Some((items, _)) = o.array(key) else { return Vec::new() };
-    items.iter().filter_map(|v| Obj::from_value(o.ctx, v, what.to_string())).collect()
+    items.iter().filter_map(|v| Obj::from_value(o.ctx, v, o.nested(key), what.to_string())).collect()
 }
 
 fn read_force(f: &Obj) -> Force {

@@ -58,3 +58,53 @@ pub fn pdf_info(pdf: &Path) -> ((f64, f64), usize) {
         .expect("pages");
     ((nums[0], nums[1]), pages)
 }
+
+/// A TOML file's content as JSON, the way editors check it against a JSON Schema (dates as
+/// strings).
+pub fn toml_to_json(text: &str) -> Result<serde_json::Value, String> {
+    fn convert(v: toml::Value) -> serde_json::Value {
+        match v {
+            toml::Value::String(s) => s.into(),
+            toml::Value::Integer(i) => i.into(),
+            toml::Value::Float(f) => serde_json::Number::from_f64(f).map(Into::into).unwrap_or_default(),
+            toml::Value::Boolean(b) => b.into(),
+            toml::Value::Datetime(d) => d.to_string().into(),
+            toml::Value::Array(a) => a.into_iter().map(convert).collect(),
+            toml::Value::Table(t) => t.into_iter().map(|(k, v)| (k, convert(v))).collect(),
+        }
+    }
+    let table: toml::Table = toml::from_str(text).map_err(|e| e.to_string())?;
+    Ok(convert(toml::Value::Table(table)))
+}
+
+/// A validator for `playaid schema`.
+pub fn schema_validator() -> jsonschema::Validator {
+    let schema: serde_json::Value = serde_json::from_str(&playaid::schema::schema()).expect("the schema is JSON");
+    jsonschema::validator_for(&schema).expect("the schema is a valid JSON Schema")
+}
+
+/// What the schema finds wrong in the TOML file `path`, one line each (empty: valid).
+pub fn schema_errors(validator: &jsonschema::Validator, path: &Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(path) else { return vec!["not UTF-8 text".into()] };
+    match toml_to_json(&text) {
+        Err(e) => vec![format!("not TOML: {e}")],
+        Ok(json) => validator.iter_errors(&json).map(|e| format!("{} at {}", e, e.instance_path())).collect(),
+    }
+}
+
+/// Every `*.toml` file below `dir` (not in `out/`), sorted.
+pub fn toml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n != "out") {
+                out.extend(toml_files(&p));
+            }
+        } else if p.extension().is_some_and(|x| x == "toml") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}

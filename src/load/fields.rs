@@ -1,0 +1,789 @@
+//! Every table of the data format and its keys, declared once. The loader reads a key only
+//! through its table's declaration (reading an undeclared key is a bug that the tests catch),
+//! and `playaid schema` turns the same declarations into the JSON Schema editors complete
+//! from, so the two cannot drift apart. The docs are the ones of docs/FORMAT.md.
+
+/// A table of the format: `[game]`, one `[[unit]]`, a unit's `stats`, ...
+#[derive(Debug)]
+pub struct TableDecl {
+    /// Its name in the schema's definitions (`unit`, `counter_slot`).
+    pub name: &'static str,
+    /// What it is, for hover help.
+    pub doc: &'static str,
+    /// Its keys.
+    pub fields: &'static [Field],
+    /// Old spellings still read, `(new, old)`: accepted with a warning (W007), never suggested.
+    pub renamed: &'static [(&'static str, &'static str)],
+    /// Keys chosen by the designer (stat ids, labels), with the type of their values: `None`
+    /// for a table whose keys are all in `fields`.
+    pub free: Option<&'static Ty>,
+}
+
+/// One key of a table.
+#[derive(Debug)]
+pub struct Field {
+    /// The key as written.
+    pub key: &'static str,
+    /// What its value may be.
+    pub ty: Ty,
+    /// Whether the table must have it.
+    pub required: bool,
+    /// What it means, for hover help.
+    pub doc: &'static str,
+}
+
+/// What a value may be.
+#[derive(Debug)]
+pub enum Ty {
+    /// A string.
+    Str,
+    /// A string of Typst markup with `[[references]]`.
+    Markup,
+    /// Markup, or an array of markup paragraphs.
+    Markups,
+    /// An id: lower-case letters, digits, `-` and `_`.
+    Id,
+    /// An array of ids.
+    Ids,
+    /// An array of strings.
+    Strs,
+    /// A whole number.
+    Int,
+    /// An array of whole numbers.
+    Ints,
+    /// A number, text or true/false (a stat's or a trait's value).
+    Scalar,
+    /// A number, whole or not.
+    Number,
+    /// true or false.
+    Bool,
+    /// A date: a TOML date or a string `YYYY-MM-DD`.
+    Date,
+    /// A colour, `#rgb` or `#rrggbb`.
+    Colour,
+    /// One of these strings.
+    Choice(&'static [&'static str]),
+    /// A length with its unit: `"3/4in"`, `"0.5mm"`.
+    Length,
+    /// A font size: `"8.5pt"`.
+    FontSize,
+    /// A size: one length (a square), two (`"63x88mm"`) or, for cards, a name.
+    Size,
+    /// Two lengths `[x, y]`.
+    Offset,
+    /// A table declared elsewhere.
+    Table(&'static TableDecl),
+    /// An array of tables (`[[name]]`).
+    Tables(&'static TableDecl),
+    /// An array of values of one type.
+    ArrayOf(&'static Ty),
+    /// Any one of these.
+    AnyOf(&'static [Ty]),
+}
+
+impl TableDecl {
+    /// The declaration of `key`, if the table has it.
+    pub fn field(&self, key: &str) -> Option<&'static Field> {
+        // The fields are 'static: re-borrow from the static slice.
+        let fields: &'static [Field] = self.fields;
+        fields.iter().find(|f| f.key == key)
+    }
+
+    /// The table a key of this one holds (`[game.cheatsheet]`, each `[[unit]]`).
+    pub(crate) fn nested(&self, key: &str) -> Option<&'static TableDecl> {
+        match self.field(key)?.ty {
+            Ty::Table(t) | Ty::Tables(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// Shorthand for the declarations below.
+const fn f(key: &'static str, ty: Ty, doc: &'static str) -> Field {
+    Field { key, ty, required: false, doc }
+}
+
+/// A required key.
+const fn req(key: &'static str, ty: Ty, doc: &'static str) -> Field {
+    Field { key, ty, required: true, doc }
+}
+
+const fn table(name: &'static str, doc: &'static str, fields: &'static [Field]) -> TableDecl {
+    TableDecl { name, doc, fields, renamed: &[], free: None }
+}
+
+const fn free(name: &'static str, doc: &'static str, ty: &'static Ty) -> TableDecl {
+    TableDecl { name, doc, fields: &[], renamed: &[], free: Some(ty) }
+}
+
+const PAGE: Ty = Ty::Choice(&["a4", "us-letter"]);
+const ORIENTATION: Ty = Ty::Choice(&["portrait", "landscape"]);
+const ID_DOC: &str = "optional: defaults to the name in lower case with '-' for spaces";
+
+/// A file of the format: the top-level tables any `*.toml` file of a game may hold.
+pub static ROOT: TableDecl = table(
+    "file",
+    "A playaid data file: any of the tables below; [game] in game.toml only.",
+    &[
+        f("game", Ty::Table(&GAME), "The game: id, title, version (game.toml only)."),
+        f("side", Ty::Tables(&SIDE), "Sides, nations, armies."),
+        f("stat", Ty::Tables(&STAT), "The numbers a game puts on its units."),
+        f("kind", Ty::Tables(&KIND), "Unit kinds and the stats they need."),
+        f("trait", Ty::Tables(&TRAIT), "A property the game gives abilities, checked by groups."),
+        f("group", Ty::Tables(&GROUP), "A group of abilities that requires traits."),
+        f("ability", Ty::Tables(&ABILITY), "Special abilities and special rules."),
+        f("unit", Ty::Tables(&UNIT), "Units and other pieces."),
+        f("section", Ty::Tables(&SECTION), "Rule sections."),
+        f("table", Ty::Tables(&TABLE), "Tables: written (header and rows) or generated (abilities_with)."),
+        f("sequence", Ty::Tables(&SEQUENCE), "Sequences of play."),
+        f("term", Ty::Tables(&TERM), "The glossary."),
+        f("changelog", Ty::Tables(&CHANGELOG), "The rules' version history, oldest first."),
+        f("todo", Ty::Tables(&TODO), "The designer's open items."),
+        f("counters", Ty::Table(&COUNTERS), "Counter sheet settings."),
+        f("counter_group", Ty::Tables(&COUNTER_GROUP), "A group of counters: size, layout, style."),
+        f("counter", Ty::Tables(&COUNTER), "A counter: a unit's, or a marker."),
+        f("cards", Ty::Table(&CARDS), "Card sheet settings."),
+        f("card_back", Ty::Tables(&CARD_BACK), "A card back."),
+        f("card", Ty::Tables(&CARD), "A card: a unit's, or any other."),
+        f("scenario_setting", Ty::Tables(&SCENARIO_SETTING), "What every scenario of the game must state."),
+        f("scenario_limits", Ty::Table(&SCENARIO_LIMITS), "Limits every side of every scenario must respect."),
+        f("scenario", Ty::Tables(&SCENARIO), "A scenario: its own sheet."),
+    ],
+);
+
+static GAME: TableDecl = table(
+    "game",
+    "[game] (game.toml only): the game's id, title and version.",
+    &[
+        req("id", Ty::Id, "Used in output paths."),
+        req("title", Ty::Str, "The game's title."),
+        f("system", Ty::Str, "The game system, e.g. \"Axis & Allies War at Sea\"."),
+        req("version", Ty::Str, "The rules version."),
+        f("date", Ty::Date, "TOML date (or \"2017-05-28\"); printed and used as PDF date."),
+        f("authors", Ty::Strs, "The authors."),
+        f("page", PAGE, "Default page size for every document: \"a4\" | \"us-letter\"."),
+        f("intro", Ty::Markup, "Markup shown under the title."),
+        f("credits", Ty::Markup, "Markup shown at the end."),
+        f("cheatsheet", Ty::Table(&CHEATSHEET), "The cheatsheet's settings, all optional."),
+        f("changelog", Ty::Table(&GAME_CHANGELOG), "Print the changelog as its own sheet."),
+    ],
+);
+
+static CHEATSHEET: TableDecl = table(
+    "cheatsheet",
+    "[game.cheatsheet]: the cheatsheet's settings, all optional.",
+    &[
+        f("page", PAGE, "Overrides game.page."),
+        f("orientation", ORIENTATION, "\"portrait\" (default) | \"landscape\"."),
+        f("columns", Ty::Int, "1 to 3 (default 2)."),
+        f("font_size", Ty::FontSize, "Default \"8.5pt\"; 5 to 16 pt."),
+        f("changelog", Ty::Bool, "Print the changelog as the last section (default false)."),
+        f("todo", Ty::Bool, "Print the [[todo]] list (default false)."),
+        f("glossary", Ty::Bool, "Print the glossary (default false)."),
+        f("accent", Ty::Colour, "Colour of headings and game terms."),
+    ],
+);
+
+static GAME_CHANGELOG: TableDecl = table(
+    "game_changelog",
+    "[game.changelog]: print the changelog as its own sheet.",
+    &[f("sheet", Ty::Bool, "changelog.pdf, newest version first.")],
+);
+
+static SIDE: TableDecl = table(
+    "side",
+    "[[side]]: a side, nation or army.",
+    &[
+        req("id", Ty::Id, "The side's id."),
+        req("name", Ty::Str, "The side's name."),
+        f("color", Ty::Colour, "Optional, #rgb or #rrggbb."),
+    ],
+);
+
+static STAT: TableDecl = table(
+    "stat",
+    "[[stat]]: a number the game puts on its units.",
+    &[
+        req("name", Ty::Str, "The stat's name."),
+        f("id", Ty::Id, ID_DOC),
+        f("abbr", Ty::Str, "Optional short label (defaults to name)."),
+        req("type", Ty::Choice(&["int", "integer", "dice", "text"]), "\"int\" | \"dice\" | \"text\"."),
+        f("min", Ty::Int, "int only, optional."),
+        f("max", Ty::Int, "int only, optional."),
+        f("suffix", Ty::Str, "Optional, printed after the value (e.g. inches)."),
+    ],
+);
+
+static KIND: TableDecl = TableDecl {
+    renamed: &[("required_stats", "stats")],
+    ..table(
+        "kind",
+        "[[kind]]: a unit kind and the stats it needs.",
+        &[
+            req("name", Ty::Str, "The kind's name."),
+            f("id", Ty::Id, ID_DOC),
+            f("required_stats", Ty::Ids, "Every unit of this kind has these, in display order."),
+            f("optional_stats", Ty::Ids, "Allowed, not required."),
+        ],
+    )
+};
+
+static TRAIT: TableDecl = table(
+    "trait",
+    "[[trait]]: a property the game gives abilities.",
+    &[
+        req("name", Ty::Str, "The trait's name."),
+        f("id", Ty::Id, ID_DOC),
+        req("type", Ty::Choice(&["int", "integer", "bool", "text"]), "\"int\" | \"bool\" | \"text\"."),
+        f("min", Ty::Int, "int only, optional."),
+        f("max", Ty::Int, "int only, optional."),
+    ],
+);
+
+static GROUP: TableDecl = TableDecl {
+    renamed: &[("required_traits", "requires")],
+    ..table(
+        "group",
+        "[[group]]: a group of abilities that requires traits.",
+        &[
+            req("id", Ty::Id, "The group's id."),
+            f("name", Ty::Str, "The group's name."),
+            f("required_traits", Ty::Ids, "Every ability of this group must declare these."),
+        ],
+    )
+};
+
+static ABILITY: TableDecl = TableDecl {
+    renamed: &[("related_stats", "stats")],
+    ..table(
+        "ability",
+        "[[ability]]: a special ability or special rule.",
+        &[
+            req("name", Ty::Str, "The ability's name."),
+            f("id", Ty::Id, ID_DOC),
+            f("values", Ty::Ints, "Optional numeric parameter: \"Landing 10\", \"Landing 5\", ..."),
+            f("groups", Ty::Ids, "The [[group]]s it belongs to."),
+            f("related_stats", Ty::Ids, "Optional: stats this ability works with (checked)."),
+            f("text", Ty::Markup, "Markup: what the ability does."),
+            f("short", Ty::Markup, "Markup: a short form for cards and counters."),
+            f("traits", Ty::Table(&ABILITY_TRAITS), "A trait is one value, or one value per parameter value."),
+        ],
+    )
+};
+
+static ABILITY_TRAITS: TableDecl = free(
+    "ability_traits",
+    "Trait id = value, or trait id = { parameter value = value }: { capacity = { 10 = 2, 5 = 1 } }.",
+    &Ty::AnyOf(&[Ty::Scalar, Ty::Table(&PER_PARAMETER)]),
+);
+
+static PER_PARAMETER: TableDecl =
+    free("per_parameter", "One value per parameter value of the ability: { 10 = 2, 5 = 1 }.", &Ty::Scalar);
+
+pub(crate) static UNIT: TableDecl = table(
+    "unit",
+    "[[unit]]: a unit or other piece.",
+    &[
+        req("name", Ty::Str, "The unit's name."),
+        f("id", Ty::Id, ID_DOC),
+        req("kind", Ty::Id, "Required, a [[kind]]."),
+        f("side", Ty::Id, "Optional, a [[side]]."),
+        f("stats", Ty::Table(&UNIT_STATS), "Stat id = value: { armour = 5, hull_points = 2 }."),
+        f("stat_notes", Ty::Table(&STAT_NOTES), "Optional markup after a value: { move = \"or 2 and no battle\" }."),
+        f("abilities", Ty::Strs, "Abilities with their parameter: [\"hard-to-kill\", \"landing 10\"]."),
+        f("notes", Ty::Markups, "Optional markup."),
+        f("quantity", Ty::Int, "Optional, default 1."),
+        f("image", Ty::Str, "Optional, inside the game folder; PNG, JPEG, GIF, WebP."),
+    ],
+);
+
+static UNIT_STATS: TableDecl = free("unit_stats", "Stat id = value.", &Ty::Scalar);
+
+static STAT_NOTES: TableDecl = free("stat_notes", "Stat id = markup printed after the value.", &Ty::Markup);
+
+static SECTION: TableDecl = table(
+    "section",
+    "[[section]]: a rule section.",
+    &[
+        req("title", Ty::Str, "The section's title."),
+        f("list", Ty::Choice(&["bullet", "bullets", "numbered"]), "\"bullet\" (default) | \"numbered\"."),
+        f("break_before", Ty::Choice(&["column", "page"]), "\"column\" | \"page\": start this section on a new one."),
+        f(
+            "items",
+            Ty::ArrayOf(&LIST_ITEM),
+            "The list: markup items, or tables (sub-items, labels, notes, tables ...).",
+        ),
+        f("id", Ty::Id, ID_DOC),
+        f("number", Ty::Str, "Optional, e.g. \"6.1\"."),
+        f("summary", Ty::Markup, "Markup shown on the heading line."),
+        f("text", Ty::Markups, "Markup paragraph(s) before the list."),
+        f("after", Ty::Markups, "Markup paragraph(s) after the list."),
+        f("optional", Ty::Bool, "An optional rule."),
+        f("house_rule", Ty::Bool, "A house rule / additional rule."),
+        f("source", Ty::Str, "Where a house rule comes from."),
+        f("cheatsheet", Ty::Bool, "false: leave this section off the cheatsheet."),
+    ],
+);
+
+static LIST_ITEM: Ty = Ty::AnyOf(&[Ty::Markup, Ty::Table(&ITEM)]);
+
+pub(crate) static ITEM: TableDecl = table(
+    "list_item",
+    "A list item: exactly one of text, label, note, table, sequence, unit.",
+    &[
+        f("text", Ty::Markup, "An item (markup), with sub-items in `items`."),
+        f("label", Ty::Markup, "A label heading the items after it."),
+        f("note", Ty::Markup, "A paragraph inside the list, without a bullet."),
+        f("table", Ty::Id, "A [[table]] shown here."),
+        f("sequence", Ty::Id, "A [[sequence]] shown here."),
+        f("unit", Ty::Id, "A unit's stat block shown here."),
+        f("items", Ty::ArrayOf(&LIST_ITEM), "Sub-items of a text item."),
+    ],
+);
+
+static TABLE: TableDecl = TableDecl {
+    renamed: &[("trait_columns", "traits")],
+    ..table(
+        "table",
+        "[[table]]: a written table (header and rows) or a generated one (abilities_with).",
+        &[
+            req("id", Ty::Id, "The table's id."),
+            f("title", Ty::Str, "The table's title."),
+            f("abilities_with", Ty::Id, "Generated: one row per ability / parameter value with this trait."),
+            f("trait_columns", Ty::Ids, "Generated: columns after the ability's name (default: that trait)."),
+            f(
+                "sort",
+                Ty::Choice(&["descending", "ascending", "none"]),
+                "Generated, optional: by the first trait column.",
+            ),
+            f("header", Ty::ArrayOf(&CELL), "Written: the header row."),
+            f("rows", Ty::ArrayOf(&ROW), "Written: rows of as many cells as the header."),
+            f("notes", Ty::Markups, "Markup under the table."),
+        ],
+    )
+};
+
+static ROW: Ty = Ty::ArrayOf(&CELL);
+
+static CELL: Ty = Ty::AnyOf(&[Ty::Markup, Ty::Number, Ty::Table(&REF_CELL)]);
+
+/// A table cell that references something; the loader reads it by `RefKind`, and a test keeps
+/// the two the same.
+pub(crate) static REF_CELL: TableDecl = table(
+    "reference_cell",
+    "A cell that references one thing, checked: { kind = \"tank\" }.",
+    &[
+        f("term", Ty::Str, "A glossary term."),
+        f("section", Ty::Id, "A rule section."),
+        f("ability", Ty::Str, "An ability with its parameter: \"landing 10\"."),
+        f("unit", Ty::Id, "A unit."),
+        f("kind", Ty::Id, "A unit kind."),
+        f("stat", Ty::Id, "A stat."),
+    ],
+);
+
+static SEQUENCE: TableDecl = table(
+    "sequence",
+    "[[sequence]]: a sequence of play.",
+    &[
+        req("id", Ty::Id, "The sequence's id."),
+        f("title", Ty::Str, "E.g. \"Sequence of play\"."),
+        req(
+            "steps",
+            Ty::ArrayOf(&STEP_ITEM),
+            "The steps: markup, or { title = \"...\", text = \"...\", steps = [...] }.",
+        ),
+    ],
+);
+
+static STEP_ITEM: Ty = Ty::AnyOf(&[Ty::Markup, Ty::Table(&STEP)]);
+
+pub(crate) static STEP: TableDecl = table(
+    "step",
+    "A step of a sequence.",
+    &[
+        req("title", Ty::Markup, "The step."),
+        f("text", Ty::Markup, "Markup."),
+        f("steps", Ty::ArrayOf(&STEP_ITEM), "Its sub-steps."),
+    ],
+);
+
+static TERM: TableDecl = table(
+    "term",
+    "[[term]]: a glossary entry.",
+    &[
+        req("name", Ty::Str, "The term, e.g. \"Good Order\"."),
+        f("id", Ty::Id, ID_DOC),
+        f("aliases", Ty::Strs, "Other spellings a [[...]] reference may use."),
+        f("text", Ty::Markup, "Markup definition, optional."),
+    ],
+);
+
+static CHANGELOG: TableDecl = table(
+    "changelog",
+    "[[changelog]]: one version of the rules, oldest first.",
+    &[
+        req("version", Ty::Str, "The version, e.g. \"1.4\"."),
+        f("date", Ty::Date, "Optional."),
+        f(
+            "items",
+            Ty::AnyOf(&[Ty::Markup, Ty::ArrayOf(&CHANGE_ITEM_ANY)]),
+            "Markup, or { text = \"...\", sections = [...], abilities = [...] } naming what it changed.",
+        ),
+    ],
+);
+
+static CHANGE_ITEM_ANY: Ty = Ty::AnyOf(&[Ty::Markup, Ty::Table(&CHANGE_ITEM)]);
+
+pub(crate) static CHANGE_ITEM: TableDecl = table(
+    "changelog_item",
+    "A changelog item that names what it changed (checked).",
+    &[
+        req("text", Ty::Markup, "What changed."),
+        f("sections", Ty::Ids, "Sections it changed."),
+        f("units", Ty::Ids, "Units it changed."),
+        f("abilities", Ty::Ids, "Abilities it changed."),
+    ],
+);
+
+static TODO: TableDecl = table("todo", "[[todo]]: an open item.", &[req("text", Ty::Markup, "The item.")]);
+
+/// The settings both sheets share (counters and cards), then those of each.
+macro_rules! sheet_fields {
+    ($($more:expr),* $(,)?) => {
+        &[
+            f("page", PAGE, "\"a4\" or \"us-letter\"; default: [game] page, else A4."),
+            f("orientation", ORIENTATION, "\"portrait\" or \"landscape\"."),
+            f(
+                "duplex",
+                Ty::Choice(&["long", "long-edge", "short", "short-edge", "fold", "fold-over", "none", "fronts"]),
+                "long: backs flipped on the long edge; short: on the short edge; fold: fronts and mirrored backs side by side; none: fronts only.",
+            ),
+            f("back_offset", Ty::Offset, "x then y, each within ±20mm: moves the backs to match your printer."),
+            f("gutter", Ty::Length, "Space between pieces (counters in \"gutter\" cut: 2 mm)."),
+            f("margin", Ty::Length, "The grid stays inside it; it is centred on the page."),
+            f("marks", Ty::Bool, "Crop marks in the margins, at every cut line."),
+            $($more),*
+        ]
+    };
+}
+
+static COUNTERS: TableDecl = table(
+    "counters",
+    "[counters]: the counter sheets' settings.",
+    sheet_fields![f(
+        "cut",
+        Ty::Choice(&["butt", "gutter"]),
+        "butt: counters touch, on a dark backdrop; gutter: a gap and a cut line."
+    )],
+);
+
+static COUNTER_GROUP: TableDecl = table(
+    "counter_group",
+    "[[counter_group]]: counters of one size, layout and style, on their own sheets.",
+    &[
+        f("name", Ty::Str, "The group's name."),
+        f("id", Ty::Id, ID_DOC),
+        f("size", Ty::Size, "A length (a square, \"3/4in\") or two (\"1x0.5in\")."),
+        f("font_size", Ty::FontSize, "Default: a third of the counter's size."),
+        f("layout", Ty::Table(&LAYOUT), "The slots of the front: a text with {placeholders}, or a table."),
+        f("back_layout", Ty::Table(&LAYOUT), "Optional: the back's slots; default: the layout."),
+        f("front_style", Ty::Table(&FACE_STYLE), "Colours of the front."),
+        f("back_style", Ty::Table(&FACE_STYLE), "Colours of the back."),
+        f("kinds", Ty::Ids, "Optional: every unit of these kinds gets a counter."),
+        f("min_font_size", Ty::FontSize, "Optional: shrink text this far before reporting an overflow."),
+    ],
+);
+
+const SLOT_VALUE: Ty = Ty::AnyOf(&[Ty::Str, Ty::Table(&SLOT)]);
+const SLOT_DOC: &str = "A text with {placeholders}, or { text = \"...\", font_size = \"7pt\", bold = true }.";
+
+/// The slots of a counter face; the loader reads them by the model's `SLOTS`, and a test keeps
+/// the two the same.
+pub(crate) static LAYOUT: TableDecl = TableDecl {
+    renamed: &[
+        ("top_left", "top-left"),
+        ("top_right", "top-right"),
+        ("bottom_left", "bottom-left"),
+        ("bottom_right", "bottom-right"),
+    ],
+    ..table(
+        "counter_layout",
+        "A counter face's slots ({symbol} draws the counter's symbol or picture).",
+        &[
+            f("top_left", SLOT_VALUE, SLOT_DOC),
+            f("top", SLOT_VALUE, SLOT_DOC),
+            f("top_right", SLOT_VALUE, SLOT_DOC),
+            f("centre", SLOT_VALUE, SLOT_DOC),
+            f("bottom_left", SLOT_VALUE, SLOT_DOC),
+            f("bottom", SLOT_VALUE, SLOT_DOC),
+            f("bottom_right", SLOT_VALUE, SLOT_DOC),
+            f("left", SLOT_VALUE, SLOT_DOC),
+            f("right", SLOT_VALUE, SLOT_DOC),
+        ],
+    )
+};
+
+pub(crate) static SLOT: TableDecl = TableDecl {
+    renamed: &[("font_size", "size")],
+    ..table(
+        "counter_slot",
+        "A slot with its own font size or weight.",
+        &[
+            req("text", Ty::Str, "A text with {placeholders}."),
+            f("font_size", Ty::FontSize, "The slot's font size."),
+            f("bold", Ty::Bool, "Bold or not."),
+        ],
+    )
+};
+
+const FACE_COLOUR: Ty = Ty::AnyOf(&[Ty::Colour, Ty::Choice(&["side"])]);
+
+static FACE_STYLE: TableDecl = TableDecl {
+    renamed: &[("text_color", "text")],
+    ..table(
+        "face_style",
+        "Colours of a counter face: a colour or \"side\" (the counter's side colour).",
+        &[
+            f("background", FACE_COLOUR, "The whole face."),
+            f("stripe", FACE_COLOUR, "A band across the face."),
+            f("text_color", FACE_COLOUR, "The text."),
+        ],
+    )
+};
+
+static VALUES: TableDecl = free("values", "Placeholder = value: { firepower = 4, range = 4 }.", &Ty::Scalar);
+
+pub(crate) static COUNTER: TableDecl = TableDecl {
+    renamed: &[("counter_group", "group")],
+    ..table(
+        "counter",
+        "[[counter]]: a unit's counter (unit = ...) or a marker (name = ...).",
+        &[
+            f("front", Ty::Table(&VALUES), "Values for the placeholders."),
+            f(
+                "back",
+                Ty::AnyOf(&[Ty::Table(&VALUES), Ty::Choice(&["same", "blank"])]),
+                "The reduced side: these values over the front's; or \"blank\", or leave it out for the same as the front.",
+            ),
+            f("id", Ty::Id, "Optional."),
+            f("name", Ty::Str, "A marker needs only a name."),
+            f("unit", Ty::Id, "Optional: name, side and stats come from the unit."),
+            f("counter_group", Ty::Id, "Default: the first group."),
+            f("label", Ty::Str, "The {label} placeholder, e.g. an id along the edge."),
+            f("side", Ty::Id, "Colours the counter (the side's color)."),
+            f("quantity", Ty::Int, "How many, 1 to 1,000."),
+            f("symbol", Ty::Str, "NATO symbol, e.g. \"infantry platoon\"."),
+            f("image", Ty::Str, "A picture instead of a symbol: \"images/rifles.png\"."),
+            f("color", Ty::Colour, "Optional: this counter's own background."),
+        ],
+    )
+};
+
+static CARDS: TableDecl = TableDecl {
+    renamed: &[("ability_text", "abilities"), ("card_back", "back")],
+    ..table(
+        "cards",
+        "[cards]: the card sheets' settings.",
+        sheet_fields![
+            f(
+                "size",
+                Ty::Size,
+                "A name (poker, bridge, mini-euro, mini-us, tarot, euro), or \"63x88mm\", \"2.5x3.5in\"."
+            ),
+            f("bleed", Ty::Length, "How far backgrounds run past the trim line."),
+            f("safe", Ty::Length, "Text stays this far inside the trim line."),
+            f("font_size", Ty::FontSize, "4 to 14 pt; default \"7pt\"."),
+            f("min_font_size", Ty::FontSize, "Optional: shrink text this far before reporting an overflow."),
+            f("ability_text", Ty::Choice(&["full", "short"]), "\"full\" or \"short\": each ability's short text."),
+            f("kinds", Ty::Ids, "Optional: every unit of these kinds gets a card."),
+            f("card_back", Ty::Id, "Optional: the [[card_back]] for cards that name none."),
+        ],
+    )
+};
+
+static CARD_BACK: TableDecl = table(
+    "card_back",
+    "[[card_back]]: a card back.",
+    &[
+        f("title", Ty::Str, "The back's title."),
+        f("id", Ty::Id, ID_DOC),
+        f("side", Ty::Id, "Optional: the back of every card of this side."),
+        f("text", Ty::Markup, "Markup."),
+        f("image", Ty::Str, "A picture, e.g. \"images/back.png\"."),
+        f("color", Ty::Colour, "The back's colour."),
+    ],
+);
+
+pub(crate) static CARD: TableDecl = TableDecl {
+    renamed: &[("fields", "stats"), ("card_back", "back")],
+    ..table(
+        "card",
+        "[[card]]: a unit's card (unit = ...) or any other card (title = ...).",
+        &[
+            f("fields", Ty::Table(&CARD_FIELDS), "Label and value, printed like stats."),
+            f("id", Ty::Id, "Optional."),
+            f("unit", Ty::Id, "A unit's card: name, kind, stats in its kind's order, abilities, notes."),
+            f("title", Ty::Str, "Any other card: terrain, a marker, a special rule."),
+            f("subtitle", Ty::Str, "Under the title."),
+            f("side", Ty::Id, "The card's side."),
+            f("text", Ty::Markups, "Markup."),
+            f("image", Ty::Str, "A picture, e.g. \"images/marsh.png\"."),
+            f("quantity", Ty::Int, "How many, 1 to 1,000."),
+            f("card_back", Ty::Id, "The [[card_back]] of this card."),
+            f("color", Ty::Colour, "The card's colour."),
+        ],
+    )
+};
+
+static CARD_FIELDS: TableDecl =
+    free("card_fields", "Label = value: { Combat = \"max 2 dice\", \"Ranged out\" = \"max 1 die\" }.", &Ty::Scalar);
+
+static SCENARIO_SETTING: TableDecl = table(
+    "scenario_setting",
+    "[[scenario_setting]]: what every scenario of the game must state.",
+    &[
+        req("name", Ty::Str, "The setting, e.g. \"Wind/tide\"."),
+        f("id", Ty::Id, ID_DOC),
+        f("values", Ty::Strs, "The values allowed."),
+        f("required", Ty::Bool, "Every scenario must state it."),
+    ],
+);
+
+static SCENARIO_LIMITS: TableDecl = table(
+    "scenario_limits",
+    "[scenario_limits]: limits every side of every scenario must respect.",
+    &[
+        f("points_stat", Ty::Id, "The unit stat that says what a unit is worth."),
+        f("points_per_side", Ty::Int, "Most points a side may field."),
+        f("units_per_side", Ty::Int, "Most units a side may field."),
+    ],
+);
+
+static SCENARIO: TableDecl = TableDecl {
+    renamed: &[("rules_version", "requires")],
+    ..table(
+        "scenario",
+        "[[scenario]]: a scenario, printed on its own sheet.",
+        &[
+            req("title", Ty::Str, "The scenario's title."),
+            f("id", Ty::Id, "Optional: defaults from the title."),
+            f("side", Ty::Tables(&SCENARIO_SIDE), "A side and its forces."),
+            f("objective", Ty::Tables(&OBJECTIVE), "An objective."),
+            f("victory", Ty::Table(&VICTORY), "How the scenario is won."),
+            f("settings", Ty::Table(&SETTINGS), "Setting id = value: { wind-tide = \"towards the Minamoto edge\" }."),
+            f("rules_version", Ty::Str, "The rules version it needs (E030 if newer than the data)."),
+            f("situation", Ty::Markup, "Markup."),
+            f("map", Ty::Markup, "Markup."),
+            f("setup", Ty::Markups, "Markup."),
+            f("special_rules", Ty::Markups, "Markup."),
+            f("optional_rules", Ty::Ids, "Sections with optional = true, in force."),
+            f("rules", Ty::Ids, "Sections worth reading before play."),
+        ],
+    )
+};
+
+static SETTINGS: TableDecl = free("scenario_settings", "Setting id = value.", &Ty::Scalar);
+
+static SCENARIO_SIDE: TableDecl = table(
+    "scenario_side",
+    "[[scenario.side]]: a side of the scenario and its forces.",
+    &[
+        req("side", Ty::Id, "A [[side]]."),
+        f("setup", Ty::Markup, "Markup: where it sets up."),
+        f("forces", Ty::Tables(&FORCE), "{ unit = \"...\", count = 3 }, or { name = \"...\", points = 100 }."),
+    ],
+);
+
+static FORCE: TableDecl = table(
+    "force",
+    "A force: a unit of the data, or a name for what the data does not list.",
+    &[
+        f("unit", Ty::Id, "A unit."),
+        f("name", Ty::Str, "What the data does not list."),
+        f("count", Ty::Int, "How many."),
+        f("points", Ty::Int, "What it is worth."),
+        f("setup", Ty::Markup, "Markup."),
+        f("arrives", Ty::Int, "A reinforcement on this turn."),
+        f("text", Ty::Markup, "Markup."),
+    ],
+);
+
+static OBJECTIVE: TableDecl = TableDecl {
+    renamed: &[("victory_points", "points")],
+    ..table(
+        "objective",
+        "[[scenario.objective]]: an objective.",
+        &[
+            req("name", Ty::Str, "The objective's name."),
+            f("victory_points", Ty::Int, "What scoring it gives."),
+            f("count", Ty::Int, "How many there are to score."),
+            f("side", Ty::Id, "Optional: only this side scores it."),
+            f("text", Ty::Markup, "Markup."),
+        ],
+    )
+};
+
+static VICTORY: TableDecl = TableDecl {
+    renamed: &[("victory_points", "points")],
+    ..table(
+        "victory",
+        "[scenario.victory]: how the scenario is won.",
+        &[
+            f("victory_points", Ty::Int, "A warning (W006) if no side can reach it."),
+            f("turns", Ty::Int, "How many turns."),
+            f("sudden_death", Ty::Markups, "Markup."),
+            f("text", Ty::Markups, "Markup."),
+        ],
+    )
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{RefKind, SLOTS};
+
+    fn keys(t: &TableDecl) -> Vec<&str> {
+        let mut k: Vec<&str> = t.fields.iter().map(|f| f.key).collect();
+        k.sort();
+        k
+    }
+
+    #[test]
+    fn reference_cells_are_the_reference_kinds() {
+        let mut kinds: Vec<&str> = RefKind::ALL.iter().map(|r| r.name()).collect();
+        kinds.sort();
+        assert_eq!(keys(&REF_CELL), kinds);
+    }
+
+    #[test]
+    fn layout_keys_are_the_slots() {
+        let mut slots: Vec<String> = SLOTS.iter().map(|s| s.replace('-', "_")).collect();
+        slots.sort();
+        assert_eq!(keys(&LAYOUT), slots);
+        for (new, old) in LAYOUT.renamed {
+            assert!(SLOTS.contains(old) && new.replace('_', "-") == *old, "{old} -> {new}");
+        }
+    }
+
+    #[test]
+    fn every_old_spelling_names_a_declared_key_and_keys_are_unique() {
+        fn check(t: &TableDecl) {
+            for (new, old) in t.renamed {
+                assert!(t.field(new).is_some(), "{}: `{old}` is renamed to undeclared `{new}`", t.name);
+                assert!(t.field(old).is_none(), "{}: `{old}` is both old and current", t.name);
+            }
+            let mut k = keys(t);
+            k.dedup();
+            assert_eq!(k.len(), t.fields.len(), "{}: a key declared twice", t.name);
+        }
+        for f in ROOT.fields {
+            if let Ty::Table(t) | Ty::Tables(t) = f.ty {
+                check(t);
+            }
+        }
+        for t in [&LAYOUT, &SLOT, &ITEM, &STEP, &CHANGE_ITEM] {
+            check(t);
+        }
+    }
+}
