@@ -1082,8 +1082,8 @@ fn escape_markup_text(s: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // Reading a revision
 
-/// Load the game folder `dir` as it was at git revision `rev`: its TOML files are read with
-/// `git show`, nothing is checked out.
+/// Load the game folder `dir` as it was at git revision `rev`: its data files (TOML and CSV)
+/// are read with `git show`, nothing is checked out.
 pub fn load_revision(dir: &Path, rev: &str) -> Result<Loaded, String> {
     let git = |args: &[&str]| -> Result<Vec<u8>, String> {
         let o =
@@ -1098,7 +1098,7 @@ pub fn load_revision(dir: &Path, rev: &str) -> Result<Loaded, String> {
     let skip = ["out/", "templates/", "target/", "images/"];
     let mut paths: Vec<String> = names
         .lines()
-        .filter(|p| p.ends_with(".toml") && !skip.iter().any(|s| p.starts_with(s) || p.contains(&format!("/{s}"))))
+        .filter(|p| load::is_data_file(p) && !skip.iter().any(|s| p.starts_with(s) || p.contains(&format!("/{s}"))))
         .map(str::to_string)
         .collect();
     if !paths.iter().any(|p| p == "game.toml") {

@@ -4,7 +4,7 @@
 //!
 //! The pipeline, one module per stage, each importing only the ones before it:
 //! [`source`] (files and places in them) → [`model`] (the one data model for every game) →
-//! [`load`] (TOML with spans into the model; [`schema`] prints what it reads as a JSON
+//! [`load`] (TOML and CSV with spans into the model; [`schema`] prints what it reads as a JSON
 //! Schema for editors) → [`check`] (findings about the data) →
 //! [`layout`] (every piece laid out once, with its findings) → [`export`] (the data a template
 //! sees) → [`render`] (Typst) → [`build`] (the stages strung together, written atomically by

@@ -97,17 +97,11 @@ fn a_stat_changed_in_the_rules_changes_the_scenario_sheet() {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("game");
     copy_dir(&repo().join("data/white-star-rising"), &game);
-    let units = game.join("units.toml");
+    // Its units are a spreadsheet: the StuG's firepower is the fifth column.
+    let units = game.join("units.csv");
     let text = std::fs::read_to_string(&units).unwrap();
-    std::fs::write(
-        &units,
-        text.replacen(
-            "stats = { firepower = 6, range = 10, move = 6",
-            "stats = { firepower = 7, range = 10, move = 6",
-            1,
-        ),
-    )
-    .unwrap();
+    assert!(text.contains("stug,StuG III,afv,de,6,10,6,3,4"), "the seed data changed: update this test");
+    std::fs::write(&units, text.replacen("stug,StuG III,afv,de,6,", "stug,StuG III,afv,de,7,", 1)).unwrap();
     build(&game, &tmp.path().join("out"));
     let sheet = pdf_text(&tmp.path().join("out/white-star-rising-1.0/scenario-hedgerow-counterattack.pdf"));
     assert!(sheet.contains("StuG III Armored Fighting Vehicle 7 10 6 3 4"), "{sheet}");

@@ -261,3 +261,30 @@ fn the_changelog_entry_e028_asks_for_can_be_drafted_by_diff() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot compare"));
 }
+
+/// A game that keeps its units in a spreadsheet: `diff` between git revisions reads the CSV
+/// as it was, and between folders too.
+#[test]
+fn diff_reads_spreadsheets_at_a_revision_and_in_folders() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/white-star-rising"), &game);
+    git(tmp.path(), &["init", "-q"]);
+    git(tmp.path(), &["config", "user.email", "designer@example.org"]);
+    git(tmp.path(), &["config", "user.name", "Designer"]);
+    git(tmp.path(), &["add", "."]);
+    git(tmp.path(), &["commit", "-qm", "1.0"]);
+    let units = game.join("units.csv");
+    let text = std::fs::read_to_string(&units).unwrap();
+    assert!(text.contains("sherman,Sherman,afv,us,6,10,8,4,4"), "the seed data changed: update this test");
+    std::fs::write(&units, text.replace("sherman,Sherman,afv,us,6,10,8,", "sherman,Sherman,afv,us,6,10,9,")).unwrap();
+
+    let o = playaid(&["diff", game.to_str().unwrap(), "--from", "HEAD"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("Sherman: Movement 8 → 9."), "{text}");
+
+    let o = playaid(&["diff", &data("white-star-rising"), game.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("Sherman: Movement 8 → 9."), "{}", stdout(&o));
+}

@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
@@ -34,12 +35,8 @@ impl Drop for Watch {
     }
 }
 
-#[test]
-fn watch_rebuilds_survives_a_broken_edit_and_recovers() {
-    let tmp = tempfile::tempdir().unwrap();
-    let game = tmp.path().join("game");
-    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
-    let out = tmp.path().join("out");
+/// `playaid watch GAME -o OUT`, its stdout lines read as they come.
+fn watch(game: &Path, out: &Path) -> Watch {
     let mut child = Command::new(env!("CARGO_BIN_EXE_playaid"))
         .args(["watch", game.to_str().unwrap(), "-o", out.to_str().unwrap()])
         .stdout(Stdio::piped())
@@ -55,7 +52,16 @@ fn watch_rebuilds_survives_a_broken_edit_and_recovers() {
             }
         }
     });
-    let w = Watch { child, lines: rx };
+    Watch { child, lines: rx }
+}
+
+#[test]
+fn watch_rebuilds_survives_a_broken_edit_and_recovers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    let out = tmp.path().join("out");
+    let w = watch(&game, &out);
     let first = w.wait_for("first build");
     assert!(first.contains("rebuilt") && first.contains("counters.pdf"), "{first}");
     w.wait_for("watching");
@@ -82,4 +88,24 @@ fn watch_rebuilds_survives_a_broken_edit_and_recovers() {
     let line = w.wait_for("units.toml");
     assert!(line.contains("rebuilt"), "{line}");
     assert!(pdf_text(&pdf).contains("A 7"));
+}
+
+#[test]
+fn watch_rebuilds_when_a_spreadsheet_changes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/white-star-rising"), &game);
+    let out = tmp.path().join("out");
+    let w = watch(&game, &out);
+    w.wait_for("first build");
+    w.wait_for("watching");
+    let pdf = out.join("white-star-rising-1.0/counters.pdf");
+    assert!(pdf_text(&pdf).contains("6-10-8"), "the Sherman's factors");
+
+    let units = game.join("units.csv");
+    let text = std::fs::read_to_string(&units).unwrap();
+    std::fs::write(&units, text.replace("sherman,Sherman,afv,us,6,10,8,", "sherman,Sherman,afv,us,6,10,9,")).unwrap();
+    let line = w.wait_for("units.csv");
+    assert!(line.contains("rebuilt"), "{line}");
+    assert!(pdf_text(&pdf).contains("6-10-9"), "the rebuilt counter has the new movement");
 }

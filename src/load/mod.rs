@@ -1,12 +1,14 @@
 //! Stage 1: load a game folder. Every `*.toml` file is parsed with spans and read into the
-//! model; every problem becomes a located diagnostic. Loading never stops at the first problem.
-//! What each table may hold is declared once, in `fields.rs`.
+//! model, and so is every `*.csv` file (units, counters or cards kept as spreadsheets,
+//! `sheets.rs`); every problem becomes a located diagnostic. Loading never stops at the first
+//! problem. What each table may hold is declared once, in `fields.rs`.
 
 pub mod fields;
 mod lengths;
 mod pieces;
 pub(crate) mod reader;
 mod scenario;
+mod sheets;
 pub(crate) mod strings;
 
 pub use reader::parse_date;
@@ -49,7 +51,7 @@ pub fn load(dir: &Path) -> Result<Loaded, String> {
         ));
     }
     let mut paths = Vec::new();
-    collect_toml(dir, dir, &mut paths).map_err(|e| format!("cannot list `{}`: {e}", dir.display()))?;
+    collect_data(dir, dir, &mut paths).map_err(|e| format!("cannot list `{}`: {e}", dir.display()))?;
     paths.sort();
     // game.toml first, then the rest in path order.
     paths.retain(|p| p != &game_toml);
@@ -86,11 +88,18 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
                 continue;
             }
         };
+        let csv = path.extension().is_some_and(|e| e == "csv");
+        // Spreadsheets often start with a byte order mark: not part of the first cell.
+        let text = if csv { text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text) } else { text };
         let file = game.files.add(display_name(&path), path.clone(), text);
         let is_game_toml = path == game_toml;
         // The tree borrows from the text; parse a copy so the game can be updated meanwhile.
         let text = game.files.get(file).text.clone();
-        read_file(&mut game, file, &text, is_game_toml, &diags);
+        if csv {
+            sheets::read_sheet(&mut game, &Ctx { file, diags: &diags }, &text);
+        } else {
+            read_file(&mut game, file, &text, is_game_toml, &diags);
+        }
     }
     if game.meta.id.is_none() && game.meta.title.is_none() && game.meta.version.is_none() {
         // Already said: game.toml has a syntax error, or no [game].
@@ -109,7 +118,12 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
     Loaded { game, diags: diags.into_inner() }
 }
 
-fn collect_toml(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+/// Whether a file of the game folder holds data: TOML, or a spreadsheet saved as CSV.
+pub fn is_data_file(name: &str) -> bool {
+    name.ends_with(".toml") || name.ends_with(".csv")
+}
+
+fn collect_data(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let path = entry.path();
@@ -122,8 +136,8 @@ fn collect_toml(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Res
             if dir == root && SKIP_DIRS.contains(&name.as_str()) {
                 continue;
             }
-            collect_toml(root, &path, out)?;
-        } else if name.ends_with(".toml") {
+            collect_data(root, &path, out)?;
+        } else if is_data_file(&name) {
             out.push(path);
         }
     }

@@ -63,6 +63,8 @@ pub(crate) struct Obj<'a, 'd> {
     old: RefCell<Vec<&'static str>>,
     /// Old spellings still read, as `(new, old)`: `get(new)` falls back to `old`.
     renamed: RefCell<Vec<(&'static str, &'static str)>>,
+    /// A spreadsheet row's empty cells, by key: where a missing value is reported.
+    pub blank_cells: Vec<(String, Range<usize>)>,
 }
 
 impl<'a, 'd> Obj<'a, 'd> {
@@ -82,6 +84,7 @@ impl<'a, 'd> Obj<'a, 'd> {
             used: RefCell::new(Vec::new()),
             old: RefCell::new(Vec::new()),
             renamed: RefCell::new(Vec::new()),
+            blank_cells: Vec::new(),
         }
     }
 
@@ -173,13 +176,16 @@ impl<'a, 'd> Obj<'a, 'd> {
     fn missing(&self, key: &str, expected: &str) {
         self.ctx.push(
             Diagnostic::error(diag::MISSING_FIELD, format!("{} has no `{key}`", self.what))
-                .at(&self.loc_for_missing())
+                .at(&self.loc_for_missing(key))
                 .label(format!("`{key}` is required here"))
                 .help(format!("add `{key} = {expected}`")),
         );
     }
 
-    fn loc_for_missing(&self) -> Loc {
+    fn loc_for_missing(&self, key: &str) -> Loc {
+        if let Some((_, cell)) = self.blank_cells.iter().find(|(k, _)| k == key) {
+            return self.ctx.loc(cell.clone());
+        }
         // Point at the first key of the table (or the table itself when empty), which is on
         // the line right after a [[header]] and inside an inline table.
         match self.table.iter().next() {

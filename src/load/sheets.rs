@@ -1,0 +1,422 @@
+//! Reading spreadsheets: units, counters and cards kept as CSV files (`units.csv`,
+//! `counters.csv`, `cards.csv`, or e.g. `allied-units.csv`). The header row names the columns:
+//! a key of the table (`id`, `name`, `kind`, `abilities` ...), a key of one of its tables
+//! (`stat_notes.move`, `back.firepower`), or, for anything else, a stat (units), a front value
+//! (counters) or a field (cards). Each data row becomes the same table a `[[unit]]` would be,
+//! with every key at its header cell and every value at its cell, and is read by the TOML
+//! loader itself: the same keys, the same checks, the same finding codes.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeArray, DeTable, DeValue};
+
+use super::fields::{self, TableDecl, Ty};
+use super::reader::{Ctx, Obj};
+use super::{describe, pieces, read_unit};
+use crate::diag::{self, Diagnostic};
+use crate::model::Game;
+
+/// What a list cell's items are separated by: `landing 10; hard-to-kill`.
+const LIST_SEPARATOR: char = ';';
+
+/// What a spreadsheet holds, from its file name.
+#[derive(Clone, Copy)]
+enum Holds {
+    Units,
+    Counters,
+    Cards,
+}
+
+impl Holds {
+    /// `units.csv`, `allied-units.csv`, `allied_units.csv` hold units, and so on.
+    fn of(file_name: &str) -> Option<Holds> {
+        let stem = file_name.strip_suffix(".csv")?;
+        [("units", Holds::Units), ("counters", Holds::Counters), ("cards", Holds::Cards)].into_iter().find_map(
+            |(word, holds)| {
+                let rest = stem.strip_suffix(word)?;
+                (rest.is_empty() || rest.ends_with('-') || rest.ends_with('_')).then_some(holds)
+            },
+        )
+    }
+
+    /// The table each row is, and the table that columns which are no key of it go into.
+    fn decl(self) -> (&'static TableDecl, &'static str, &'static str) {
+        match self {
+            Holds::Units => (&fields::UNIT, "unit", "stats"),
+            Holds::Counters => (&fields::COUNTER, "counter", "front"),
+            Holds::Cards => (&fields::CARD, "card", "fields"),
+        }
+    }
+}
+
+/// One cell: its text (unquoted) and where that text is in the file.
+struct Cell {
+    text: String,
+    /// The cell's text in the file: inside the quotes of a quoted cell.
+    span: Range<usize>,
+    /// Whether the cell was quoted (a `""` in it stands for one `"`).
+    quoted: bool,
+}
+
+impl Cell {
+    /// The place in the file of bytes `range` of the cell's text.
+    fn sub_span(&self, source: &str, range: Range<usize>) -> Range<usize> {
+        let raw = &source[self.span.clone()];
+        let at = |decoded: usize| -> usize {
+            if !self.quoted {
+                return decoded;
+            }
+            // Each `""` in the file is one `"` of the text.
+            let (mut raw_i, mut out) = (0, 0);
+            let bytes = raw.as_bytes();
+            while out < decoded && raw_i < bytes.len() {
+                raw_i += if bytes[raw_i] == b'"' && bytes.get(raw_i + 1) == Some(&b'"') { 2 } else { 1 };
+                out += 1;
+            }
+            raw_i
+        };
+        self.span.start + at(range.start)..self.span.start + at(range.end)
+    }
+
+    /// The cell's text without surrounding blanks, with its span.
+    fn trimmed(&self, source: &str) -> (&str, Range<usize>) {
+        let t = self.text.trim();
+        let start = self.text.len() - self.text.trim_start().len();
+        (t, self.sub_span(source, start..start + t.len()))
+    }
+}
+
+/// Read a spreadsheet of the game: each row into the game as a unit, counter or card.
+pub(super) fn read_sheet(game: &mut Game, ctx: &Ctx, text: &str) {
+    let name = game.files.get(ctx.file).path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let Some(holds) = Holds::of(&name) else {
+        ctx.push(
+            Diagnostic::error(diag::UNKNOWN_FIELD, format!("playaid does not know what `{name}` holds"))
+                .at(&ctx.loc(0..text.find(['\r', '\n']).unwrap_or(text.len())))
+                .label("a spreadsheet's name says what its rows are")
+                .help("name it units.csv, counters.csv or cards.csv (or e.g. allied-units.csv), or move it out of the game folder"),
+        );
+        return;
+    };
+    let Some(rows) = rows(ctx, text) else { return };
+    let mut rows = rows.into_iter();
+    let Some(header) = rows.next() else { return };
+    let (decl, what, rest) = holds.decl();
+    let columns = columns(ctx, text, &header, decl, rest);
+    for (i, row) in rows.enumerate() {
+        let Some(Row { table, span, blanks }) = row_table(ctx, text, &columns, &row) else { continue };
+        let mut o = Obj::new(ctx, &table, span, decl, describe(what, &table, i));
+        o.blank_cells = blanks;
+        match holds {
+            Holds::Units => game.units.push(read_unit(&o)),
+            Holds::Counters => game.counters.push(pieces::read_counter(&o)),
+            Holds::Cards => game.cards.push(pieces::read_card(&o)),
+        }
+    }
+}
+
+/// Every record of the file, each cell with its place; `None` (reported) when the file is
+/// not CSV.
+fn rows(ctx: &Ctx, text: &str) -> Option<Vec<Vec<Cell>>> {
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let at = e.position().map(|p| p.byte() as usize).unwrap_or(0).min(text.len());
+                ctx.push(
+                    Diagnostic::error(diag::TOML_SYNTAX, format!("CSV syntax: {e}"))
+                        .at(&ctx.loc(at..at))
+                        .help("save the spreadsheet as CSV (UTF-8), comma-separated"),
+                );
+                return None;
+            }
+        };
+        let start = record.position().map(|p| p.byte() as usize).unwrap_or(0);
+        let spans = cell_spans(text, start, record.len());
+        rows.push(
+            record.iter().zip(spans).map(|(t, (span, quoted))| Cell { text: t.to_string(), span, quoted }).collect(),
+        );
+    }
+    Some(rows)
+}
+
+/// Where the `n` cells of the record at byte `start` are: the text of each (inside the quotes
+/// of a quoted one), and whether it was quoted.
+fn cell_spans(text: &str, start: usize, n: usize) -> Vec<(Range<usize>, bool)> {
+    let b = text.as_bytes();
+    let end_of_cell = |i: usize| matches!(b.get(i), None | Some(b',' | b'\n' | b'\r'));
+    let mut i = start;
+    // After a CRLF the record's position may be at its LF.
+    while matches!(b.get(i), Some(b'\n' | b'\r')) {
+        i += 1;
+    }
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        if b.get(i) == Some(&b'"') {
+            let s = i + 1;
+            i += 1;
+            while i < b.len() {
+                if b[i] == b'"' {
+                    if b.get(i + 1) == Some(&b'"') {
+                        i += 2;
+                        continue;
+                    }
+                    break;
+                }
+                i += 1;
+            }
+            out.push((s..i.min(b.len()), true));
+            while !end_of_cell(i) {
+                i += 1;
+            }
+        } else {
+            let s = i;
+            while !end_of_cell(i) {
+                i += 1;
+            }
+            out.push((s..i, false));
+        }
+        if b.get(i) == Some(&b',') {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A column of the header.
+enum Col {
+    /// A named column.
+    Named(Column),
+    /// A column the header gives no name.
+    Unnamed,
+    /// A column already reported (named twice, or no key): its cells are not read.
+    Ignored,
+}
+
+/// What a column holds: a key of the row's table, or a key of one of its tables.
+struct Column {
+    /// The key, at the header cell.
+    key: Spanned<Cow<'static, str>>,
+    /// The table key it is inside (`stats`, `back`), if any.
+    within: Option<&'static str>,
+    /// The type of its values.
+    ty: &'static Ty,
+}
+
+/// Read the header: a column per named cell; a name given twice is reported.
+fn columns(ctx: &Ctx, text: &str, header: &[Cell], decl: &'static TableDecl, rest: &'static str) -> Vec<Col> {
+    let mut seen: Vec<String> = Vec::new();
+    header
+        .iter()
+        .map(|cell| {
+            let (name, span) = cell.trimmed(text);
+            if name.is_empty() {
+                return Col::Unnamed;
+            }
+            if seen.iter().any(|s| s == name) {
+                ctx.push(
+                    Diagnostic::error(diag::DUPLICATE_ID, format!("column `{name}` is given twice"))
+                        .at(&ctx.loc(span))
+                        .label("given twice")
+                        .help("keep one of the two columns"),
+                );
+                return Col::Ignored;
+            }
+            seen.push(name.to_string());
+            let (within, key) = match name.split_once('.') {
+                Some((table, key)) if table_of(decl, table).is_some() => (decl.field(table).map(|f| f.key), key),
+                _ if decl.field(name).is_some() => (None, name),
+                _ => (decl.field(rest).map(|f| f.key), name),
+            };
+            let ty = match within {
+                None => decl.field(key).map(|f| &f.ty),
+                Some(t) => table_of(decl, t).and_then(|d| d.field(key).map(|f| &f.ty).or(d.free)),
+            };
+            let Some(ty) = ty else {
+                ctx.push(
+                    Diagnostic::error(diag::UNKNOWN_FIELD, format!("unknown column `{name}`")).at(&ctx.loc(span)).help(
+                        "a column is a key of the table a row stands for, or of one of its tables (`back.firepower`)",
+                    ),
+                );
+                return Col::Ignored;
+            };
+            // The key's place: the name after the dot.
+            let at = span.end - key.len()..span.end;
+            Col::Named(Column { key: Spanned::new(at, Cow::Owned(key.to_string())), within, ty })
+        })
+        .collect()
+}
+
+/// The table that key `key` of `decl` holds (`back` holds values or a word).
+fn table_of(decl: &TableDecl, key: &str) -> Option<&'static TableDecl> {
+    match &decl.field(key)?.ty {
+        Ty::Table(t) => Some(t),
+        Ty::AnyOf(tys) => tys.iter().find_map(|t| if let Ty::Table(t) = t { Some(*t) } else { None }),
+        _ => None,
+    }
+}
+
+/// A data row as the table a `[[unit]]` (counter, card) would be.
+struct Row<'t> {
+    table: DeTable<'t>,
+    /// The row in the file.
+    span: Range<usize>,
+    /// Its empty cells under named columns, by key.
+    blanks: Vec<(String, Range<usize>)>,
+}
+
+/// A data row as the table a `[[unit]]` (counter, card) would be; `None` for a blank row.
+fn row_table<'t>(ctx: &Ctx, text: &'t str, columns: &[Col], row: &[Cell]) -> Option<Row<'t>> {
+    let span = row.first()?.span.start..row.last()?.span.end;
+    let mut table = DeTable::new();
+    let mut nested: Vec<(&'static str, DeTable<'t>)> = Vec::new();
+    let mut blanks = Vec::new();
+    for (i, cell) in row.iter().enumerate() {
+        let (value, at) = cell.trimmed(text);
+        if value.is_empty() {
+            if let Some(Col::Named(c)) = columns.get(i)
+                && c.within.is_none()
+            {
+                // Where a value of this column belongs, for a "missing" finding: the cell, or
+                // the comma after an empty one.
+                blanks.push((c.key.get_ref().to_string(), at.start..(at.start + 1).min(text.len())));
+            }
+            continue;
+        }
+        let column = match columns.get(i) {
+            Some(Col::Named(c)) => c,
+            Some(Col::Ignored) => continue,
+            _ => {
+                ctx.push(
+                    Diagnostic::error(diag::UNKNOWN_FIELD, "this cell's column has no name in the header")
+                        .at(&ctx.loc(at))
+                        .help("name the column in the first row, or empty the cell"),
+                );
+                continue;
+            }
+        };
+        let v = cell_value(column.ty, cell, value, at, text);
+        match column.within {
+            None => {
+                table.insert(column.key.clone(), v);
+            }
+            Some(t) => match nested.iter_mut().find(|(k, _)| *k == t) {
+                Some((_, n)) => {
+                    n.insert(column.key.clone(), v);
+                }
+                None => {
+                    let mut n = DeTable::new();
+                    n.insert(column.key.clone(), v);
+                    nested.push((t, n));
+                }
+            },
+        }
+    }
+    for (key, n) in nested {
+        let first = n.iter().next().map(|(k, _)| k.span()).unwrap_or(span.clone());
+        if let Some((k, _)) = table.get_key_value(key) {
+            // `back` and `back.firepower` in one row.
+            ctx.push(
+                Diagnostic::error(diag::DUPLICATE_ID, format!("`{key}` is given twice in this row"))
+                    .at(&ctx.loc(k.span()))
+                    .help(format!("fill either the `{key}` column or the `{key}.…` columns")),
+            );
+            continue;
+        }
+        table.insert(Spanned::new(first, Cow::Borrowed(key)), Spanned::new(span.clone(), DeValue::Table(n)));
+    }
+    (!table.is_empty()).then_some(Row { table, span, blanks })
+}
+
+/// A cell's value as its column's type reads it: a list cell is an array of its items, a
+/// number column a number (text that is no number stays text, for the reader to report).
+fn cell_value<'t>(ty: &Ty, cell: &Cell, value: &str, at: Range<usize>, text: &'t str) -> Spanned<DeValue<'t>> {
+    let v = match ty {
+        Ty::Markups | Ty::Strs | Ty::Ids | Ty::Ints => {
+            let item_ty = if matches!(ty, Ty::Ints) { &Ty::Int } else { &Ty::Str };
+            let mut list = DeArray::new();
+            let mut start = 0;
+            for part in cell.text.split(LIST_SEPARATOR) {
+                let lead = part.len() - part.trim_start().len();
+                let item = part.trim();
+                if !item.is_empty() {
+                    let item_at = cell.sub_span(text, start + lead..start + lead + item.len());
+                    list.push(Spanned::new(item_at.clone(), scalar(item_ty, item, &text[item_at])));
+                }
+                start += part.len() + LIST_SEPARATOR.len_utf8();
+            }
+            DeValue::Array(list)
+        }
+        _ => scalar(ty, value, &text[at.clone()]),
+    };
+    Spanned::new(at, v)
+}
+
+/// One value, `s` as written at `raw` in the file: a number for a number type (and any
+/// number-like text for a value of any type), true/false for a yes-no type, else the text.
+fn scalar<'t>(ty: &Ty, s: &str, raw: &'t str) -> DeValue<'t> {
+    let any = matches!(ty, Ty::Scalar) || matches!(ty, Ty::AnyOf(tys) if tys.iter().any(|t| matches!(t, Ty::Scalar)));
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
+    let unsigned = s.strip_prefix('-').unwrap_or(s);
+    let is_int = digits(unsigned);
+    let is_float = unsigned.split_once('.').is_some_and(|(a, b)| digits(a) && digits(b));
+    let wanted = (any || matches!(ty, Ty::Int | Ty::Number)) && is_int || (any || matches!(ty, Ty::Number)) && is_float;
+    // A number has no quotes to undo: its text in the file is the cell's.
+    if wanted
+        && s == raw
+        && let Ok(v) = DeValue::parse(raw)
+    {
+        return v.into_inner();
+    }
+    match s {
+        "true" | "false" if any || matches!(ty, Ty::Bool) => DeValue::Boolean(s == "true"),
+        _ => DeValue::String(Cow::Owned(s.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_file_name_says_what_a_sheet_holds() {
+        assert!(matches!(Holds::of("units.csv"), Some(Holds::Units)));
+        assert!(matches!(Holds::of("allied-units.csv"), Some(Holds::Units)));
+        assert!(matches!(Holds::of("german_counters.csv"), Some(Holds::Counters)));
+        assert!(matches!(Holds::of("cards.csv"), Some(Holds::Cards)));
+        assert!(Holds::of("myunits.csv").is_none());
+        assert!(Holds::of("notes.csv").is_none());
+        assert!(Holds::of("units.toml").is_none());
+    }
+
+    #[test]
+    fn cells_are_found_in_the_file_quoted_or_not() {
+        let text = "a,\"b, \"\"c\"\"\",,d\r\nx\n";
+        let spans = cell_spans(text, 0, 4);
+        let got: Vec<(&str, bool)> = spans.iter().map(|(s, q)| (&text[s.clone()], *q)).collect();
+        assert_eq!(got, [("a", false), ("b, \"\"c\"\"", true), ("", false), ("d", false)]);
+        // The next record, its position at the LF of the CRLF before it.
+        let (s, _) = &cell_spans(text, 16, 1)[0];
+        assert_eq!(&text[s.clone()], "x");
+        // A place inside a quoted cell's text skips each doubled quote.
+        let cell = Cell { text: "b, \"c\"".into(), span: spans[1].0.clone(), quoted: true };
+        assert_eq!(&text[cell.sub_span(text, 4..5)], "c");
+    }
+
+    #[test]
+    fn a_cell_is_read_as_its_column_type() {
+        let v = |ty: &Ty, s: &'static str| scalar(ty, s, s);
+        assert!(matches!(v(&Ty::Scalar, "5"), DeValue::Integer(_)));
+        assert!(matches!(v(&Ty::Scalar, "-2.5"), DeValue::Float(_)));
+        assert!(matches!(v(&Ty::Scalar, "true"), DeValue::Boolean(true)));
+        assert!(matches!(v(&Ty::Scalar, "2D6"), DeValue::String(_)));
+        assert!(matches!(v(&Ty::Int, "six"), DeValue::String(_)));
+        // A name or an id that looks like a number stays text.
+        assert!(matches!(v(&Ty::Str, "1944"), DeValue::String(_)));
+        assert!(matches!(v(&Ty::Bool, "false"), DeValue::Boolean(false)));
+    }
+}
