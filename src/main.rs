@@ -107,7 +107,9 @@ fn main() -> ExitCode {
             watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size), ..Default::default() })
         }
         Command::Schema => {
-            print!("{}", playaid::schema::schema());
+            use std::io::Write;
+            // `playaid schema | head` closes the pipe early: nothing to report.
+            let _ = std::io::stdout().write_all(playaid::schema::schema().as_bytes());
             ExitCode::SUCCESS
         }
     }
