@@ -118,7 +118,7 @@ const fn free(name: &'static str, doc: &'static str, ty: &'static Ty) -> TableDe
 
 const PAGE: Ty = Ty::Choice(&["a4", "us-letter"]);
 const ORIENTATION: Ty = Ty::Choice(&["portrait", "landscape"]);
-const ID_DOC: &str = "optional: defaults to the name in lower case with '-' for spaces";
+const ID_DOC: &str = "Optional: defaults to the name in lower case with '-' for spaces.";
 
 /// A file of the format: the top-level tables any `*.toml` file of a game may hold.
 pub static ROOT: TableDecl = table(

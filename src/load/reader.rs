@@ -63,8 +63,8 @@ pub(crate) struct Obj<'a, 'd> {
     old: RefCell<Vec<&'static str>>,
     /// Old spellings still read, as `(new, old)`: `get(new)` falls back to `old`.
     renamed: RefCell<Vec<(&'static str, &'static str)>>,
-    /// A spreadsheet row's empty cells, by key: where a missing value is reported.
-    pub blank_cells: Vec<(String, Range<usize>)>,
+    /// For a spreadsheet row, its empty cells by key: where a missing value is reported.
+    pub blank_cells: Option<Vec<(String, Range<usize>)>>,
 }
 
 impl<'a, 'd> Obj<'a, 'd> {
@@ -84,7 +84,7 @@ impl<'a, 'd> Obj<'a, 'd> {
             used: RefCell::new(Vec::new()),
             old: RefCell::new(Vec::new()),
             renamed: RefCell::new(Vec::new()),
-            blank_cells: Vec::new(),
+            blank_cells: None,
         }
     }
 
@@ -174,18 +174,23 @@ impl<'a, 'd> Obj<'a, 'd> {
     }
 
     fn missing(&self, key: &str, expected: &str) {
+        let (at, help) = match &self.blank_cells {
+            None => (self.loc_for_missing(), format!("add `{key} = {expected}`")),
+            // A spreadsheet row: at the empty cell, or at the row when there is no such column.
+            Some(cells) => match cells.iter().find(|(k, _)| k == key) {
+                Some((_, cell)) => (self.ctx.loc(cell.clone()), format!("fill in its `{key}` cell")),
+                None => (self.ctx.loc(self.span.clone()), format!("add a `{key}` column to the spreadsheet")),
+            },
+        };
         self.ctx.push(
             Diagnostic::error(diag::MISSING_FIELD, format!("{} has no `{key}`", self.what))
-                .at(&self.loc_for_missing(key))
+                .at(&at)
                 .label(format!("`{key}` is required here"))
-                .help(format!("add `{key} = {expected}`")),
+                .help(help),
         );
     }
 
-    fn loc_for_missing(&self, key: &str) -> Loc {
-        if let Some((_, cell)) = self.blank_cells.iter().find(|(k, _)| k == key) {
-            return self.ctx.loc(cell.clone());
-        }
+    fn loc_for_missing(&self) -> Loc {
         // Point at the first key of the table (or the table itself when empty), which is on
         // the line right after a [[header]] and inside an inline table.
         match self.table.iter().next() {

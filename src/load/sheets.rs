@@ -108,7 +108,7 @@ pub(super) fn read_sheet(game: &mut Game, ctx: &Ctx, text: &str) {
     for (i, row) in rows.enumerate() {
         let Some(Row { table, span, blanks }) = row_table(ctx, text, &columns, &row) else { continue };
         let mut o = Obj::new(ctx, &table, span, decl, describe(what, &table, i));
-        o.blank_cells = blanks;
+        o.blank_cells = Some(blanks);
         match holds {
             Holds::Units => game.units.push(read_unit(&o)),
             Holds::Counters => game.counters.push(pieces::read_counter(&o)),
