@@ -318,11 +318,11 @@ fn row_table<'t>(ctx: &Ctx, text: &'t str, columns: &[Col], row: &[Cell]) -> Opt
     }
     for (key, n) in nested {
         let first = n.iter().next().map(|(k, _)| k.span()).unwrap_or(span.clone());
-        if let Some((k, _)) = table.get_key_value(key) {
+        if let Some(cell) = table.get(key) {
             // `back` and `back.firepower` in one row.
             ctx.push(
                 Diagnostic::error(diag::DUPLICATE_ID, format!("`{key}` is given twice in this row"))
-                    .at(&ctx.loc(k.span()))
+                    .at(&ctx.loc(cell.span()))
                     .help(format!("fill either the `{key}` column or the `{key}.…` columns")),
             );
             continue;
