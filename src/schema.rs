@@ -125,7 +125,9 @@ fn field_schema(f: &Field) -> Value {
 }
 
 fn ty_schema(ty: &Ty) -> Value {
-    const LENGTH: &str = r#"^\s*-?\s*[0-9]+(\.[0-9]+)?(\s+[0-9]+)?(\s*/\s*[0-9]+)?\s*(mm|cm|in|inch|inches|pt|")\s*$"#;
+    // What load/lengths.rs reads: "15.875mm", ".5mm", "5/8in", "1 1/4in", "-1mm", "8.5pt".
+    const LENGTH: &str =
+        r#"^\s*-?\s*([0-9]+(\.[0-9]*)?|\.[0-9]+)(\s+[0-9]+)?(\s*/\s*[0-9]+)?\s*(mm|cm|in|inch|inches|pt|")\s*$"#;
     match ty {
         Ty::Str | Ty::Markup => json!({ "type": "string" }),
         Ty::Markups => json!({ "anyOf": [{ "type": "string" }, { "type": "array", "items": { "type": "string" } }] }),

@@ -52,6 +52,19 @@ fn unknown_keys_and_wrong_types_are_rejected() {
 }
 
 #[test]
+fn lengths_are_strings_with_their_unit() {
+    for ok in ["15.875mm", ".5mm", "5/8in", "1 1/4in", "3/4\"", "1.5 cm", "-1mm"] {
+        let file = format!("[counters]\nback_offset = [{ok:?}, \"0mm\"]\n");
+        assert_eq!(errors(&file), Vec::<String>::new(), "{ok}");
+    }
+    for wrong in ["5", "5 mm mm", "five mm"] {
+        assert!(!errors(&format!("[counters]\nmargin = {wrong:?}\n")).is_empty(), "{wrong}");
+    }
+    // A bare number still loads, with a warning (W007); the editor flags it already.
+    assert!(!errors("[counters]\nmargin = 5\n").is_empty());
+}
+
+#[test]
 fn old_spellings_still_validate() {
     assert_eq!(errors("[[kind]]\nname = \"Tank\"\nstats = [\"armour\"]\n"), Vec::<String>::new());
     assert_eq!(errors("[[counter_group]]\nid = \"u\"\nlayout = { top-left = \"{name}\" }\n"), Vec::<String>::new());
