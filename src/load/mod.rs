@@ -1,5 +1,5 @@
 //! Stage 1: load a game folder. Every `*.toml` file is parsed with spans and read into the
-//! model, and so is every `*.csv` file (units, counters or cards kept as spreadsheets,
+//! model, then every `*.csv` file (units, counters or cards kept as spreadsheets,
 //! `sheets.rs`); every problem becomes a located diagnostic. Loading never stops at the first
 //! problem. What each table may hold is declared once, in `fields.rs`.
 
@@ -70,6 +70,7 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
     let game_toml = dir.join("game.toml");
     let mut game = Game { root: dir.to_path_buf(), ..Game::default() };
     let diags = RefCell::new(Vec::new());
+    let mut sheets = Vec::new();
     for (path, bytes) in sources {
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
@@ -96,10 +97,15 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
         // The tree borrows from the text; parse a copy so the game can be updated meanwhile.
         let text = game.files.get(file).text.clone();
         if csv {
-            sheets::read_sheet(&mut game, &Ctx { file, diags: &diags }, &text);
+            sheets.push(file);
         } else {
             read_file(&mut game, file, &text, is_game_toml, &diags);
         }
+    }
+    // Spreadsheets after the TOML files, so that their columns meet every declared stat.
+    for file in sheets {
+        let text = game.files.get(file).text.clone();
+        sheets::read_sheet(&mut game, &Ctx { file, diags: &diags }, &text);
     }
     if game.meta.id.is_none() && game.meta.title.is_none() && game.meta.version.is_none() {
         // Already said: game.toml has a syntax error, or no [game].

@@ -104,7 +104,16 @@ pub(super) fn read_sheet(game: &mut Game, ctx: &Ctx, text: &str) {
     let mut rows = rows.into_iter();
     let Some(header) = rows.next() else { return };
     let (decl, what, rest) = holds.decl();
-    let columns = columns(ctx, text, &header, decl, rest);
+    let mut columns = columns(ctx, text, &header, decl, rest);
+    if let Holds::Units = holds {
+        for c in columns.iter_mut() {
+            if let Col::Named(c) = c
+                && matches!(c.within, Some("stats" | "stat_notes"))
+            {
+                c.unknown_stat = !game.stats.iter().any(|s| s.id.v == *c.key.get_ref());
+            }
+        }
+    }
     for (i, row) in rows.enumerate() {
         let Some(Row { table, span, blanks }) = row_table(ctx, text, &columns, &row) else { continue };
         let mut o = Obj::new(ctx, &table, span, decl, describe(what, &table, i));
@@ -205,6 +214,11 @@ struct Column {
     within: Option<&'static str>,
     /// The type of its values.
     ty: &'static Ty,
+    /// A unit's column for a stat the game does not declare: read in the first row that fills
+    /// it only, so that the check reports it once, at its header cell, not once a row.
+    unknown_stat: bool,
+    /// Whether a row has read it.
+    read: std::cell::Cell<bool>,
 }
 
 /// Read the header: a column per named cell; a name given twice is reported.
@@ -246,7 +260,13 @@ fn columns(ctx: &Ctx, text: &str, header: &[Cell], decl: &'static TableDecl, res
             };
             // The key's place: the name after the dot.
             let at = span.end - key.len()..span.end;
-            Col::Named(Column { key: Spanned::new(at, Cow::Owned(key.to_string())), within, ty })
+            Col::Named(Column {
+                key: Spanned::new(at, Cow::Owned(key.to_string())),
+                within,
+                ty,
+                unknown_stat: false,
+                read: std::cell::Cell::new(false),
+            })
         })
         .collect()
 }
@@ -288,6 +308,7 @@ fn row_table<'t>(ctx: &Ctx, text: &'t str, columns: &[Col], row: &[Cell]) -> Opt
             continue;
         }
         let column = match columns.get(i) {
+            Some(Col::Named(c)) if c.unknown_stat && c.read.get() => continue,
             Some(Col::Named(c)) => c,
             Some(Col::Ignored) => continue,
             _ => {
@@ -299,6 +320,7 @@ fn row_table<'t>(ctx: &Ctx, text: &'t str, columns: &[Col], row: &[Cell]) -> Opt
                 continue;
             }
         };
+        column.read.set(true);
         let v = cell_value(column.ty, cell, value, at, text);
         match column.within {
             None => {
