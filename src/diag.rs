@@ -94,6 +94,11 @@ codes! {
     SCENARIO_LIMIT = "E033" "scenario-over-limit";
     /// A scenario setting not declared, with a value not allowed, or required and missing.
     SCENARIO_SETTING = "E034" "scenario-setting";
+    /// A markup field holds code outside what a text may use (loops, `let`, rules, functions
+    /// other than text styling): refused so that evaluating texts is bounded.
+    MARKUP_NOT_ALLOWED = "E035" "markup-not-allowed";
+    /// Typst cannot evaluate a markup field's code (an unknown symbol, a wrong argument).
+    MARKUP_EVAL = "E036" "markup-eval";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.

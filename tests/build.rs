@@ -115,14 +115,31 @@ fn tiny_game(dir: &Path, rule: &str) {
 fn a_typst_error_in_user_markup_points_at_the_toml() {
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("tiny");
-    tiny_game(&game, "roll #nosuchthing(2) dice");
+    // A call outside what texts may use (E035), and an unknown symbol only Typst's evaluation
+    // finds (E036): both by `check`, at the rule's line, before anything renders.
+    for (rule, code, col) in [("roll #nosuchthing(2) dice", "E035", 10), ("roll #sym.arrw dice", "E036", 14)] {
+        tiny_game(&game, rule);
+        let o = build(&game, &dir.path().join("out"), &[]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = stderr(&o);
+        assert!(err.contains(&format!("error[{code}]")), "{err}");
+        assert!(err.contains(&format!("game.toml:11:{col}")), "{err}");
+        assert!(!err.contains("E021"), "found at check, not at render: {err}");
+        assert!(!dir.path().join("out/tiny-1/cheatsheet.pdf").exists());
+        let checked = common::playaid(&["check", game.to_str().unwrap()]);
+        assert_eq!(checked.status.code(), Some(1), "check finds it too");
+    }
+}
+
+#[test]
+fn styling_code_in_user_markup_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("tiny");
+    tiny_game(&game, "roll #text(fill: red)[two] dice #sym.arrow.r #smallcaps[then] #strong[move]");
     let o = build(&game, &dir.path().join("out"), &[]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    assert!(err.contains("error[E021]"), "{err}");
-    // line 11 is the rule's line; the caret sits on the call, column 10 or a little after.
-    assert!(err.contains("game.toml:11:"), "{err}");
-    assert!(!dir.path().join("out/tiny-1/cheatsheet.pdf").exists());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = common::pdf_text(&dir.path().join("out/tiny-1/cheatsheet.pdf"));
+    assert!(text.contains("roll two dice → then move"), "{text}");
 }
 
 #[test]

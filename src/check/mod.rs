@@ -8,6 +8,7 @@
 
 mod abilities;
 mod changelog;
+mod evaluate;
 mod images;
 mod index;
 mod pieces;
@@ -19,6 +20,7 @@ mod units;
 
 use std::collections::HashSet;
 
+use evaluate::FieldWorld;
 use images::ImageCheck;
 pub use index::{Index, place};
 
@@ -41,7 +43,7 @@ pub struct Checked {
 pub fn check(game: &Game) -> Checked {
     let mut diags = Vec::new();
     let ix = Index::build(game, &mut diags);
-    let mut c = Checker { game, ix, diags, used: Usage::default(), images: ImageCheck::default() };
+    let mut c = Checker { game, ix, diags, used: Usage::default(), images: ImageCheck::default(), field_world: None };
     c.run();
     let mut diags = c.diags;
     diags.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)).unwrap_or((usize::MAX, 0)));
@@ -61,6 +63,8 @@ struct Checker<'g> {
     diags: Vec<Diagnostic>,
     used: Usage,
     images: ImageCheck,
+    /// Made when the first field with code is checked.
+    field_world: Option<FieldWorld>,
 }
 
 impl<'g> Checker<'g> {
