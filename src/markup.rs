@@ -229,7 +229,7 @@ pub fn not_allowed(raw: &str, refs: &[Ref]) -> Vec<(Range<usize>, String, String
                 let written = node.get().leaf_text().to_string();
                 let digits: String =
                     written.chars().take_while(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-')).collect();
-                let too_big = digits.parse::<f64>().map_or(false, |v| !(v.abs() <= MAX_NUMBER));
+                let too_big = digits.parse::<f64>().is_ok_and(|v| v.is_nan() || v.abs() > MAX_NUMBER);
                 too_big.then(|| {
                     (
                         format!("`{written}` is too large for a text"),
