@@ -164,6 +164,8 @@ pub struct Builder {
     /// Per output file: the inputs of its last successful render, its page count and the
     /// modification times of the files the compile read (templates, pictures).
     last: std::collections::HashMap<PathBuf, Rendered>,
+    /// The game's own font files the last build printed with.
+    fonts_seen: Option<Vec<std::sync::Arc<Vec<u8>>>>,
 }
 
 struct Rendered {
@@ -181,7 +183,7 @@ fn mtimes(paths: Vec<PathBuf>) -> Vec<(PathBuf, Option<std::time::SystemTime>)> 
 impl Builder {
     /// A builder for the game in `dir`.
     pub fn new(dir: &Path, opts: BuildOptions) -> Builder {
-        Builder { dir: dir.to_path_buf(), opts, renderer: None, last: Default::default() }
+        Builder { dir: dir.to_path_buf(), opts, renderer: None, last: Default::default(), fonts_seen: None }
     }
 
     /// The files the last build's compiles read or looked for (templates, pictures), besides the
@@ -202,7 +204,7 @@ impl Builder {
         };
         let docs = export::documents(&game);
         progress(Progress::Checked { documents: docs.len(), took: started.elapsed() });
-        self.prepare_renderer(&game)?;
+        self.prepare_renderer(&game, &laid_out)?;
         let out_dir = output_dir(&game, &self.opts.out_dir);
         let export_opts = ExportOptions { page: self.opts.page, part_size: self.opts.part_size };
         let mut pending = Vec::new();
@@ -246,8 +248,9 @@ impl Builder {
     }
 
     /// One renderer for the life of the Builder; a new one only if the rules' date changed (it
-    /// is the documents' `today`).
-    fn prepare_renderer(&mut self, game: &Game) -> Result<(), String> {
+    /// is the documents' `today`). It prints with the layout's fonts; when the game's own fonts
+    /// changed, every document is rendered again.
+    fn prepare_renderer(&mut self, game: &Game, laid_out: &Layout) -> Result<(), String> {
         let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
         match &mut self.renderer {
             Some((r, d)) if *d == date => r.reset(),
@@ -256,6 +259,14 @@ impl Builder {
                     .map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))?;
                 *slot = Some((r, date));
             }
+        }
+        let fonts_now: Vec<_> = game.fonts.iter().map(|f| f.bytes.clone()).collect();
+        if self.fonts_seen.as_ref() != Some(&fonts_now) {
+            self.last.clear();
+            self.fonts_seen = Some(fonts_now);
+        }
+        if let Some((r, _)) = &mut self.renderer {
+            r.set_fonts(laid_out.fonts.clone());
         }
         Ok(())
     }

@@ -99,6 +99,11 @@ codes! {
     MARKUP_NOT_ALLOWED = "E035" "markup-not-allowed";
     /// Typst cannot evaluate a markup field's code (an unknown symbol, a wrong argument).
     MARKUP_EVAL = "E036" "markup-eval";
+    /// A character no font has (neither the embedded fonts nor the game's `fonts/`): it would
+    /// print as an empty box.
+    MISSING_GLYPH = "E037" "missing-glyph";
+    /// A file in the game's `fonts/` folder that is not a font playaid can read, or too large.
+    FONT_FILE = "E038" "font-file";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.

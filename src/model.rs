@@ -80,6 +80,17 @@ pub struct Game {
     pub scenario_limits: ScenarioLimits,
     /// `[[scenario]]`: one sheet each.
     pub scenarios: Vec<Scenario>,
+    /// The game's own font files (from its `fonts/` folder), beside the embedded ones.
+    pub fonts: Vec<GameFont>,
+}
+
+/// A font file the game brings in its `fonts/` folder.
+#[derive(Debug, Clone)]
+pub struct GameFont {
+    /// Its entry in [`Game::files`] (no text), for findings about the file.
+    pub file: usize,
+    /// The file's bytes.
+    pub bytes: std::sync::Arc<Vec<u8>>,
 }
 
 /// A paper size, from `page = "a4" | "us-letter"` (on `[game]`, `[game.cheatsheet]`,

@@ -244,3 +244,37 @@ fn empty_table_cells_build() {
     let text = pdf_text(&dir.path().join("out/tiny-1/cheatsheet.pdf"));
     assert!(text.contains('x') && text.contains('y'), "{text}");
 }
+
+/// A game with Japanese names: located E037 findings without a font for them; with the
+/// game's own font in fonts/, it checks clean and the PDF holds the names in that font.
+#[test]
+fn a_game_font_prints_what_the_embedded_fonts_lack() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    let rules = std::fs::read_to_string(game.join("rules.toml")).unwrap();
+    std::fs::write(
+        game.join("rules.toml"),
+        rules.replace("title = \"Landing Phase\"", "title = \"足軽 Landing Phase\""),
+    )
+    .unwrap();
+    let o = build(&game, &dir.path().join("out"), &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("error[E037]") && err.contains("rules.toml:6:10"), "{err}");
+    assert!(err.contains("U+8DB3") && err.contains("fonts/"), "names the character and the fix: {err}");
+    assert!(!dir.path().join("out/beachhead-1.2/cheatsheet.pdf").exists());
+
+    std::fs::create_dir_all(game.join("fonts")).unwrap();
+    for f in ["NotoSansCJKjp-subset.otf", "OFL.txt"] {
+        std::fs::copy(repo().join("tests/fixtures/fonts").join(f), game.join("fonts").join(f)).unwrap();
+    }
+    let checked = playaid(&["check", game.to_str().unwrap()]);
+    assert_eq!(checked.status.code(), Some(0), "{}", String::from_utf8_lossy(&checked.stderr));
+    let o = build(&game, &dir.path().join("out"), &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let pdf = dir.path().join("out/beachhead-1.2/cheatsheet.pdf");
+    assert!(pdf_text(&pdf).contains("足軽 Landing Phase"));
+    let fonts = std::process::Command::new("pdffonts").arg(&pdf).output().unwrap();
+    assert!(String::from_utf8_lossy(&fonts.stdout).contains("NotoSansCJKjp"), "the game's font is embedded");
+}

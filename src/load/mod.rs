@@ -1,6 +1,7 @@
 //! Stage 1: load a game folder. Every `*.toml` file is parsed with spans and read into the
 //! model; every problem becomes a located diagnostic. Loading never stops at the first problem.
 
+mod fonts;
 mod lengths;
 mod pieces;
 pub(crate) mod reader;
@@ -21,7 +22,7 @@ use crate::source::Loc;
 use reader::{Ctx, Obj, int_of, str_of, text_of};
 
 /// The folders of a game that never hold data.
-const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images"];
+const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images", "fonts"];
 
 /// The top-level tables a data file may hold.
 const TOP_LEVEL: &[&str] = &[
@@ -85,7 +86,9 @@ pub fn load(dir: &Path) -> Result<Loaded, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
         sources.push((path.clone(), bytes));
     }
-    Ok(load_sources(dir, sources))
+    let mut loaded = load_sources(dir, sources);
+    fonts::read_fonts(dir, &mut loaded.game, &mut loaded.diags);
+    Ok(loaded)
 }
 
 /// Load a game from files already read: `(path, bytes)`, game.toml first.
