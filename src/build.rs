@@ -97,7 +97,8 @@ pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
         stages = Some((checked.ix, laid_out));
     }
     // One order for everything: by file (game.toml first, then path order), then position.
-    diags.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)).unwrap_or((usize::MAX, 0)));
+    // Findings that only follow from another go inside it (root causes first).
+    let diags = diag::fold_follow_ons(diags);
     Checked { game: loaded.game, diags, stages }
 }
 

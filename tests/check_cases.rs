@@ -330,7 +330,9 @@ fn check_json(dir: &Path) -> Result<Run, String> {
     let list = json["diagnostics"].as_array().ok_or_else(|| format!("no `diagnostics` array in:\n{stdout}"))?;
     let mut got = Vec::new();
     let mut messages = Vec::new();
-    for d in list {
+    // A root cause, then the findings folded into it (they follow from it).
+    let flat = list.iter().flat_map(|d| std::iter::once(d).chain(d["follow_ons"].as_array().into_iter().flatten()));
+    for d in flat {
         let code = d["code"].as_str().unwrap_or("?");
         let at = match (d["file"].as_str(), d["line"].as_u64(), d["column"].as_u64()) {
             (Some(f), Some(l), Some(c)) => format!("{}:{l}:{c}", relative(f, dir)),
