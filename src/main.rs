@@ -7,8 +7,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use playaid::build::{self, BuildOptions, Progress};
 
 mod watch;
-use playaid::diag;
 use playaid::model::PageSize;
+use playaid::{diag, explain};
 
 /// Turns a wargame's rules data into checked, print-ready play-aids.
 #[derive(Parser)]
@@ -72,6 +72,11 @@ enum Command {
         #[arg(long, value_enum)]
         page: Option<Page>,
     },
+    /// Explain a finding: what it means, a wrong and a right example, how to fix it
+    Explain {
+        /// The finding's code, such as E006 (or its name, unknown-reference); none lists them all
+        code: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -104,6 +109,7 @@ fn main() -> ExitCode {
         Command::Watch { dir, out, page } => {
             watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size), ..Default::default() })
         }
+        Command::Explain { code } => run_explain(code.as_deref()),
     }
 }
 
@@ -206,6 +212,27 @@ fn run_check(dir: &std::path::Path, format: Format) -> ExitCode {
         }
     }
     if diags.iter().any(|d| d.is_error()) { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// A finding's page, or the list of codes; an unknown code is a usage error with a did-you-mean.
+fn run_explain(code: Option<&str>) -> ExitCode {
+    let Some(query) = code else {
+        print!("{}", explain::index());
+        println!("\nrun `playaid explain CODE` for what a finding means and how to fix it");
+        return ExitCode::SUCCESS;
+    };
+    match explain::page(query) {
+        Some((_, text)) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        None => {
+            let hint = explain::suggest(query).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default();
+            eprintln!("error: no finding has the code `{query}`{hint}");
+            eprintln!("run `playaid explain` for the list of codes");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn run_diff(
