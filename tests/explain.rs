@@ -9,9 +9,10 @@ mod common;
 use common::*;
 use std::path::Path;
 
-/// Findings a `check` cannot produce (as in tests/check_cases.rs): render errors and warnings,
-/// I/O, text overflow and picture resolution.
-const BUILD_ONLY: [&str; 6] = ["E021", "E022", "E023", "E024", "W004", "W005"];
+/// Findings a `check` cannot produce: render errors and warnings, I/O and picture resolution.
+/// (Text overflow, E023, is build-only for cards, but `check` measures counter texts: its page's
+/// example is a counter.)
+const BUILD_ONLY: [&str; 5] = ["E021", "E022", "E024", "W004", "W005"];
 
 /// The sentence a build-only page carries.
 const BUILD_ONLY_NOTE: &str = "This finding comes from `playaid build`, not `playaid check`";
