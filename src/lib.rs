@@ -10,7 +10,7 @@
 //! [`write`]). [`diag`] holds findings and their codes; [`markup`] reads the Typst markup
 //! fields with their `[[...]]` references. On top: [`diff`] compares two versions of a game's
 //! data, and the command line (`main.rs`, `watch.rs`), with [`explain`] (a page per finding code)
-//! and `new` (a starting game).
+//! and [`new`] (a starting game).
 
 pub mod build;
 pub mod check;
@@ -22,6 +22,7 @@ pub mod layout;
 pub mod load;
 pub mod markup;
 pub mod model;
+pub mod new;
 pub mod render;
 pub mod source;
 pub mod write;
