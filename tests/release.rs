@@ -72,36 +72,55 @@ fn the_release_builds_linux_macos_arm_and_windows() {
     assert!(assets.keys().any(|os| os.starts_with("macos-14")), "an Apple silicon runner: {assets:?}");
 }
 
+/// What the action's "Choose the binary" step says for a runner and the action's inputs.
+fn choose(runner: (&str, &str), version: &str, action_ref: &str) -> (Option<i32>, String) {
+    let tmp = tempfile::tempdir().unwrap();
+    let output = tmp.path().join("output");
+    std::fs::write(&output, "").unwrap();
+    let env = [
+        ("RUNNER_OS", runner.0),
+        ("RUNNER_ARCH", runner.1),
+        ("VERSION", version),
+        ("ACTION_REF", action_ref),
+        ("REPOSITORY", "someone/playaid"),
+        ("GITHUB_OUTPUT", output.to_str().unwrap()),
+    ];
+    let o = run_step(&action_step("Choose the binary"), &env, tmp.path());
+    (o.status.code(), format!("{}{}", std::fs::read_to_string(&output).unwrap(), out(&o)))
+}
+
 #[test]
 fn the_action_downloads_what_the_release_uploads() {
     let assets = release_assets();
-    let choose = action_step("Choose the binary");
-    let tmp = tempfile::tempdir().unwrap();
     // Each runner the action supports, and the release runner that builds its binary.
-    for (runner_os, arch, release_os) in
-        [("Linux", "X64", "ubuntu-"), ("macOS", "ARM64", "macos-"), ("Windows", "X64", "windows-")]
+    for (runner, release_os) in
+        [(("Linux", "X64"), "ubuntu-"), (("macOS", "ARM64"), "macos-"), (("Windows", "X64"), "windows-")]
     {
-        let output = tmp.path().join(format!("{runner_os}-{arch}"));
-        std::fs::write(&output, "").unwrap();
-        let o = run_step(
-            &choose,
-            &[("RUNNER_OS", runner_os), ("RUNNER_ARCH", arch), ("GITHUB_OUTPUT", output.to_str().unwrap())],
-            tmp.path(),
-        );
-        assert!(o.status.success(), "{}", out(&o));
-        let said = std::fs::read_to_string(&output).unwrap();
         let (binary, asset) = assets.iter().find(|(os, _)| os.starts_with(release_os)).map(|(_, v)| v).unwrap();
-        assert!(said.contains(&format!("asset={asset}\n")), "{runner_os}: {said}");
-        assert!(said.contains(&format!("name={binary}\n")), "{runner_os}: {said}");
+        let (code, said) = choose(runner, "v0.3.0", "");
+        assert_eq!(code, Some(0), "{said}");
+        let url = format!("url=https://github.com/someone/playaid/releases/download/v0.3.0/{asset}\n");
+        assert!(said.contains(&url), "{runner:?}: {said}");
+        assert!(said.contains(&format!("name={binary}\n")), "{runner:?}: {said}");
     }
-    let o = run_step(&choose, &[("RUNNER_OS", "Linux"), ("RUNNER_ARCH", "ARM64")], tmp.path());
-    assert_eq!(o.status.code(), Some(1));
-    assert!(out(&o).contains("::error title=playaid::no playaid binary for Linux on ARM64"), "{}", out(&o));
+    let (code, said) = choose(("Linux", "ARM64"), "", "");
+    assert_eq!(code, Some(1));
+    assert!(said.contains("::error title=playaid::no playaid binary for Linux on ARM64"), "{said}");
 
     let download = action_step("Download playaid");
-    assert_eq!(download["env"]["ASSET"], "${{ steps.binary.outputs.asset }}");
-    let script = download["run"].as_str().unwrap();
-    assert!(script.contains("releases/download/$VERSION/$ASSET") && script.contains("releases/latest/download/$ASSET"));
+    assert_eq!(download["env"]["URL"], "${{ steps.binary.outputs.url }}");
+    assert!(download["run"].as_str().unwrap().contains("\"$URL\""));
+}
+
+#[test]
+fn the_action_takes_the_release_of_its_own_tag_unless_told() {
+    let linux = ("Linux", "X64");
+    let url = |said: &str| said.lines().find_map(|l| l.strip_prefix("url=")).unwrap_or_default().to_string();
+    let base = "https://github.com/someone/playaid/releases";
+    assert_eq!(url(&choose(linux, "", "v0.2.0").1), format!("{base}/download/v0.2.0/playaid-linux-x86_64"));
+    assert_eq!(url(&choose(linux, "", "main").1), format!("{base}/latest/download/playaid-linux-x86_64"));
+    assert_eq!(url(&choose(linux, "latest", "v0.2.0").1), format!("{base}/latest/download/playaid-linux-x86_64"));
+    assert_eq!(url(&choose(linux, "v0.1.0", "v0.2.0").1), format!("{base}/download/v0.1.0/playaid-linux-x86_64"));
 }
 
 #[test]
