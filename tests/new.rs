@@ -134,3 +134,59 @@ fn an_unknown_template_gets_a_did_you_mean() {
     assert!(err.contains("hex-and-counter, cards, skirmish"), "{err}");
     assert!(!dir.exists(), "nothing created");
 }
+
+/// The fenced blocks of the README's "Your first game in five minutes", in order, unindented.
+fn tutorial_blocks() -> Vec<String> {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let start = readme.find("## Your first game in five minutes").expect("the tutorial section");
+    let section = &readme[start..];
+    let section = &section[..section[3..].find("\n## ").map(|i| i + 3).unwrap_or(section.len())];
+    let mut blocks = Vec::new();
+    let mut lines = section.lines();
+    while let Some(line) = lines.next() {
+        if line.trim_start().starts_with("```") {
+            let indent = line.len() - line.trim_start().len();
+            let body: Vec<&str> = lines.by_ref().take_while(|l| !l.trim_start().starts_with("```")).collect();
+            blocks.push(body.iter().map(|l| l.get(indent..).unwrap_or("")).collect::<Vec<_>>().join("\n"));
+        }
+    }
+    blocks
+}
+
+/// The README's five-minute tutorial, step by step, as a new user would type it: the commands
+/// it shows, the edit it asks for, and the output it promises.
+#[test]
+fn the_readme_tutorial_works_to_the_letter() {
+    let blocks = tutorial_blocks();
+    let [new, unit, finding, wrote] = blocks.as_slice() else { panic!("four blocks expected: {blocks:#?}") };
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| playaid_in(tmp.path(), args);
+
+    assert_eq!(new.trim(), "playaid new my-game");
+    assert_eq!(run(&["new", "my-game"]).status.code(), Some(0));
+
+    // Step 2: the Tanks' attack 6 becomes 7; the README shows the unit as it then reads.
+    let path = tmp.path().join("my-game/units.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let before = unit.replace("attack = 7", "attack = 6");
+    assert!(text.contains(&before), "units.toml has the unit as the README shows it:\n{before}");
+    std::fs::write(&path, text.replace(&before, unit)).unwrap();
+    let o = run(&["check", "my-game"]);
+    assert_eq!((o.status.code(), stderr(&o).trim()), (Some(0), "no problems found"));
+
+    // Step 4: the deliberate mistake and the finding, exactly as printed.
+    let edited = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, edited.replace(unit, &unit.replace("kind = \"armour\"", "kind = \"armor\""))).unwrap();
+    let o = run(&["check", "my-game"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o).trim_end(), finding.trim_end());
+    let page = run(&["explain", "E006"]);
+    assert!(String::from_utf8_lossy(&page.stdout).starts_with("# E006 unknown-reference"));
+
+    // Step 6: fixed, then built.
+    std::fs::write(&path, edited).unwrap();
+    let o = run(&["build", "my-game"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim_end(), wrote.trim_end());
+    assert!(tmp.path().join("out/iron-ford-0.1/counters.pdf").is_file());
+}
