@@ -20,6 +20,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Start a new game in DIR from a template: complete, commented, checks clean and builds
+    New {
+        /// The folder to create (it must not exist, or be empty)
+        dir: PathBuf,
+        /// hex-and-counter, cards or skirmish
+        #[arg(long, default_value = "hex-and-counter")]
+        template: String,
+    },
     /// Check a game folder and report every problem found
     Check {
         /// The game folder (the one with game.toml)
@@ -71,14 +79,6 @@ enum Command {
         /// Page size for every document, overriding the data
         #[arg(long, value_enum)]
         page: Option<Page>,
-    },
-    /// Start a new game in DIR from a template: complete, commented, checks clean and builds
-    New {
-        /// The folder to create (it must not exist, or be empty)
-        dir: PathBuf,
-        /// hex-and-counter, cards or skirmish
-        #[arg(long, default_value = "hex-and-counter")]
-        template: String,
     },
     /// Explain a finding: what it means, a wrong and a right example, how to fix it
     Explain {

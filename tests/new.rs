@@ -124,6 +124,14 @@ fn a_folder_that_is_not_empty_is_refused_and_left_alone() {
 }
 
 #[test]
+fn the_help_names_every_template() {
+    let help = String::from_utf8_lossy(&playaid(&["new", "--help"]).stdout).into_owned();
+    for t in playaid::new::TEMPLATES {
+        assert!(help.contains(t.name), "`playaid new --help` names {}: {help}", t.name);
+    }
+}
+
+#[test]
 fn an_unknown_template_gets_a_did_you_mean() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("g");
