@@ -297,6 +297,10 @@ pub fn render_human(diags: &[Diagnostic], files: &Files, color: bool) -> String 
         if let Some(note) = follow_on_note(d, files) {
             cs.notes.push(note);
         }
+        // The first finding of each code points at its page, as rustc points at `--explain`.
+        if *n == 1 {
+            cs.notes.push(format!("note: run `playaid explain {}` for more", d.code.code));
+        }
         if color {
             let mut writer = term::termcolor::Ansi::new(&mut out);
             let _ = term::emit_to_write_style(&mut writer, &config, &simple, &cs);
@@ -473,6 +477,7 @@ mod tests {
         assert!(out.contains("g/units.toml:1:8"), "{out}");
         assert!(out.contains("^^^^^^ no such kind"), "{out}");
         assert!(out.contains("help: did you mean `tank`?"), "{out}");
+        assert!(out.contains("= note: run `playaid explain E006` for more"), "{out}");
         assert!(out.trim_end().ends_with("1 error"), "{out}");
     }
 

@@ -7,8 +7,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use playaid::build::{self, BuildOptions, Progress};
 
 mod watch;
-use playaid::diag;
 use playaid::model::PageSize;
+use playaid::{diag, explain, new};
 
 /// Turns a wargame's rules data into checked, print-ready play-aids.
 #[derive(Parser)]
@@ -20,6 +20,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Start a new game in DIR from a template: complete, commented, checks clean and builds
+    New {
+        /// The folder to create (it must not exist, or be empty)
+        dir: PathBuf,
+        /// hex-and-counter, cards or skirmish
+        #[arg(long, default_value = "hex-and-counter")]
+        template: String,
+    },
     /// Check a game folder and report every problem found
     Check {
         /// The game folder (the one with game.toml)
@@ -72,6 +80,11 @@ enum Command {
         #[arg(long, value_enum)]
         page: Option<Page>,
     },
+    /// Explain a finding: what it means, a wrong and a right example, how to fix it
+    Explain {
+        /// The finding's code, such as E006 (or its name, unknown-reference); none lists them all
+        code: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -104,6 +117,8 @@ fn main() -> ExitCode {
         Command::Watch { dir, out, page } => {
             watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size), ..Default::default() })
         }
+        Command::New { dir, template } => run_new(&dir, &template),
+        Command::Explain { code } => run_explain(code.as_deref()),
     }
 }
 
@@ -206,6 +221,52 @@ fn run_check(dir: &std::path::Path, format: Format) -> ExitCode {
         }
     }
     if diags.iter().any(|d| d.is_error()) { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// A starting game in `dir`; an unknown template or a folder that is not empty is a usage error.
+fn run_new(dir: &std::path::Path, name: &str) -> ExitCode {
+    let Some(template) = new::template(name) else {
+        let hint = new::suggest(name).map(|t| format!("; did you mean `{t}`?")).unwrap_or_default();
+        eprintln!("error: no template `{name}`{hint}");
+        let names: Vec<&str> = new::TEMPLATES.iter().map(|t| t.name).collect();
+        eprintln!("the templates are: {}", names.join(", "));
+        return ExitCode::from(2);
+    };
+    match new::create(dir, template) {
+        Ok(files) => {
+            println!("created {} from the template {} ({}):", dir.display(), template.name, template.about);
+            for f in files {
+                println!("  {}", f.display());
+            }
+            println!("next: `playaid check {0}`, then `playaid build {0}`", dir.display());
+            ExitCode::SUCCESS
+        }
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A finding's page, or the list of codes; an unknown code is a usage error with a did-you-mean.
+fn run_explain(code: Option<&str>) -> ExitCode {
+    let Some(query) = code else {
+        print!("{}", explain::index());
+        println!("\nrun `playaid explain CODE` for what a finding means and how to fix it");
+        return ExitCode::SUCCESS;
+    };
+    match explain::page(query) {
+        Some((_, text)) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        None => {
+            let hint = explain::suggest(query).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default();
+            eprintln!("error: no finding has the code `{query}`{hint}");
+            eprintln!("run `playaid explain` for the list of codes");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn run_diff(

@@ -18,6 +18,9 @@ const STAGES: &[(&str, usize)] = &[
     ("write", 9),
     ("build", 10),
     ("diff", 11),
+    // On top, beside the command line: a page per finding code, a starting game.
+    ("explain", 12),
+    ("new", 12),
 ];
 
 fn rank(module: &str) -> Option<usize> {
