@@ -82,6 +82,7 @@ impl Checked {
 /// Load, check and lay out a game: the stages `check` and `build` share. `page` is the command
 /// line's page size (it changes how many pieces a sheet holds).
 pub fn load_and_check(dir: &Path, page: Option<PageSize>) -> Result<Checked, String> {
+    crate::limits::step(format!("loading and checking {}", dir.display()));
     Ok(check_loaded(load::load(dir)?, page))
 }
 
@@ -100,6 +101,29 @@ pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
     // Findings that only follow from another go inside it (root causes first).
     let diags = diag::fold_follow_ons(diags);
     Checked { game: loaded.game, diags, stages }
+}
+
+/// What `playaid check` runs: load and check, and, when the game brings its own templates,
+/// compile every document with them against the data (nothing is written), so that an error
+/// in a template is found by `check` at the template's line, as the build would find it.
+pub fn check_dir(dir: &Path) -> Result<Checked, String> {
+    let mut checked = load_and_check(dir, None)?;
+    let ok = !checked.diags.iter().any(|d| d.is_error());
+    if let (true, false, Some((ix, laid_out))) = (ok, checked.game.templates.is_empty(), &checked.stages) {
+        let game = &checked.game;
+        let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
+        let mut renderer =
+            Renderer::new(&game.root, date).map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))?;
+        renderer.set_fonts(laid_out.fonts.clone());
+        let opts = ExportOptions { page: None, part_size: Some(PART_SIZE) };
+        let mut found = Vec::new();
+        for spec in export::documents(game) {
+            let exported = export::export(game, ix, laid_out, &spec.kind, &opts);
+            render_document(&mut renderer, game, &spec, &exported, &mut found)?;
+        }
+        checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
+    }
+    Ok(checked)
 }
 
 /// The output folder of a game: `OUT/<game-id>-<rules-version>`.
@@ -306,6 +330,11 @@ fn render_document(
     diags: &mut Vec<Diagnostic>,
 ) -> Result<Option<(Vec<u8>, usize)>, String> {
     let doc = spec.kind.template();
+    let own = game.templates.iter().find(|t| t.name == format!("{doc}.typ"));
+    crate::limits::step(match own {
+        Some(t) => format!("compiling {} with the game's own {}", spec.file, game.files.get(t.file).name),
+        None => format!("compiling {}", spec.file),
+    });
     let parts: Vec<&[u8]> =
         std::iter::once(&exported.data_json[..]).chain(exported.more_parts.iter().map(|p| &p[..])).collect();
     let whole = parts.len() == 1;
@@ -376,6 +405,14 @@ fn overflows(compiled: &crate::render::Compiled, exported: &export::Exported) ->
     out
 }
 
+/// Where a Typst diagnostic lies in one of the game's own templates, if it does.
+fn game_template_loc(game: &Game, d: &RenderDiag) -> Option<crate::source::Loc> {
+    let name = d.path.as_deref()?.strip_prefix("/templates/")?;
+    let t = game.templates.iter().find(|t| t.name == name)?;
+    let range = d.range.clone().unwrap_or(0..0);
+    Some(crate::source::Loc { file: t.file, span: range })
+}
+
 /// A Typst diagnostic as a playaid finding: inside a markup field it points at the user's
 /// TOML; inside a template it names the template file and line.
 fn map_render_diag(d: &RenderDiag, map: &export::TextMap, game: &Game, doc: &str) -> Diagnostic {
@@ -388,6 +425,15 @@ fn map_render_diag(d: &RenderDiag, map: &export::TextMap, game: &Game, doc: &str
         (Some(range), true) => {
             if let Some(loc) = map.locate(game, range) {
                 out = out.at(&loc).label("while rendering this text");
+            }
+        }
+        _ if let Some(loc) = game_template_loc(game, d) => {
+            out = out
+                .at(&loc)
+                .label("in the game's own template")
+                .help("fix the game's template, or remove it to print with the built-in one (docs/TEMPLATES.md)");
+            for t in &d.trace {
+                out = out.note(t.clone());
             }
         }
         _ => {

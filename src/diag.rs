@@ -104,6 +104,9 @@ codes! {
     MISSING_GLYPH = "E037" "missing-glyph";
     /// A file in the game's `fonts/` folder that is not a font playaid can read, or too large.
     FONT_FILE = "E038" "font-file";
+    /// playaid stopped a step that went over its time or memory limit (usually a game's own
+    /// template that loops); nothing is written.
+    RESOURCE_LIMIT = "E039" "resource-limit";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.

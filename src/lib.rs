@@ -19,6 +19,7 @@ pub mod diff;
 pub mod explain;
 pub mod export;
 pub mod layout;
+pub mod limits;
 pub mod load;
 pub mod markup;
 pub mod model;

@@ -10,12 +10,22 @@ mod watch;
 use playaid::model::PageSize;
 use playaid::{diag, explain, new};
 
+// Count heap bytes so the watchdog can stop a run that grows without end (see limits.rs).
+#[global_allocator]
+static ALLOCATOR: playaid::limits::Counting = playaid::limits::Counting;
+
 /// Turns a wargame's rules data into checked, print-ready play-aids.
 #[derive(Parser)]
 #[command(name = "playaid", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Stop (error E039) when one step, such as compiling one document, takes longer than this
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 60)]
+    time_limit: u64,
+    /// Stop (error E039) when playaid needs more memory than this
+    #[arg(long, global = true, value_name = "MIB", default_value_t = 2048)]
+    memory_limit: u64,
 }
 
 #[derive(Subcommand)]
@@ -110,6 +120,10 @@ enum DiffFormat {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    playaid::limits::start_watchdog(playaid::limits::Limits {
+        time: std::time::Duration::from_secs(cli.time_limit.max(1)),
+        memory_bytes: usize::try_from(cli.memory_limit.max(64).saturating_mul(1 << 20)).unwrap_or(usize::MAX),
+    });
     match cli.command {
         Command::Check { dir, format } => run_check(&dir, format),
         Command::Build { dir, out, page, quiet, format } => run_build(&dir, out, page, quiet, format),
@@ -205,7 +219,7 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 fn run_check(dir: &std::path::Path, format: Format) -> ExitCode {
-    let build::Checked { game, diags, .. } = match build::load_and_check(dir, None) {
+    let build::Checked { game, diags, .. } = match build::check_dir(dir) {
         Ok(l) => l,
         Err(msg) => {
             eprintln!("error: {msg}");

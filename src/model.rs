@@ -82,6 +82,17 @@ pub struct Game {
     pub scenarios: Vec<Scenario>,
     /// The game's own font files (from its `fonts/` folder), beside the embedded ones.
     pub fonts: Vec<GameFont>,
+    /// The game's own templates (`templates/*.typ`), which override the built-in ones.
+    pub templates: Vec<GameTemplate>,
+}
+
+/// A template the game brings in its `templates/` folder.
+#[derive(Debug, Clone)]
+pub struct GameTemplate {
+    /// Its file name, such as `cheatsheet.typ`.
+    pub name: String,
+    /// Its entry in [`Game::files`] (with its text).
+    pub file: usize,
 }
 
 /// A font file the game brings in its `fonts/` folder.

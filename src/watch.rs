@@ -122,6 +122,8 @@ fn rebuild(builder: &mut Builder, why: &str) {
             }
         }
     }
+    // Waiting for the next change is not a step the time limit counts.
+    playaid::limits::idle();
 }
 
 #[cfg(test)]

@@ -278,3 +278,63 @@ fn a_game_font_prints_what_the_embedded_fonts_lack() {
     let fonts = std::process::Command::new("pdffonts").arg(&pdf).output().unwrap();
     assert!(String::from_utf8_lossy(&fonts.stdout).contains("NotoSansCJKjp"), "the game's font is embedded");
 }
+
+/// A game's own template with an error: `check` finds it (it compiles the game's templates),
+/// at the template's own line, and so does `build`.
+#[test]
+fn an_error_in_a_game_template_is_found_by_check_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    std::fs::create_dir_all(game.join("templates")).unwrap();
+    std::fs::write(
+        game.join("templates/cheatsheet.typ"),
+        "#let d = json(\"/playaid/data.json\")\n= Our sheet\n#d.nosuchfield\n",
+    )
+    .unwrap();
+    for args in [vec!["check", game.to_str().unwrap()], vec!["build", game.to_str().unwrap(), "-o", "/dev/null/x"]] {
+        let o = playaid(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("error[E021]: dictionary does not contain key \"nosuchfield\""), "{err}");
+        assert!(err.contains("templates/cheatsheet.typ:3:4"), "at the game's file and line: {err}");
+        assert!(err.contains("#d.nosuchfield"), "shows the source line: {err}");
+    }
+}
+
+/// A game's own template that loops, or grows without end: stopped with E039 within the limit,
+/// and the last good PDFs stay as they were.
+#[test]
+fn a_runaway_template_is_stopped_and_the_last_good_files_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    let out = dir.path().join("out");
+    assert_eq!(build(&game, &out, &[]).status.code(), Some(0));
+    let pdf = out.join("beachhead-1.2/cheatsheet.pdf");
+    let good = std::fs::read(&pdf).unwrap();
+    std::fs::create_dir_all(game.join("templates")).unwrap();
+    let cases = [
+        (
+            "#let n = 0\n#for i in range(100000) { for j in range(100000) { n += 1 } }\n#n\n",
+            "--time-limit",
+            "2",
+            "took longer than 2 s",
+        ),
+        (
+            "#let s = \"ab\"\n#for i in range(40) { s = s + s }\n#s.len()\n",
+            "--memory-limit",
+            "300",
+            "more than 300 MiB",
+        ),
+    ];
+    for (template, option, value, says) in cases {
+        std::fs::write(game.join("templates/cheatsheet.typ"), template).unwrap();
+        let o = build(&game, &out, &[option, value]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains("error[E039]") && err.contains(says), "{err}");
+        assert!(err.contains("templates/cheatsheet.typ"), "names the game's template: {err}");
+        assert_eq!(std::fs::read(&pdf).unwrap(), good, "the last good PDF is intact");
+    }
+}

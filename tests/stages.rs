@@ -8,6 +8,8 @@ use std::path::Path;
 const STAGES: &[(&str, usize)] = &[
     ("source", 0),
     ("diag", 1),
+    // Beside diag: the run's time and memory limits (a watchdog any stage may report to).
+    ("limits", 1),
     ("model", 2),
     ("markup", 3),
     ("load", 4),

@@ -7,6 +7,7 @@ mod pieces;
 pub(crate) mod reader;
 mod scenario;
 pub(crate) mod strings;
+mod templates;
 
 pub use reader::parse_date;
 
@@ -88,6 +89,7 @@ pub fn load(dir: &Path) -> Result<Loaded, String> {
     }
     let mut loaded = load_sources(dir, sources);
     fonts::read_fonts(dir, &mut loaded.game, &mut loaded.diags);
+    templates::read_templates(dir, &mut loaded.game, &mut loaded.diags);
     Ok(loaded)
 }
 
