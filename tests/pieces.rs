@@ -271,6 +271,12 @@ fn seed_counter_sheets_hold_every_counter_and_marker() {
         "Reduced",
         "Smoke",
         "Dug-in",
+        // A run's counters carry their own ids; fire support shares the markers' sheet.
+        "1/A/506",
+        "3/A/506",
+        "2/5/GR916",
+        "VIII Corps",
+        "7. Armee",
     ] {
         assert!(text.contains(s), "`{s}` missing from the counter sheet:\n{text}");
     }
@@ -278,7 +284,7 @@ fn seed_counter_sheets_hold_every_counter_and_marker() {
     assert_eq!(text.matches("Para Rifle").count(), 6, "{text}");
     let ((w, h), pages) = pdf_info(&pdf);
     assert!((w - 595.28).abs() < 0.5 && (h - 841.89).abs() < 0.5, "A4, got {w} x {h}");
-    assert_eq!(pages, 4, "units and markers, fronts and backs");
+    assert_eq!(pages, 4, "units, then markers and fire support on one sheet, fronts and backs");
 
     let o = playaid(&[
         "build",
