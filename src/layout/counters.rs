@@ -301,35 +301,11 @@ impl<'g> Ctx<'g, '_> {
         let painter = Painter { src, group, side: self.side_colour(src) };
 
         self.note_missing(src, &what, &front_layout, &values);
-        let (front_face, back_face) = (c.map(|c| &c.front_face), c.map(|c| &c.back_face));
-        let (front_style, back_style) = (decl.map(|g| &g.front_style), decl.map(|g| &g.back_style));
-        let mut front = painter.face(&front_layout, &values, front_style, front_face, None);
+        let front_face = c.map(|c| &c.front_face);
+        let mut front = painter.face(&front_layout, &values, decl.map(|g| &g.front_style), front_face, None);
         front.symbol = front_face.and_then(|f| f.symbol.as_ref()).and_then(|s| self.symbol(s));
         let front_findings = fit_face(&mut front, group, "front", &what, &src.loc);
-        let front_bg = Some(front.background.as_str());
-        let back_symbol = back_face.and_then(|f| f.symbol.as_ref()).and_then(|s| self.symbol(s));
-        let back = match c.map(|c| &c.back) {
-            Some(Back::Values(pairs)) => {
-                let b = values.with(pairs);
-                self.note_missing(src, &what, &back_layout, &b);
-                Some(painter.face(&back_layout, &b, back_style, back_face, front_bg))
-            }
-            Some(Back::Blank) => {
-                let blank = painter.face(&[], &values, back_style, back_face, front_bg);
-                Some(RFace { slots: Vec::new(), ..blank })
-            }
-            // The front again, in the back style or face when there is one.
-            _ if back_style.is_some_and(FaceStyle::is_set) || back_face.is_some_and(Face::is_set) => {
-                Some(painter.face(&back_layout, &values, back_style, back_face, front_bg))
-            }
-            _ => Some(front.clone()),
-        }
-        .map(|mut b| {
-            if back_symbol.is_some() {
-                b.symbol = back_symbol;
-            }
-            b
-        });
+        let back = self.back(src, &what, (&back_layout, &values), &painter, &front);
         let mut back_findings = Vec::new();
         let back = back.map(|mut b| {
             if b.slots.iter().any(|s| s.have == 0.0) {
@@ -345,13 +321,7 @@ impl<'g> Ctx<'g, '_> {
         let picture = c
             .and_then(|c| c.image.as_ref())
             .and_then(|img| check_resolution(&self.game.root, img, group.symbol_box, &what));
-        for d in front_findings.into_iter().chain(back_findings).chain(picture) {
-            // A run's counters share all but their id: one finding for what they share.
-            let shared = format!("{} {:?} {:?} {:?}", d.code.code, d.loc, d.label, d.notes);
-            if src.run_id.is_none() || self.run_findings.insert(shared) {
-                self.diags.push(d);
-            }
-        }
+        self.report(src, front_findings.into_iter().chain(back_findings).chain(picture));
         let symbol = c.and_then(|c| c.symbol.as_ref()).and_then(|s| self.symbol(s));
         let image = c
             .and_then(|c| c.image.as_ref())
@@ -365,6 +335,51 @@ impl<'g> Ctx<'g, '_> {
             back: if self.game.counter_options.sheet.duplex == Duplex::None { None } else { back },
             symbol,
             image: image.map(|i| i.v.clone()),
+        }
+    }
+
+    /// The back face: the back values in the back layout, blank, or the front again (in the
+    /// back style or face when there is one); with the back face's own symbol.
+    fn back(
+        &mut self,
+        src: &Src,
+        what: &str,
+        (layout, values): (&[Slot], &Values),
+        painter: &Painter,
+        front: &RFace,
+    ) -> Option<RFace> {
+        let c = src.counter;
+        let back_face = c.map(|c| &c.back_face);
+        let back_style = painter.group.decl.map(|d| &self.game.counter_groups[d].back_style);
+        let front_bg = Some(front.background.as_str());
+        let mut back = match c.map(|c| &c.back) {
+            Some(Back::Values(pairs)) => {
+                let b = values.with(pairs);
+                self.note_missing(src, what, layout, &b);
+                painter.face(layout, &b, back_style, back_face, front_bg)
+            }
+            Some(Back::Blank) => {
+                RFace { slots: Vec::new(), ..painter.face(&[], values, back_style, back_face, front_bg) }
+            }
+            _ if back_style.is_some_and(FaceStyle::is_set) || back_face.is_some_and(Face::is_set) => {
+                painter.face(layout, values, back_style, back_face, front_bg)
+            }
+            _ => front.clone(),
+        };
+        if let Some(sym) = back_face.and_then(|f| f.symbol.as_ref()) {
+            back.symbol = self.symbol(sym);
+        }
+        Some(back)
+    }
+
+    /// Report a counter's findings; a run's counters share all but their id, so what they
+    /// share is reported once.
+    fn report(&mut self, src: &Src, findings: impl Iterator<Item = Diagnostic>) {
+        for d in findings {
+            let shared = format!("{} {:?} {:?} {:?}", d.code.code, d.loc, d.label, d.notes);
+            if src.run_id.is_none() || self.run_findings.insert(shared) {
+                self.diags.push(d);
+            }
         }
     }
 
