@@ -9,7 +9,7 @@ use super::colour::contrast;
 use super::fonts::text_width;
 use super::geometry::{grid, sheet_page, symbol_box};
 use super::pictures::check_resolution;
-use super::symbol::{Symbol, parse_symbol, symbol_words, word_groups};
+use super::symbol::{Symbol, parse_symbol, symbol_words};
 use crate::check::Index;
 use crate::check::counter_name;
 use crate::diag::{self, Diagnostic};
@@ -451,10 +451,9 @@ impl<'g> Ctx<'g, '_> {
         let lower = bad.word.to_lowercase().replace('_', "-");
         self.diags.push(match diag::did_you_mean(&lower, symbol_words()) {
             Some(best) => d.help(format!("did you mean `{}`?", best.replace('-', " "))),
-            None => d.help(format!(
-                "a symbol is words: {}; e.g. \"airborne infantry corps\" (docs/symbols.png shows them all)",
-                word_groups().map(|(what, words)| format!("{what} ({words})")).join("; ")
-            )),
+            None => d.help(
+                "a symbol is words: an affiliation, icons, an echelon and modifiers, e.g. \"airborne infantry corps hq\"; docs/FORMAT.md lists them and docs/symbols.png draws them",
+            ),
         });
         None
     }

@@ -200,17 +200,6 @@ pub fn symbol_words() -> impl Iterator<Item = &'static str> {
         .chain(["filled"])
 }
 
-/// The symbol words in groups, for the help of an unknown word: (what, words).
-pub(crate) fn word_groups() -> [(&'static str, String); 4] {
-    let join = |it: &mut dyn Iterator<Item = &'static str>| it.collect::<Vec<_>>().join(", ");
-    [
-        ("affiliation", join(&mut FRAMES.iter().map(|(n, _)| *n))),
-        ("icons", join(&mut ICONS.iter().map(|(n, _)| *n))),
-        ("echelon", join(&mut ECHELONS.iter().map(|(n, _)| *n))),
-        ("modifiers", join(&mut HQ.iter().chain(TASK_FORCE).chain(&["filled"]).copied())),
-    ]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
