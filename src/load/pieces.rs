@@ -210,7 +210,10 @@ fn run(o: &Obj) -> Option<Run> {
 /// The ids of a range `"1-12"`: `Err` says what is wrong with it. Bounded before anything is
 /// allocated, so that a typo such as "1-1000000000" costs nothing.
 fn range(s: &str) -> Result<Vec<String>, String> {
-    let not_a_range = || format!("`{s}` is not a range of numbers");
+    let not_a_range = || match s.trim() {
+        "" => "`ids` is an empty text, not a range of numbers".to_string(),
+        _ => format!("`{s}` is not a range of numbers"),
+    };
     let (a, b) = s.split_once('-').ok_or_else(not_a_range)?;
     let (a, b) = (a.trim(), b.trim());
     let digits = |x: &str| !x.is_empty() && x.bytes().all(|c| c.is_ascii_digit());
@@ -512,4 +515,22 @@ pub(super) fn read_card(o: &Obj) -> Card {
     }
     o_finish(o);
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_run_upwards_keep_their_zeros_and_stay_within_the_limit() {
+        assert_eq!(range("1-3").unwrap(), ["1", "2", "3"]);
+        assert_eq!(range(" 08 - 10 ").unwrap(), ["08", "09", "10"]);
+        assert_eq!(range("7-7").unwrap(), ["7"]);
+        assert_eq!(range("1-1000").unwrap().len(), MAX_RUN);
+        assert!(range("1-1001").unwrap_err().contains("more than 1000"));
+        assert!(range("12-1").unwrap_err().contains("runs backwards"));
+        for bad in ["", "1", "1-", "-3", "a-b", "1-2-3", "1-99999999999999999999999"] {
+            assert!(range(bad).is_err(), "{bad:?}");
+        }
+    }
 }
