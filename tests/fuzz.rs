@@ -191,7 +191,8 @@ fn mutate_value(text: &mut Vec<u8>, words: &[String], rng: &mut Rng) {
             1 => s.clear(),
             2 => {
                 let at = (0..=rng.below(s.len() + 1).min(s.len())).rev().find(|&i| s.is_char_boundary(i)).unwrap_or(0);
-                s.insert_str(at, rng.pick(TOKENS));
+                let token: &&str = rng.pick(TOKENS);
+                s.insert_str(at, token);
             }
             3 => *s = s.repeat(1 + rng.below(50)),
             _ => {
