@@ -653,6 +653,20 @@ pub struct ChangeEntry {
     pub refs: Vec<(usize, RefKind, Sp<String>)>,
 }
 
+/// Whether `s` is a rules version playaid can compare and print: an optional `v`, then
+/// numbers and short words separated by `.`, `-`, `_` or a space, starting with a number
+/// ("1.2", "2.0b", "v3", "1.4 beta"); at most 32 characters.
+pub fn is_version(s: &str) -> bool {
+    let t = s.trim().trim_start_matches(['v', 'V']);
+    !t.is_empty()
+        && s.len() <= 32
+        && t.starts_with(|c: char| c.is_ascii_digit())
+        && t.split(['.', '-', '_', ' ']).all(|seg| {
+            let digits: String = seg.chars().take_while(|c| c.is_ascii_digit()).collect();
+            !seg.is_empty() && seg.chars().all(|c| c.is_ascii_alphanumeric()) && digits.len() <= 18
+        })
+}
+
 /// Compare two rules versions segment by segment, numerically where both are numbers:
 /// 1.10 > 1.9, 2.0 > 1.4, 8 > 7b. Equal when every segment is.
 pub(crate) fn compare_versions(a: &str, b: &str) -> std::cmp::Ordering {

@@ -103,6 +103,7 @@ impl<'g> Checker<'g> {
         for text in game.texts() {
             self.check_text(text);
         }
+        self.check_versions();
         self.check_changelog();
         self.check_scenarios();
         self.check_counters();
