@@ -20,11 +20,11 @@ fn size(o: &Obj, key: &'static str, named: &[(&str, (f64, f64))]) -> Option<Sp<(
         _ => None,
     };
     match parsed {
-        Some((w, h)) if !(w > 0.0 && h > 0.0 && w <= 1000.0 && h <= 1000.0) => {
+        Some((w, h)) if !((5.0..=1000.0).contains(&w) && (5.0..=1000.0).contains(&h)) => {
             o.ctx.push(
                 Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is not a size playaid can print"))
                     .at(&loc)
-                    .label("more than 0 and at most 1000 mm a side")
+                    .label("from 5 to 1000 mm a side")
                     .help("a counter is about 12 to 40 mm a side, a card 40 to 130 mm"),
             );
             None
