@@ -119,7 +119,7 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
         let mut found = Vec::new();
         for spec in export::documents(game) {
             let exported = export::export(game, ix, laid_out, &spec.kind, &opts);
-            render_document(&mut renderer, game, &spec, &exported, &mut found)?;
+            render_document(&mut renderer, game, &spec, &exported, &mut found, &mut |_| {})?;
         }
         checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
     }
@@ -163,6 +163,15 @@ pub enum Progress<'a> {
         of: usize,
         /// Its output file name.
         file: &'a str,
+    },
+    /// A very large document is compiled in parts (whole sheets): part `part` of `of` begins.
+    Part {
+        /// The document's output file name.
+        file: &'a str,
+        /// The part's number, from 1.
+        part: usize,
+        /// How many parts there are.
+        of: usize,
     },
     /// Document `n` rendered: its pages and how long export, compile and PDF took.
     Rendered {
@@ -245,7 +254,9 @@ impl Builder {
                 continue;
             }
             let renderer = &mut self.renderer.as_mut().expect("prepared").0;
-            let Some((pdf, pages)) = render_document(renderer, &game, spec, &exported, &mut diags)? else { continue };
+            let Some((pdf, pages)) = render_document(renderer, &game, spec, &exported, &mut diags, progress)? else {
+                continue;
+            };
             progress(Progress::Rendered { n, of, file, pages, took: t.elapsed() });
             let deps = mtimes(renderer.dependencies());
             let last = Rendered {
@@ -328,6 +339,7 @@ fn render_document(
     spec: &export::Document,
     exported: &export::Exported,
     diags: &mut Vec<Diagnostic>,
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Option<(Vec<u8>, usize)>, String> {
     let doc = spec.kind.template();
     let own = game.templates.iter().find(|t| t.name == format!("{doc}.typ"));
@@ -340,7 +352,11 @@ fn render_document(
     let whole = parts.len() == 1;
     let mut pdfs = Vec::new();
     let mut pages = 0;
-    for data in parts {
+    let of = parts.len();
+    for (i, data) in parts.into_iter().enumerate() {
+        if !whole {
+            progress(Progress::Part { file: &spec.file, part: i + 1, of });
+        }
         let pdf = renderer.compile(doc, data, &exported.texts_typ).and_then(|compiled| {
             diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, game, doc)));
             diags.extend(overflows(&compiled, exported));

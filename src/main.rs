@@ -169,6 +169,10 @@ fn progress_reporter(quiet: bool) -> impl FnMut(Progress) {
                     b.set_message(format!("rendering {file}"));
                 }
             }
+            Progress::Part { file, part, of } => match &bar {
+                Some(b) => b.set_message(format!("rendering {file}, part {part} of {of}")),
+                None => eprintln!("  {file}: part {part} of {of}"),
+            },
             Progress::Rendered { n, of, file, pages, took } => match &bar {
                 Some(b) => {
                     b.inc(1);

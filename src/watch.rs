@@ -101,7 +101,7 @@ fn rebuild(builder: &mut Builder, why: &str) {
     let result = builder.build(&mut |p| match p {
         Progress::Checked { took, .. } => steps.push(format!("check {} ms", took.as_millis())),
         Progress::Rendered { file, took, .. } => steps.push(format!("{file} {} ms", took.as_millis())),
-        Progress::Rendering { .. } => {}
+        Progress::Rendering { .. } | Progress::Part { .. } => {}
     });
     match result {
         Err(msg) => println!("{why}: error: {msg}"),

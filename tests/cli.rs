@@ -78,3 +78,21 @@ fn follow_on_findings_fold_into_their_root_cause() {
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.contains("title=E006") && out.contains("[E010]"), "{out}");
 }
+
+/// A sheet of 1,200 counters is compiled in two parts; the plain progress lines say so, so a
+/// long document shows progress inside it.
+#[test]
+fn a_long_document_shows_progress_inside_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    std::fs::write(
+        game.join("counters.toml"),
+        "[[counter_group]]\nid = \"units\"\nsize = \"1/2in\"\n\n[[counter]]\nname = \"Squad\"\nids = \"1-600\"\nquantity = 2\ncounter_group = \"units\"\n",
+    )
+    .unwrap();
+    let out = playaid(&["build", game.to_str().unwrap(), "-o", tmp.path().join("out").to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("counters.pdf: part 1 of 2") && err.contains("counters.pdf: part 2 of 2"), "{err}");
+}
