@@ -6,7 +6,9 @@
 //!   with `--time-limit 30`: a runaway stops with E039, which fails this test);
 //! - give every error a location in the game's files;
 //! - agree: `check` green means `build` green, `check` red means `build` red with no error
-//!   `check` did not report.
+//!   `check` did not report;
+//! - when red, leave the last good PDFs as they were (each red mutant builds into the output
+//!   folder of its unmutated game, whose files are compared byte for byte afterwards).
 //!
 //! The run makes `PLAYAID_MUTANTS` mutants (default 300, spread over every file and kind of
 //! mutation; about 30 s); set it higher for a longer run.
@@ -201,6 +203,20 @@ fn build(dir: &Path, out: &Path) -> (Option<i32>, String) {
     (o.status.code(), String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr))
 }
 
+/// Every file under `dir` with its bytes, in path order.
+fn files_in(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() { stack.push(p) } else { out.push((p.clone(), std::fs::read(&p).unwrap())) }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// `error[E021]` and the like in human output.
 fn codes_in(human: &str) -> BTreeSet<String> {
     human.match_indices("error[").map(|(i, _)| human[i + 6..i + 10].to_string()).collect()
@@ -214,7 +230,15 @@ fn check_and_build_agree_on_every_mutant() {
     let tmp = tempfile::tempdir().unwrap();
     let mut failures = Vec::new();
     let (mut green, mut red) = (0, 0);
+    // Each game's good build: its folder and every file's bytes.
+    let mut good: std::collections::HashMap<PathBuf, (PathBuf, Vec<(PathBuf, Vec<u8>)>)> = Default::default();
     for (n, m) in all.iter().enumerate() {
+        let (good_out, good_files) = good.entry(m.game.clone()).or_insert_with(|| {
+            let out = tmp.path().join(format!("good-{}", m.game.file_name().unwrap().to_string_lossy()));
+            let (code, said) = build(&m.game, &out);
+            assert_eq!(code, Some(0), "the example game builds: {said}");
+            (out.clone(), files_in(&out))
+        });
         let dir = tmp.path().join(format!("m{n}"));
         copy_dir(&m.game, &dir);
         std::fs::write(dir.join(&m.file), &m.text).unwrap();
@@ -227,7 +251,12 @@ fn check_and_build_agree_on_every_mutant() {
         if !unlocated.is_empty() {
             failures.push(fail(format!("errors without a place: {unlocated:?}")));
         }
-        let (built, output) = build(&dir, &tmp.path().join(format!("out{n}")));
+        // A red mutant builds over the last good files, which must stay as they were.
+        let out = if code == Some(0) { tmp.path().join(format!("out{n}")) } else { good_out.clone() };
+        let (built, output) = build(&dir, &out);
+        if code != Some(0) && files_in(good_out) != *good_files {
+            failures.push(fail("a failed build changed the last good files".to_string()));
+        }
         if output.contains("panicked") || output.contains("E039") {
             failures.push(fail(format!("build: {output}")));
             continue;
