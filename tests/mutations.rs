@@ -203,8 +203,11 @@ fn build(dir: &Path, out: &Path) -> (Option<i32>, String) {
     (o.status.code(), String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr))
 }
 
+/// Files with their bytes.
+type Files = Vec<(PathBuf, Vec<u8>)>;
+
 /// Every file under `dir` with its bytes, in path order.
-fn files_in(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+fn files_in(dir: &Path) -> Files {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -231,7 +234,7 @@ fn check_and_build_agree_on_every_mutant() {
     let mut failures = Vec::new();
     let (mut green, mut red) = (0, 0);
     // Each game's good build: its folder and every file's bytes.
-    let mut good: std::collections::HashMap<PathBuf, (PathBuf, Vec<(PathBuf, Vec<u8>)>)> = Default::default();
+    let mut good: std::collections::HashMap<PathBuf, (PathBuf, Files)> = Default::default();
     for (n, m) in all.iter().enumerate() {
         let (good_out, good_files) = good.entry(m.game.clone()).or_insert_with(|| {
             let out = tmp.path().join(format!("good-{}", m.game.file_name().unwrap().to_string_lossy()));
