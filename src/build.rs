@@ -82,6 +82,7 @@ impl Checked {
 /// Load, check and lay out a game: the stages `check` and `build` share. `page` is the command
 /// line's page size (it changes how many pieces a sheet holds).
 pub fn load_and_check(dir: &Path, page: Option<PageSize>) -> Result<Checked, String> {
+    crate::limits::step(format!("loading and checking {}", dir.display()));
     Ok(check_loaded(load::load(dir)?, page))
 }
 
@@ -97,8 +98,32 @@ pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
         stages = Some((checked.ix, laid_out));
     }
     // One order for everything: by file (game.toml first, then path order), then position.
-    diags.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)).unwrap_or((usize::MAX, 0)));
+    // Findings that only follow from another go inside it (root causes first).
+    let diags = diag::fold_follow_ons(diags);
     Checked { game: loaded.game, diags, stages }
+}
+
+/// What `playaid check` runs: load and check, and, when the game brings its own templates,
+/// compile every document with them against the data (nothing is written), so that an error
+/// in a template is found by `check` at the template's line, as the build would find it.
+pub fn check_dir(dir: &Path) -> Result<Checked, String> {
+    let mut checked = load_and_check(dir, None)?;
+    let ok = !checked.diags.iter().any(|d| d.is_error());
+    if let (true, false, Some((ix, laid_out))) = (ok, checked.game.templates.is_empty(), &checked.stages) {
+        let game = &checked.game;
+        let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
+        let mut renderer =
+            Renderer::new(&game.root, date).map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))?;
+        renderer.set_fonts(laid_out.fonts.clone());
+        let opts = ExportOptions { page: None, part_size: Some(PART_SIZE) };
+        let mut found = Vec::new();
+        for spec in export::documents(game) {
+            let exported = export::export(game, ix, laid_out, &spec.kind, &opts);
+            render_document(&mut renderer, game, &spec, &exported, &mut found, &mut |_| {})?;
+        }
+        checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
+    }
+    Ok(checked)
 }
 
 /// The output folder of a game: `OUT/<game-id>-<rules-version>`.
@@ -139,6 +164,15 @@ pub enum Progress<'a> {
         /// Its output file name.
         file: &'a str,
     },
+    /// A very large document is compiled in parts (whole sheets): part `part` of `of` begins.
+    Part {
+        /// The document's output file name.
+        file: &'a str,
+        /// The part's number, from 1.
+        part: usize,
+        /// How many parts there are.
+        of: usize,
+    },
     /// Document `n` rendered: its pages and how long export, compile and PDF took.
     Rendered {
         /// Its number, from 1.
@@ -164,6 +198,8 @@ pub struct Builder {
     /// Per output file: the inputs of its last successful render, its page count and the
     /// modification times of the files the compile read (templates, pictures).
     last: std::collections::HashMap<PathBuf, Rendered>,
+    /// The game's own font files the last build printed with.
+    fonts_seen: Option<Vec<std::sync::Arc<Vec<u8>>>>,
 }
 
 struct Rendered {
@@ -181,7 +217,7 @@ fn mtimes(paths: Vec<PathBuf>) -> Vec<(PathBuf, Option<std::time::SystemTime>)> 
 impl Builder {
     /// A builder for the game in `dir`.
     pub fn new(dir: &Path, opts: BuildOptions) -> Builder {
-        Builder { dir: dir.to_path_buf(), opts, renderer: None, last: Default::default() }
+        Builder { dir: dir.to_path_buf(), opts, renderer: None, last: Default::default(), fonts_seen: None }
     }
 
     /// The files the last build's compiles read or looked for (templates, pictures), besides the
@@ -202,7 +238,7 @@ impl Builder {
         };
         let docs = export::documents(&game);
         progress(Progress::Checked { documents: docs.len(), took: started.elapsed() });
-        self.prepare_renderer(&game)?;
+        self.prepare_renderer(&game, &laid_out)?;
         let out_dir = output_dir(&game, &self.opts.out_dir);
         let export_opts = ExportOptions { page: self.opts.page, part_size: self.opts.part_size };
         let mut pending = Vec::new();
@@ -218,7 +254,9 @@ impl Builder {
                 continue;
             }
             let renderer = &mut self.renderer.as_mut().expect("prepared").0;
-            let Some((pdf, pages)) = render_document(renderer, &game, spec, &exported, &mut diags)? else { continue };
+            let Some((pdf, pages)) = render_document(renderer, &game, spec, &exported, &mut diags, progress)? else {
+                continue;
+            };
             progress(Progress::Rendered { n, of, file, pages, took: t.elapsed() });
             let deps = mtimes(renderer.dependencies());
             let last = Rendered {
@@ -246,8 +284,9 @@ impl Builder {
     }
 
     /// One renderer for the life of the Builder; a new one only if the rules' date changed (it
-    /// is the documents' `today`).
-    fn prepare_renderer(&mut self, game: &Game) -> Result<(), String> {
+    /// is the documents' `today`). It prints with the layout's fonts; when the game's own fonts
+    /// changed, every document is rendered again.
+    fn prepare_renderer(&mut self, game: &Game, laid_out: &Layout) -> Result<(), String> {
         let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
         match &mut self.renderer {
             Some((r, d)) if *d == date => r.reset(),
@@ -256,6 +295,14 @@ impl Builder {
                     .map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))?;
                 *slot = Some((r, date));
             }
+        }
+        let fonts_now: Vec<_> = game.fonts.iter().map(|f| f.bytes.clone()).collect();
+        if self.fonts_seen.as_ref() != Some(&fonts_now) {
+            self.last.clear();
+            self.fonts_seen = Some(fonts_now);
+        }
+        if let Some((r, _)) = &mut self.renderer {
+            r.set_fonts(laid_out.fonts.clone());
         }
         Ok(())
     }
@@ -292,14 +339,24 @@ fn render_document(
     spec: &export::Document,
     exported: &export::Exported,
     diags: &mut Vec<Diagnostic>,
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Option<(Vec<u8>, usize)>, String> {
     let doc = spec.kind.template();
+    let own = game.templates.iter().find(|t| t.name == format!("{doc}.typ"));
+    crate::limits::step(match own {
+        Some(t) => format!("compiling {} with the game's own {}", spec.file, game.files.get(t.file).name),
+        None => format!("compiling {}", spec.file),
+    });
     let parts: Vec<&[u8]> =
         std::iter::once(&exported.data_json[..]).chain(exported.more_parts.iter().map(|p| &p[..])).collect();
     let whole = parts.len() == 1;
     let mut pdfs = Vec::new();
     let mut pages = 0;
-    for data in parts {
+    let of = parts.len();
+    for (i, data) in parts.into_iter().enumerate() {
+        if !whole {
+            progress(Progress::Part { file: &spec.file, part: i + 1, of });
+        }
         let pdf = renderer.compile(doc, data, &exported.texts_typ).and_then(|compiled| {
             diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, game, doc)));
             diags.extend(overflows(&compiled, exported));
@@ -364,6 +421,14 @@ fn overflows(compiled: &crate::render::Compiled, exported: &export::Exported) ->
     out
 }
 
+/// Where a Typst diagnostic lies in one of the game's own templates, if it does.
+fn game_template_loc(game: &Game, d: &RenderDiag) -> Option<crate::source::Loc> {
+    let name = d.path.as_deref()?.strip_prefix("/templates/")?;
+    let t = game.templates.iter().find(|t| t.name == name)?;
+    let range = d.range.clone().unwrap_or(0..0);
+    Some(crate::source::Loc { file: t.file, span: range })
+}
+
 /// A Typst diagnostic as a playaid finding: inside a markup field it points at the user's
 /// TOML; inside a template it names the template file and line.
 fn map_render_diag(d: &RenderDiag, map: &export::TextMap, game: &Game, doc: &str) -> Diagnostic {
@@ -376,6 +441,15 @@ fn map_render_diag(d: &RenderDiag, map: &export::TextMap, game: &Game, doc: &str
         (Some(range), true) => {
             if let Some(loc) = map.locate(game, range) {
                 out = out.at(&loc).label("while rendering this text");
+            }
+        }
+        _ if let Some(loc) = game_template_loc(game, d) => {
+            out = out
+                .at(&loc)
+                .label("in the game's own template")
+                .help("fix the game's template, or remove it to print with the built-in one (docs/TEMPLATES.md)");
+            for t in &d.trace {
+                out = out.note(t.clone());
             }
         }
         _ => {

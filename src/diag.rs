@@ -94,6 +94,19 @@ codes! {
     SCENARIO_LIMIT = "E033" "scenario-over-limit";
     /// A scenario setting not declared, with a value not allowed, or required and missing.
     SCENARIO_SETTING = "E034" "scenario-setting";
+    /// A markup field holds code outside what a text may use (loops, `let`, rules, functions
+    /// other than text styling): refused so that evaluating texts is bounded.
+    MARKUP_NOT_ALLOWED = "E035" "markup-not-allowed";
+    /// Typst cannot evaluate a markup field's code (an unknown symbol, a wrong argument).
+    MARKUP_EVAL = "E036" "markup-eval";
+    /// A character no font has (neither the embedded fonts nor the game's `fonts/`): it would
+    /// print as an empty box.
+    MISSING_GLYPH = "E037" "missing-glyph";
+    /// A file in the game's `fonts/` folder that is not a font playaid can read, or too large.
+    FONT_FILE = "E038" "font-file";
+    /// playaid stopped a step that went over its time or memory limit (usually a game's own
+    /// template that loops); nothing is written.
+    RESOURCE_LIMIT = "E039" "resource-limit";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.
@@ -138,6 +151,11 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Further context, each printed as `note:`.
     pub notes: Vec<String>,
+    /// This finding only follows from the finding at this place (a kind's misspelt stat id makes
+    /// every unit of the kind miss a stat): it is shown inside that one, its root cause.
+    pub because: Option<Loc>,
+    /// The findings that follow from this one and go away when it is fixed.
+    pub follow_ons: Vec<Diagnostic>,
 }
 
 impl Diagnostic {
@@ -151,6 +169,8 @@ impl Diagnostic {
             label: None,
             help: None,
             notes: Vec::new(),
+            because: None,
+            follow_ons: Vec::new(),
         }
     }
 
@@ -183,10 +203,77 @@ impl Diagnostic {
         self
     }
 
+    /// Mark it as following from the finding at `root`, if any (see [`fold_follow_ons`]).
+    pub(crate) fn because_of(mut self, root: Option<&Loc>) -> Self {
+        if let Some(r) = root {
+            self.because = Some(r.clone());
+        }
+        self
+    }
+
     /// Whether it stops the build.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+}
+
+/// Root causes first: each finding that follows from another (its `because` is the place of a
+/// finding in the list) moves inside that finding, which is then shown with "and N findings
+/// that follow from it". A follow-on whose root is not in the list stays where it is.
+pub fn fold_follow_ons(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::with_capacity(diags.len());
+    let mut follow: Vec<Diagnostic> = Vec::new();
+    for d in diags {
+        if d.because.is_some() { follow.push(d) } else { out.push(d) }
+    }
+    for d in follow {
+        let root = out.iter_mut().find(|r| r.loc.is_some() && r.loc == d.because && (r.is_error() || !d.is_error()));
+        match root {
+            Some(r) => r.follow_ons.push(d),
+            None => out.push(d),
+        }
+    }
+    out.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)).unwrap_or((usize::MAX, 0)));
+    out
+}
+
+/// Every finding, follow-ons included (for counting).
+fn all_findings(diags: &[Diagnostic]) -> impl Iterator<Item = &Diagnostic> {
+    diags.iter().flat_map(|d| std::iter::once(d).chain(d.follow_ons.iter()))
+}
+
+/// "units.toml:4:6: E010 unit `x` has no ...": a follow-on in one line.
+fn one_line(d: &Diagnostic, files: &Files) -> String {
+    let place = match &d.loc {
+        Some(loc) if loc.file < files.files.len() => {
+            let (l, c) = files.line_col(loc.file, loc.span.start);
+            format!("{}:{l}:{c}: ", files.get(loc.file).name)
+        }
+        _ => String::new(),
+    };
+    format!("{place}[{}] {}", d.code.code, d.message)
+}
+
+/// The note listing a root's follow-ons.
+fn follow_on_note(d: &Diagnostic, files: &Files) -> Option<String> {
+    let n = d.follow_ons.len();
+    if n == 0 {
+        return None;
+    }
+    let same = d.follow_ons.iter().all(|f| f.code == d.code && f.message == d.message);
+    let mut note = match (same, n) {
+        (true, 1) => "the same in 1 more place:".to_string(),
+        (true, _) => format!("the same in {n} more places:"),
+        (false, 1) => "1 more finding follows from this one and goes away with it:".to_string(),
+        (false, _) => format!("{n} more findings follow from this one and go away with it:"),
+    };
+    for f in d.follow_ons.iter().take(8) {
+        note.push_str(&format!("\n  {}", one_line(f, files)));
+    }
+    if n > 8 {
+        note.push_str(&format!("\n  ... and {} more (`--format json` lists them all)", n - 8));
+    }
+    Some(note)
 }
 
 /// How many findings of one code `render_human` prints before summing up the rest.
@@ -209,7 +296,14 @@ pub fn render_human(diags: &[Diagnostic], files: &Files, color: bool) -> String 
         if *n > MAX_PER_CODE {
             continue;
         }
-        let cs = to_codespan(d, files);
+        let mut cs = to_codespan(d, files);
+        if let Some(note) = follow_on_note(d, files) {
+            cs.notes.push(note);
+        }
+        // The first finding of each code points at its page, as rustc points at `--explain`.
+        if *n == 1 {
+            cs.notes.push(format!("note: run `playaid explain {}` for more", d.code.code));
+        }
         if color {
             let mut writer = term::termcolor::Ansi::new(&mut out);
             let _ = term::emit_to_write_style(&mut writer, &config, &simple, &cs);
@@ -251,7 +345,7 @@ pub fn render_github(diags: &[Diagnostic], files: &Files) -> String {
         if let Some(l) = &d.label {
             msg.push_str(&format!(" ({l})"));
         }
-        for n in &d.notes {
+        for n in d.notes.iter().chain(follow_on_note(d, files).as_ref()) {
             msg.push_str(&format!("\nnote: {n}"));
         }
         if let Some(h) = &d.help {
@@ -264,8 +358,8 @@ pub fn render_github(diags: &[Diagnostic], files: &Files) -> String {
 
 /// "2 errors, 1 warning" and friends.
 pub fn summary(diags: &[Diagnostic]) -> String {
-    let errors = diags.iter().filter(|d| d.is_error()).count();
-    let warnings = diags.len() - errors;
+    let errors = all_findings(diags).filter(|d| d.is_error()).count();
+    let warnings = all_findings(diags).count() - errors;
     let plural = |n: usize, w: &str| if n == 1 { format!("1 {w}") } else { format!("{n} {w}s") };
     match (errors, warnings) {
         (0, 0) => "no problems found".to_string(),
@@ -315,44 +409,47 @@ struct JsonDiag<'a> {
     label: Option<&'a str>,
     help: Option<&'a str>,
     notes: &'a [String],
+    /// The findings that follow from this one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    follow_ons: Vec<JsonDiag<'a>>,
 }
 
 /// The same findings as JSON: `{"diagnostics": [...], "errors": n, "warnings": n}`.
 pub fn render_json(diags: &[Diagnostic], files: &Files) -> String {
-    let list: Vec<JsonDiag> = diags
-        .iter()
-        .map(|d| {
-            let (file, start, end) = match &d.loc {
-                Some(loc) if loc.file < files.files.len() => (
-                    Some(files.get(loc.file).name.as_str()),
-                    Some(files.line_col(loc.file, loc.span.start)),
-                    Some(files.line_col(loc.file, loc.span.end)),
-                ),
-                _ => (None, None, None),
-            };
-            JsonDiag {
-                severity: d.severity,
-                code: d.code.code,
-                name: d.code.name,
-                message: &d.message,
-                file,
-                line: start.map(|s| s.0),
-                column: start.map(|s| s.1),
-                end_line: end.map(|s| s.0),
-                end_column: end.map(|s| s.1),
-                label: d.label.as_deref(),
-                help: d.help.as_deref(),
-                notes: &d.notes,
-            }
-        })
-        .collect();
-    let errors = diags.iter().filter(|d| d.is_error()).count();
+    let list: Vec<JsonDiag> = diags.iter().map(|d| json_diag(d, files)).collect();
+    let errors = all_findings(diags).filter(|d| d.is_error()).count();
     serde_json::to_string_pretty(&serde_json::json!({
         "diagnostics": list,
         "errors": errors,
-        "warnings": diags.len() - errors,
+        "warnings": all_findings(diags).count() - errors,
     }))
     .expect("diagnostics serialise")
+}
+
+fn json_diag<'a>(d: &'a Diagnostic, files: &'a Files) -> JsonDiag<'a> {
+    let (file, start, end) = match &d.loc {
+        Some(loc) if loc.file < files.files.len() => (
+            Some(files.get(loc.file).name.as_str()),
+            Some(files.line_col(loc.file, loc.span.start)),
+            Some(files.line_col(loc.file, loc.span.end)),
+        ),
+        _ => (None, None, None),
+    };
+    JsonDiag {
+        severity: d.severity,
+        code: d.code.code,
+        name: d.code.name,
+        message: &d.message,
+        file,
+        line: start.map(|s| s.0),
+        column: start.map(|s| s.1),
+        end_line: end.map(|s| s.0),
+        end_column: end.map(|s| s.1),
+        label: d.label.as_deref(),
+        help: d.help.as_deref(),
+        notes: &d.notes,
+        follow_ons: d.follow_ons.iter().map(|f| json_diag(f, files)).collect(),
+    }
 }
 
 /// The closest candidate to `name` (for "did you mean"), if one is close enough.
@@ -383,6 +480,7 @@ mod tests {
         assert!(out.contains("g/units.toml:1:8"), "{out}");
         assert!(out.contains("^^^^^^ no such kind"), "{out}");
         assert!(out.contains("help: did you mean `tank`?"), "{out}");
+        assert!(out.contains("= note: run `playaid explain E006` for more"), "{out}");
         assert!(out.trim_end().ends_with("1 error"), "{out}");
     }
 

@@ -699,16 +699,37 @@ fn counter_groups(old: &Game, new: &Game, out: &mut Vec<Change>) {
     );
 }
 
-/// A counter's key: its id, else the unit it is for, else its name, else its label. A unit's
-/// id stays when the unit's name or the counter's label is reworded.
-fn counter_key(c: &Counter) -> String {
-    c.id.as_ref().or(c.unit.as_ref()).or(c.name.as_ref()).or(c.label.as_ref()).map(|x| x.v.clone()).unwrap_or_default()
+/// A counter as `diff` sees it: an entry, or one counter of a run (with its id).
+type CounterView<'a> = (&'a Counter, Option<&'a Sp<String>>);
+
+/// A counter's key: its id, else the unit it is for, else its name, else its label; a run's
+/// counter: that, then its id. A unit's id stays when the unit's name or the counter's label
+/// is reworded.
+fn counter_key((c, run_id): &CounterView) -> String {
+    let key =
+        c.id.as_ref()
+            .or(c.unit.as_ref())
+            .or(c.name.as_ref())
+            .or(c.label.as_ref())
+            .map(|x| x.v.clone())
+            .unwrap_or_default();
+    match run_id {
+        Some(id) => format!("{key} {}", id.v),
+        None => key,
+    }
 }
 
-/// A counter as a player knows it: its name, else its unit's name, else its key.
-fn counter_name(game: &Game, c: &Counter) -> String {
+/// A counter as a player knows it: its name, else its unit's name, else its key; a run's
+/// counter: that and its id ("Panzer corps XLVI").
+fn counter_name(game: &Game, view: &CounterView) -> String {
+    let (c, run_id) = view;
     let unit = |u: &Sp<String>| game.units.iter().find(|x| x.id.v == u.v).map(|x| x.name.v.clone());
-    c.name.as_ref().map(|n| n.v.clone()).or_else(|| c.unit.as_ref().and_then(unit)).unwrap_or_else(|| counter_key(c))
+    let name = c.name.as_ref().map(|n| n.v.clone()).or_else(|| c.unit.as_ref().and_then(unit));
+    match (name, run_id) {
+        (Some(n), Some(id)) => format!("{n} {}", id.v),
+        (Some(n), None) => n,
+        (None, _) => counter_key(view),
+    }
 }
 
 /// The pairs of `k=v` as words: "attack 4, move 6".
@@ -716,16 +737,22 @@ fn pairs(v: &[(Sp<String>, Sp<Scalar>)]) -> String {
     v.iter().map(|(k, x)| format!("{} {}", k.v, scalar(&x.v))).collect::<Vec<_>>().join(", ")
 }
 
+/// Counters one by one: a run's by its ids, so that adding an id to a run is one new counter.
 fn counters(old: &Game, new: &Game, out: &mut Vec<Change>) {
-    let copies = |c: &Counter| c.quantity.as_ref().map_or(1, |q| q.v).to_string();
-    let words = |c: &Counter, kind| {
+    let copies = |(c, _): &CounterView| c.quantity.as_ref().map_or(1, |q| q.v).to_string();
+    let words = |c: &CounterView, kind| {
         Some(match kind {
             ChangeKind::Added => format!("New counter: {} (x{}).", counter_name(new, c), copies(c)),
             _ => format!("Counter removed: {}.", counter_name(old, c)),
         })
     };
-    by_id(out, "counter", (&old.counters, &new.counters), counter_key, words, |out, id, a, b| {
-        let label = format!("Counter {}", counter_name(new, b));
+    let (a_views, b_views): (Vec<CounterView>, Vec<CounterView>) = (
+        old.counters.iter().flat_map(|c| c.expanded()).collect(),
+        new.counters.iter().flat_map(|c| c.expanded()).collect(),
+    );
+    by_id(out, "counter", (&a_views, &b_views), counter_key, words, |out, id, va, vb| {
+        let (a, b) = (va.0, vb.0);
+        let label = format!("Counter {}", counter_name(new, vb));
         let at = ("counter", id, label.as_str());
         values(
             out,
@@ -739,14 +766,31 @@ fn counters(old: &Game, new: &Game, out: &mut Vec<Change>) {
                 ("symbol", opt(&a.symbol), opt(&b.symbol)),
                 ("picture", opt(&a.image), opt(&b.image)),
                 ("colour", opt(&a.color), opt(&b.color)),
-                ("copies", copies(a), copies(b)),
+                ("copies", copies(va), copies(vb)),
             ],
         );
         for (k, x, y) in keyed_values(&a.front, &b.front) {
             out.push(Change::value("counter", id, &label, &format!("front {k}"), x, y));
         }
         counter_back(out, at, &a.back, &b.back);
+        counter_face(out, at, "front", &a.front_face, &b.front_face);
+        counter_face(out, at, "back", &a.back_face, &b.back_face);
     });
+}
+
+/// A counter's own face: colours, symbol, text size and weight.
+fn counter_face(out: &mut Vec<Change>, at: (&'static str, &str, &str), face: &str, a: &Face, b: &Face) {
+    face_style(out, at, face, &a.style, &b.style);
+    let bold = |f: &Face| f.bold.map(yes_no).unwrap_or_default();
+    values(
+        out,
+        at,
+        [
+            (format!("{face} symbol").as_str(), opt(&a.symbol), opt(&b.symbol)),
+            (format!("{face} font size").as_str(), num(&a.font_size), num(&b.font_size)),
+            (format!("{face} bold").as_str(), bold(a), bold(b)),
+        ],
+    );
 }
 
 /// A counter's back: value by value when both have values, else what it prints.
@@ -1251,5 +1295,28 @@ mod tests {
         );
         assert_eq!(texts(&b, &a)[2], "Card removed: Forest.");
         assert!(diff(&b, &b).is_empty());
+    }
+
+    #[test]
+    fn a_runs_counters_by_their_ids_and_faces_by_key() {
+        // Two knobs: the run's ids, and the colour and symbol of the marker's back.
+        let version = |ids: &str, back: &str| {
+            pieces(&format!(
+                "[[counter]]\nname = \"Panzer corps\"\nids = {ids}\nback = {{ attack = 2 }}\n\
+                 [[counter]]\nname = \"Mud\"\nback_face = {back}\n"
+            ))
+        };
+        let a = version("[\"XXIV\", \"XLVI\"]", "{ background = \"#9fd3f0\" }");
+        let b = version("[\"XXIV\", \"XLVI\", \"XLVII\"]", "{ background = \"#a0d0f0\", symbol = \"supply\" }");
+        assert_eq!(
+            texts(&a, &b),
+            [
+                "New counter: Panzer corps XLVII (x1).",
+                "Counter Mud: back background #9fd3f0 → #a0d0f0.",
+                "Counter Mud: back symbol none → supply.",
+            ]
+        );
+        let fewer = version("[\"XXIV\"]", "{ background = \"#9fd3f0\" }");
+        assert_eq!(texts(&a, &fewer), ["Counter removed: Panzer corps XLVI."]);
     }
 }

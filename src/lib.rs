@@ -10,17 +10,21 @@
 //! sees) → [`render`] (Typst) → [`build`] (the stages strung together, written atomically by
 //! [`write`]). [`diag`] holds findings and their codes; [`markup`] reads the Typst markup
 //! fields with their `[[...]]` references. On top: [`diff`] compares two versions of a game's
-//! data, and the command line (`main.rs`, `watch.rs`).
+//! data, and the command line (`main.rs`, `watch.rs`), with [`explain`] (a page per finding code)
+//! and [`new`] (a starting game).
 
 pub mod build;
 pub mod check;
 pub mod diag;
 pub mod diff;
+pub mod explain;
 pub mod export;
 pub mod layout;
+pub mod limits;
 pub mod load;
 pub mod markup;
 pub mod model;
+pub mod new;
 pub mod render;
 pub mod schema;
 pub mod source;

@@ -7,8 +7,12 @@ use clap::{Parser, Subcommand, ValueEnum};
 use playaid::build::{self, BuildOptions, Progress};
 
 mod watch;
-use playaid::diag;
 use playaid::model::PageSize;
+use playaid::{diag, explain, new};
+
+// Count heap bytes so the watchdog can stop a run that grows without end (see limits.rs).
+#[global_allocator]
+static ALLOCATOR: playaid::limits::Counting = playaid::limits::Counting;
 
 /// Turns a wargame's rules data into checked, print-ready play-aids.
 #[derive(Parser)]
@@ -16,10 +20,24 @@ use playaid::model::PageSize;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Stop (error E039) when one step, such as compiling one document, takes longer than this
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 60)]
+    time_limit: u64,
+    /// Stop (error E039) when playaid needs more memory than this
+    #[arg(long, global = true, value_name = "MIB", default_value_t = 2048)]
+    memory_limit: u64,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Start a new game in DIR from a template: complete, commented, checks clean and builds
+    New {
+        /// The folder to create (it must not exist, or be empty)
+        dir: PathBuf,
+        /// hex-and-counter, cards or skirmish
+        #[arg(long, default_value = "hex-and-counter")]
+        template: String,
+    },
     /// Check a game folder and report every problem found
     Check {
         /// The game folder (the one with game.toml)
@@ -72,6 +90,11 @@ enum Command {
         #[arg(long, value_enum)]
         page: Option<Page>,
     },
+    /// Explain a finding: what it means, a wrong and a right example, how to fix it
+    Explain {
+        /// The finding's code, such as E006 (or its name, unknown-reference); none lists them all
+        code: Option<String>,
+    },
     /// Print the JSON Schema of the data files, for editor completion and hover help
     Schema,
 }
@@ -99,6 +122,10 @@ enum DiffFormat {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    playaid::limits::start_watchdog(playaid::limits::Limits {
+        time: std::time::Duration::from_secs(cli.time_limit.max(1)),
+        memory_bytes: usize::try_from(cli.memory_limit.max(64).saturating_mul(1 << 20)).unwrap_or(usize::MAX),
+    });
     match cli.command {
         Command::Check { dir, format } => run_check(&dir, format),
         Command::Build { dir, out, page, quiet, format } => run_build(&dir, out, page, quiet, format),
@@ -106,6 +133,8 @@ fn main() -> ExitCode {
         Command::Watch { dir, out, page } => {
             watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size), ..Default::default() })
         }
+        Command::New { dir, template } => run_new(&dir, &template),
+        Command::Explain { code } => run_explain(code.as_deref()),
         Command::Schema => {
             use std::io::Write;
             // `playaid schema | head` closes the pipe early: nothing to report.
@@ -148,6 +177,10 @@ fn progress_reporter(quiet: bool) -> impl FnMut(Progress) {
                     b.set_message(format!("rendering {file}"));
                 }
             }
+            Progress::Part { file, part, of } => match &bar {
+                Some(b) => b.set_message(format!("rendering {file}, part {part} of {of}")),
+                None => eprintln!("  {file}: part {part} of {of}"),
+            },
             Progress::Rendered { n, of, file, pages, took } => match &bar {
                 Some(b) => {
                     b.inc(1);
@@ -198,7 +231,7 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 fn run_check(dir: &std::path::Path, format: Format) -> ExitCode {
-    let build::Checked { game, diags, .. } = match build::load_and_check(dir, None) {
+    let build::Checked { game, diags, .. } = match build::check_dir(dir) {
         Ok(l) => l,
         Err(msg) => {
             eprintln!("error: {msg}");
@@ -214,6 +247,52 @@ fn run_check(dir: &std::path::Path, format: Format) -> ExitCode {
         }
     }
     if diags.iter().any(|d| d.is_error()) { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// A starting game in `dir`; an unknown template or a folder that is not empty is a usage error.
+fn run_new(dir: &std::path::Path, name: &str) -> ExitCode {
+    let Some(template) = new::template(name) else {
+        let hint = new::suggest(name).map(|t| format!("; did you mean `{t}`?")).unwrap_or_default();
+        eprintln!("error: no template `{name}`{hint}");
+        let names: Vec<&str> = new::TEMPLATES.iter().map(|t| t.name).collect();
+        eprintln!("the templates are: {}", names.join(", "));
+        return ExitCode::from(2);
+    };
+    match new::create(dir, template) {
+        Ok(files) => {
+            println!("created {} from the template {} ({}):", dir.display(), template.name, template.about);
+            for f in files {
+                println!("  {}", f.display());
+            }
+            println!("next: `playaid check {0}`, then `playaid build {0}`", dir.display());
+            ExitCode::SUCCESS
+        }
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A finding's page, or the list of codes; an unknown code is a usage error with a did-you-mean.
+fn run_explain(code: Option<&str>) -> ExitCode {
+    let Some(query) = code else {
+        print!("{}", explain::index());
+        println!("\nrun `playaid explain CODE` for what a finding means and how to fix it");
+        return ExitCode::SUCCESS;
+    };
+    match explain::page(query) {
+        Some((_, text)) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        None => {
+            let hint = explain::suggest(query).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default();
+            eprintln!("error: no finding has the code `{query}`{hint}");
+            eprintln!("run `playaid explain` for the list of codes");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn run_diff(

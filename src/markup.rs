@@ -94,11 +94,7 @@ pub fn scan(raw: &str) -> (Vec<Ref>, Vec<Malformed>) {
 /// Typst syntax errors in a markup field: (byte range in the field, message, hints).
 /// References are blanked with same-length placeholders first, so offsets stay exact.
 pub fn syntax_errors(raw: &str, refs: &[Ref]) -> Vec<(Range<usize>, String, Vec<String>)> {
-    let mut blanked = raw.to_string();
-    for r in refs {
-        let filler = "x".repeat(r.range.len());
-        blanked.replace_range(r.range.clone(), &filler);
-    }
+    let blanked = blank_refs(raw, refs);
     let source = typst::syntax::Source::detached(blanked.clone());
     let (errors, _) = source.root().errors_and_warnings();
     if errors.is_empty() {
@@ -117,6 +113,203 @@ pub fn syntax_errors(raw: &str, refs: &[Ref]) -> Vec<(Range<usize>, String, Vec<
             (range, e.message.to_string(), hints)
         })
         .collect()
+}
+
+/// Functions a markup field may call: text styling, spacing, links and colours. Everything else
+/// (loops, `let`, `set`/`show` rules, `read`, `range`, `eval`, operators, ...) is refused at
+/// check time, so evaluating user text is bounded by its length.
+pub const ALLOWED_FUNCTIONS: &[&str] = &[
+    "strong",
+    "emph",
+    "underline",
+    "overline",
+    "strike",
+    "highlight",
+    "super",
+    "sub",
+    "smallcaps",
+    "upper",
+    "lower",
+    "text",
+    "h",
+    "linebreak",
+    "box",
+    "raw",
+    "link",
+    "hide",
+    "rgb",
+    "luma",
+    "cmyk",
+];
+
+/// Values a markup field may name: colours, alignments and the symbol modules.
+const ALLOWED_VALUES: &[&str] = &[
+    "black", "gray", "silver", "white", "navy", "blue", "aqua", "teal", "eastern", "purple", "fuchsia", "maroon",
+    "red", "orange", "yellow", "olive", "green", "lime", "left", "right", "center", "top", "bottom", "horizon", "sym",
+];
+
+/// The largest number a text may write (`#h(1000pt)`): beyond it, sizes break the page.
+const MAX_NUMBER: f64 = 1000.0;
+
+/// Does this field contain code or an equation (so that Typst must evaluate it to know whether
+/// it works)? Plain markup (`*bold*`, `_emph_`, lists) never fails to evaluate.
+pub fn has_code(raw: &str) -> bool {
+    raw.contains(['#', '$', '@'])
+}
+
+/// Code in a markup field outside the allowed subset: (byte range, message, help). Fields are
+/// texts, not programs: they may call the styling functions of [`ALLOWED_FUNCTIONS`] with
+/// literal arguments and name symbols (`#sym.arrow`), nothing that loops, binds names,
+/// changes other text, reads files or computes. References must be blanked as for
+/// [`syntax_errors`]; run this only on a field without syntax errors.
+pub fn not_allowed(raw: &str, refs: &[Ref]) -> Vec<(Range<usize>, String, String)> {
+    use typst::syntax::{LinkedNode, SyntaxKind as K};
+    let blanked = blank_refs(raw, refs);
+    let root = typst::syntax::parse(&blanked);
+    let mut out = Vec::new();
+    let mut stack = vec![LinkedNode::new(&root)];
+    let allowed_list = ALLOWED_FUNCTIONS.join(", ");
+    while let Some(node) = stack.pop() {
+        let refused: Option<(String, String)> = match node.kind() {
+            K::LetBinding | K::SetRule | K::ShowRule | K::Contextual | K::Conditional | K::WhileLoop
+            | K::ForLoop | K::ModuleImport | K::ModuleInclude | K::Closure | K::CodeBlock | K::Binary
+            | K::Dict | K::Array | K::Spread | K::DestructAssignment | K::LoopBreak | K::LoopContinue
+            | K::FuncReturn => Some((
+                format!("`{}` is code, which a text may not contain", first_line(node.text_or_full())),
+                format!(
+                    "a text may use markup (*bold*, _emphasis_, lists), symbols (#sym.arrow) and the functions {allowed_list}; write `\\#` for a plain #"
+                ),
+            )),
+            K::Ref => Some((
+                format!("`{}` refers to a label, which a text cannot", node.text_or_full()),
+                "link to a rule, unit or term with a reference such as [[#section-id]] or [[unit:id]]; write `\\@` for a plain @".into(),
+            )),
+            K::FuncCall => {
+                let callee = node.children().next();
+                match callee.as_ref().map(|c| (c.kind(), c.text_or_full())) {
+                    Some((K::Ident, name)) if ALLOWED_FUNCTIONS.contains(&name.as_str()) => None,
+                    Some((_, name)) => Some((
+                        format!("`{}` is not a function a text may call", first_line(name.clone())),
+                        match closest(&name, ALLOWED_FUNCTIONS) {
+                            Some(near) => format!("did you mean `{near}`? a text may call {allowed_list}"),
+                            None => format!("a text may call {allowed_list}; write `\\#` for a plain #"),
+                        },
+                    )),
+                    None => None,
+                }
+            }
+            K::Equation => Some((
+                "`$` starts an equation, which a text cannot print (playaid has no math font)".into(),
+                "write `\\$` for a dollar sign".into(),
+            )),
+            K::Ident if !in_callee(&node) && !in_field_access(&node) && !is_named_key(&node) => {
+                let name = node.get().leaf_text().to_string();
+                (!ALLOWED_VALUES.contains(&name.as_str())).then(|| {
+                    (
+                        format!("`#{name}` is not something a text may use"),
+                        match closest(&name, ALLOWED_VALUES) {
+                            Some(near) => format!("did you mean `{near}`?"),
+                            None => format!(
+                                "a text may name colours and `sym` symbols and call {allowed_list}; write `\\#` for a plain #"
+                            ),
+                        },
+                    )
+                })
+            }
+            K::FieldAccess => {
+                let root_ident = field_root(&node);
+                (root_ident.as_deref() != Some("sym")).then(|| {
+                    (
+                        format!("`{}` is not something a text may use", node.text_or_full()),
+                        "a text may name symbols such as #sym.arrow.r (emoji have no font in playaid)".into(),
+                    )
+                })
+            }
+            K::Int | K::Float | K::Numeric => {
+                let written = node.get().leaf_text().to_string();
+                let digits: String =
+                    written.chars().take_while(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-')).collect();
+                let too_big = digits.parse::<f64>().is_ok_and(|v| v.is_nan() || v.abs() > MAX_NUMBER);
+                too_big.then(|| {
+                    (
+                        format!("`{written}` is too large for a text"),
+                        format!("numbers in a text are at most {MAX_NUMBER}"),
+                    )
+                })
+            }
+            _ => None,
+        };
+        match refused {
+            Some((message, help)) => out.push((node.range(), message, help)),
+            None => stack.extend(node.children().rev()),
+        }
+    }
+    out.sort_by_key(|(r, _, _)| r.start);
+    out
+}
+
+/// The field's text with each reference replaced by as many `x`s, so offsets stay exact.
+pub fn blank_refs(raw: &str, refs: &[Ref]) -> String {
+    let mut blanked = raw.to_string();
+    for r in refs {
+        blanked.replace_range(r.range.clone(), &"x".repeat(r.range.len()));
+    }
+    blanked
+}
+
+trait NodeText {
+    fn text_or_full(&self) -> String;
+}
+
+impl NodeText for typst::syntax::LinkedNode<'_> {
+    /// The whole source text under the node.
+    fn text_or_full(&self) -> String {
+        self.get().full_text().to_string()
+    }
+}
+
+/// The allowed name closest to a misspelt one, if any is close.
+fn closest<'a>(name: &str, allowed: &[&'a str]) -> Option<&'a str> {
+    allowed
+        .iter()
+        .map(|a| (strsim::damerau_levenshtein(name, a), *a))
+        .filter(|(d, a)| *d * 3 <= a.len())
+        .min()
+        .map(|(_, a)| a)
+}
+
+fn first_line(s: String) -> String {
+    let line = s.lines().next().unwrap_or("").trim();
+    if line.chars().count() > 40 { format!("{}...", line.chars().take(40).collect::<String>()) } else { line.into() }
+}
+
+/// Is `node` the function being called (the `text` of `text(...)`)?
+fn in_callee(node: &typst::syntax::LinkedNode) -> bool {
+    use typst::syntax::SyntaxKind as K;
+    node.parent().is_some_and(|p| p.kind() == K::FuncCall && node.index() == 0)
+}
+
+/// Is `node` part of a field access (`sym.arrow`)? The access as a whole is checked.
+fn in_field_access(node: &typst::syntax::LinkedNode) -> bool {
+    node.parent().is_some_and(|p| p.kind() == typst::syntax::SyntaxKind::FieldAccess)
+}
+
+/// Is `node` the name of a named argument (`fill` in `text(fill: red)`)?
+fn is_named_key(node: &typst::syntax::LinkedNode) -> bool {
+    node.parent().is_some_and(|p| p.kind() == typst::syntax::SyntaxKind::Named && node.index() == 0)
+}
+
+/// The identifier a field access starts from: `sym` for `sym.arrow.r`.
+fn field_root(node: &typst::syntax::LinkedNode) -> Option<String> {
+    let mut n = node.clone();
+    loop {
+        let first = n.children().next()?;
+        match first.kind() {
+            typst::syntax::SyntaxKind::Ident => return Some(first.get().leaf_text().to_string()),
+            typst::syntax::SyntaxKind::FieldAccess => n = first,
+            _ => return None,
+        }
+    }
 }
 
 /// A field that parses alone can still break the content block it is printed in (`[...]`): an
@@ -338,6 +531,28 @@ mod tests {
         assert!(errs[0].1.contains("unclosed"), "{errs:?}");
         assert_eq!(&raw[errs[0].0.clone()], "*");
         assert!(syntax_errors("fine *bold* and _emph_ 2D6 >= 5", &[]).is_empty());
+    }
+
+    #[test]
+    fn allowed_code_is_allowed_and_the_rest_refused() {
+        let ok =
+            "a #text(fill: red)[b] #sym.arrow.r #strong[c] #h(1em) #link(\"https://x.org\")[d] #smallcaps[e] [[x]]";
+        let (refs, _) = scan(ok);
+        assert!(not_allowed(ok, &refs).is_empty(), "{:?}", not_allowed(ok, &refs));
+        for (bad, at) in [
+            ("#for i in range(9) {}", "for"),
+            ("#range(9)", "range"),
+            ("#(\"a\" * 9)", "\"a\""),
+            ("#let x = 1", "let"),
+            ("$x$", "$"),
+            ("#calc.pow(2, 9)", "calc"),
+            ("#h(1e9pt)", "1e9pt"),
+            ("@here", "@here"),
+        ] {
+            let found = not_allowed(bad, &[]);
+            assert_eq!(found.len(), 1, "{bad}: {found:?}");
+            assert_eq!(&bad[found[0].0.start..found[0].0.start + at.len()], at, "{bad}");
+        }
     }
 
     #[test]

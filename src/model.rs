@@ -80,6 +80,28 @@ pub struct Game {
     pub scenario_limits: ScenarioLimits,
     /// `[[scenario]]`: one sheet each.
     pub scenarios: Vec<Scenario>,
+    /// The game's own font files (from its `fonts/` folder), beside the embedded ones.
+    pub fonts: Vec<GameFont>,
+    /// The game's own templates (`templates/*.typ`), which override the built-in ones.
+    pub templates: Vec<GameTemplate>,
+}
+
+/// A template the game brings in its `templates/` folder.
+#[derive(Debug, Clone)]
+pub struct GameTemplate {
+    /// Its file name, such as `cheatsheet.typ`.
+    pub name: String,
+    /// Its entry in [`Game::files`] (with its text).
+    pub file: usize,
+}
+
+/// A font file the game brings in its `fonts/` folder.
+#[derive(Debug, Clone)]
+pub struct GameFont {
+    /// Its entry in [`Game::files`] (no text), for findings about the file.
+    pub file: usize,
+    /// The file's bytes.
+    pub bytes: std::sync::Arc<Vec<u8>>,
 }
 
 /// A paper size, from `page = "a4" | "us-letter"` (on `[game]`, `[game.cheatsheet]`,
@@ -629,6 +651,20 @@ pub struct ChangeEntry {
     /// What an item changed, when the designer says so: (item index, what, id), e.g.
     /// `{ text = "...", abilities = ["landing"] }`.
     pub refs: Vec<(usize, RefKind, Sp<String>)>,
+}
+
+/// Whether `s` is a rules version playaid can compare and print: an optional `v`, then
+/// numbers and short words separated by `.`, `-`, `_` or a space, starting with a number
+/// ("1.2", "2.0b", "v3", "1.4 beta"); at most 32 characters.
+pub fn is_version(s: &str) -> bool {
+    let t = s.trim().trim_start_matches(['v', 'V']);
+    !t.is_empty()
+        && s.len() <= 32
+        && t.starts_with(|c: char| c.is_ascii_digit())
+        && t.split(['.', '-', '_', ' ']).all(|seg| {
+            let digits: String = seg.chars().take_while(|c| c.is_ascii_digit()).collect();
+            !seg.is_empty() && seg.chars().all(|c| c.is_ascii_alphanumeric()) && digits.len() <= 18
+        })
 }
 
 /// Compare two rules versions segment by segment, numerically where both are numbers:

@@ -70,7 +70,8 @@ pub fn run(dir: &Path, opts: BuildOptions) -> ExitCode {
 }
 
 /// A change worth a rebuild: inside the game folder, not in the output folder, not an editor's
-/// swap or backup file, and not a hidden file.
+/// scratch file, and not a hidden file (which covers Emacs's `.#units.toml` locks and Vim's
+/// `.units.toml.swp`).
 fn relevant(path: &Path, dir: &Path, out: &Path) -> bool {
     if path.starts_with(out) || !path.starts_with(dir) {
         return false;
@@ -78,9 +79,20 @@ fn relevant(path: &Path, dir: &Path, out: &Path) -> bool {
     let rel = path.strip_prefix(dir).unwrap_or(path);
     let hidden = rel.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let scratch = name.ends_with('~') || name.ends_with(".swp") || name.ends_with(".tmp") || name.starts_with('#');
     let output = rel.components().next().is_some_and(|c| c.as_os_str() == "out" || c.as_os_str() == "target");
-    !hidden && !scratch && !output
+    !hidden && !scratch(&name) && !output
+}
+
+/// A file an editor writes beside the one being edited: backups (`units.toml~`), swap files
+/// (`units.toml.swp`), autosaves (`#units.toml#`), temporary copies (`units.toml.tmp`), and the
+/// file `4913` Vim creates and deletes to test that it may write in the folder.
+fn scratch(name: &str) -> bool {
+    name.ends_with('~')
+        || name.ends_with(".swp")
+        || name.ends_with(".swo")
+        || name.ends_with(".tmp")
+        || name.starts_with('#')
+        || name == "4913"
 }
 
 fn rebuild(builder: &mut Builder, why: &str) {
@@ -89,7 +101,7 @@ fn rebuild(builder: &mut Builder, why: &str) {
     let result = builder.build(&mut |p| match p {
         Progress::Checked { took, .. } => steps.push(format!("check {} ms", took.as_millis())),
         Progress::Rendered { file, took, .. } => steps.push(format!("{file} {} ms", took.as_millis())),
-        Progress::Rendering { .. } => {}
+        Progress::Rendering { .. } | Progress::Part { .. } => {}
     });
     match result {
         Err(msg) => println!("{why}: error: {msg}"),
@@ -109,5 +121,26 @@ fn rebuild(builder: &mut Builder, why: &str) {
                 println!("{why}: rebuilt {} in {ms} ms ({})", files.join(", "), steps.join(", "));
             }
         }
+    }
+    // Waiting for the next change is not a step the time limit counts.
+    playaid::limits::idle();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn editor_scratch_files_are_not_game_files() {
+        let dir = Path::new("/games/harbour-raid");
+        let out = Path::new("/games/out");
+        for name in [".#units.toml", "units.toml~", ".units.toml.swp", "4913", "units.toml.tmp", "#units.toml#"] {
+            assert!(!relevant(&dir.join(name), dir, out), "{name} is an editor's scratch file");
+        }
+        for name in ["units.toml", "images/lcvp.png", "templates/cheatsheet.typ", "4913.toml"] {
+            assert!(relevant(&dir.join(name), dir, out), "{name} is part of the game");
+        }
+        assert!(!relevant(&out.join("harbour-raid-1.2/cheatsheet.pdf"), dir, out), "output");
+        assert!(!relevant(&dir.join("out/harbour-raid-1.2/cheatsheet.pdf"), dir, out), "output inside the game");
     }
 }

@@ -115,14 +115,31 @@ fn tiny_game(dir: &Path, rule: &str) {
 fn a_typst_error_in_user_markup_points_at_the_toml() {
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("tiny");
-    tiny_game(&game, "roll #nosuchthing(2) dice");
+    // A call outside what texts may use (E035), and an unknown symbol only Typst's evaluation
+    // finds (E036): both by `check`, at the rule's line, before anything renders.
+    for (rule, code, col) in [("roll #nosuchthing(2) dice", "E035", 10), ("roll #sym.arrw dice", "E036", 14)] {
+        tiny_game(&game, rule);
+        let o = build(&game, &dir.path().join("out"), &[]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = stderr(&o);
+        assert!(err.contains(&format!("error[{code}]")), "{err}");
+        assert!(err.contains(&format!("game.toml:11:{col}")), "{err}");
+        assert!(!err.contains("E021"), "found at check, not at render: {err}");
+        assert!(!dir.path().join("out/tiny-1/cheatsheet.pdf").exists());
+        let checked = common::playaid(&["check", game.to_str().unwrap()]);
+        assert_eq!(checked.status.code(), Some(1), "check finds it too");
+    }
+}
+
+#[test]
+fn styling_code_in_user_markup_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("tiny");
+    tiny_game(&game, "roll #text(fill: red)[two] dice #sym.arrow.r #smallcaps[then] #strong[move]");
     let o = build(&game, &dir.path().join("out"), &[]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    assert!(err.contains("error[E021]"), "{err}");
-    // line 11 is the rule's line; the caret sits on the call, column 10 or a little after.
-    assert!(err.contains("game.toml:11:"), "{err}");
-    assert!(!dir.path().join("out/tiny-1/cheatsheet.pdf").exists());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = common::pdf_text(&dir.path().join("out/tiny-1/cheatsheet.pdf"));
+    assert!(text.contains("roll two dice → then move"), "{text}");
 }
 
 #[test]
@@ -226,4 +243,98 @@ fn empty_table_cells_build() {
     assert!(o.status.success(), "check was green, so build must be:\n{}", stderr(&o));
     let text = pdf_text(&dir.path().join("out/tiny-1/cheatsheet.pdf"));
     assert!(text.contains('x') && text.contains('y'), "{text}");
+}
+
+/// A game with Japanese names: located E037 findings without a font for them; with the
+/// game's own font in fonts/, it checks clean and the PDF holds the names in that font.
+#[test]
+fn a_game_font_prints_what_the_embedded_fonts_lack() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    let rules = std::fs::read_to_string(game.join("rules.toml")).unwrap();
+    std::fs::write(
+        game.join("rules.toml"),
+        rules.replace("title = \"Landing Phase\"", "title = \"足軽 Landing Phase\""),
+    )
+    .unwrap();
+    let o = build(&game, &dir.path().join("out"), &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("error[E037]") && err.contains("rules.toml:6:10"), "{err}");
+    assert!(err.contains("U+8DB3") && err.contains("fonts/"), "names the character and the fix: {err}");
+    assert!(!dir.path().join("out/beachhead-1.2/cheatsheet.pdf").exists());
+
+    std::fs::create_dir_all(game.join("fonts")).unwrap();
+    for f in ["NotoSansCJKjp-subset.otf", "OFL.txt"] {
+        std::fs::copy(repo().join("tests/fixtures/fonts").join(f), game.join("fonts").join(f)).unwrap();
+    }
+    let checked = playaid(&["check", game.to_str().unwrap()]);
+    assert_eq!(checked.status.code(), Some(0), "{}", String::from_utf8_lossy(&checked.stderr));
+    let o = build(&game, &dir.path().join("out"), &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let pdf = dir.path().join("out/beachhead-1.2/cheatsheet.pdf");
+    assert!(pdf_text(&pdf).contains("足軽 Landing Phase"));
+    let fonts = std::process::Command::new("pdffonts").arg(&pdf).output().unwrap();
+    assert!(String::from_utf8_lossy(&fonts.stdout).contains("NotoSansCJKjp"), "the game's font is embedded");
+}
+
+/// A game's own template with an error: `check` finds it (it compiles the game's templates),
+/// at the template's own line, and so does `build`.
+#[test]
+fn an_error_in_a_game_template_is_found_by_check_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    std::fs::create_dir_all(game.join("templates")).unwrap();
+    std::fs::write(
+        game.join("templates/cheatsheet.typ"),
+        "#let d = json(\"/playaid/data.json\")\n= Our sheet\n#d.nosuchfield\n",
+    )
+    .unwrap();
+    for args in [vec!["check", game.to_str().unwrap()], vec!["build", game.to_str().unwrap(), "-o", "/dev/null/x"]] {
+        let o = playaid(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("error[E021]: dictionary does not contain key \"nosuchfield\""), "{err}");
+        assert!(err.contains("templates/cheatsheet.typ:3:4"), "at the game's file and line: {err}");
+        assert!(err.contains("#d.nosuchfield"), "shows the source line: {err}");
+    }
+}
+
+/// A game's own template that loops, or grows without end: stopped with E039 within the limit,
+/// and the last good PDFs stay as they were.
+#[test]
+fn a_runaway_template_is_stopped_and_the_last_good_files_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    let out = dir.path().join("out");
+    assert_eq!(build(&game, &out, &[]).status.code(), Some(0));
+    let pdf = out.join("beachhead-1.2/cheatsheet.pdf");
+    let good = std::fs::read(&pdf).unwrap();
+    std::fs::create_dir_all(game.join("templates")).unwrap();
+    let cases = [
+        (
+            "#let n = 0\n#for i in range(100000) { for j in range(100000) { n += 1 } }\n#n\n",
+            "--time-limit",
+            "2",
+            "took longer than 2 s",
+        ),
+        (
+            "#let s = \"ab\"\n#for i in range(40) { s = s + s }\n#s.len()\n",
+            "--memory-limit",
+            "300",
+            "more than 300 MiB",
+        ),
+    ];
+    for (template, option, value, says) in cases {
+        std::fs::write(game.join("templates/cheatsheet.typ"), template).unwrap();
+        let o = build(&game, &out, &[option, value]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains("error[E039]") && err.contains(says), "{err}");
+        assert!(err.contains("templates/cheatsheet.typ"), "names the game's template: {err}");
+        assert_eq!(std::fs::read(&pdf).unwrap(), good, "the last good PDF is intact");
+    }
 }

@@ -271,6 +271,12 @@ fn seed_counter_sheets_hold_every_counter_and_marker() {
         "Reduced",
         "Smoke",
         "Dug-in",
+        // A run's counters carry their own ids; fire support shares the markers' sheet.
+        "1/A/506",
+        "3/A/506",
+        "2/5/GR916",
+        "VIII Corps",
+        "7. Armee",
     ] {
         assert!(text.contains(s), "`{s}` missing from the counter sheet:\n{text}");
     }
@@ -278,7 +284,7 @@ fn seed_counter_sheets_hold_every_counter_and_marker() {
     assert_eq!(text.matches("Para Rifle").count(), 6, "{text}");
     let ((w, h), pages) = pdf_info(&pdf);
     assert!((w - 595.28).abs() < 0.5 && (h - 841.89).abs() < 0.5, "A4, got {w} x {h}");
-    assert_eq!(pages, 4, "units and markers, fronts and backs");
+    assert_eq!(pages, 4, "units, then markers and fire support on one sheet, fronts and backs");
 
     let o = playaid(&[
         "build",
@@ -351,4 +357,110 @@ fn a_sheet_compiled_in_parts_is_the_same_sheet_and_reproducible() {
     assert_eq!(pdf_text(&whole), pdf_text(&parts), "same counters, same order");
     assert_eq!(pdf_text(&parts).matches("Alpha").count(), 500);
     assert_eq!(std::fs::read(&parts).unwrap(), std::fs::read(&again).unwrap(), "byte-identical");
+}
+
+#[test]
+fn small_groups_of_one_size_share_a_sheet_with_backs_behind_their_fronts() {
+    // Four markers in one group and six in another, both 5/8": one fronts page and one backs
+    // page, not two of each. A 3/4" group keeps its own sheet.
+    let dir = tempfile::tempdir().unwrap();
+    let marker = |group: &str, name: &str, quantity: u32| {
+        format!(
+            "[[counter]]\nname = \"{name}\"\ncounter_group = \"{group}\"\nquantity = {quantity}\nback = {{ name = \"{name} 2\" }}\n\n"
+        )
+    };
+    let data = format!(
+        "[[counter_group]]\nid = \"status\"\nname = \"Status\"\nsize = \"5/8in\"\n\n\
+         [[counter_group]]\nid = \"big\"\nsize = \"3/4in\"\n\n\
+         [[counter_group]]\nid = \"weather\"\nname = \"Weather\"\nsize = \"5/8in\"\n\n{}{}{}",
+        marker("status", "Disrupted", 4),
+        marker("weather", "Mud", 6),
+        marker("big", "Turn", 1)
+    );
+    write_game(dir.path(), &[("game.toml", GAME), ("counters.toml", &data)]);
+    let (faces, pages) = placed(dir.path(), "counters");
+    assert_eq!(pages, 4, "one sheet of 5/8\" (both groups) and one of 3/4\", fronts and backs each");
+    let fronts: Vec<_> = faces.iter().filter(|(k, _)| k.2 == "front").collect();
+    assert_eq!(fronts.len(), 11);
+    let small: Vec<_> = fronts.iter().filter(|(_, f)| close(f.w, 15.875)).collect();
+    assert_eq!(small.len(), 10);
+    assert!(small.iter().all(|(_, f)| f.page == 1), "ten 5/8\" markers on the first page");
+    for ((i, c, _), f) in &fronts {
+        let b = faces[&(*i, *c, "back".to_string())];
+        assert_eq!(b.page, f.page + 1);
+        assert!(close(b.x, A4.0 - f.x - f.w) && close(b.y, f.y), "back {b:?} front {f:?}");
+    }
+    let checked = load_and_check(dir.path(), None).unwrap();
+    let (ix, laid_out) = checked.stages.as_ref().unwrap();
+    let exported =
+        export(&checked.game, ix, laid_out, &DocKind::parse("counters", None).unwrap(), &ExportOptions::default());
+    let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let names: Vec<&str> =
+        data["counters"]["groups"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap_or("")).collect();
+    assert_eq!(names, ["Status · Weather", ""], "the shared sheet names both groups");
+}
+
+/// Build the game in `dir` and return the text of its counter sheet.
+fn pdf_text_of_game(dir: &Path) -> String {
+    use playaid::build::{BuildOptions, Builder};
+    let out = tempfile::tempdir().unwrap();
+    let opts = BuildOptions { out_dir: out.path().to_path_buf(), ..Default::default() };
+    let r = Builder::new(dir, opts).build(&mut |_| {}).unwrap();
+    assert!(!r.has_errors(), "{:?}", r.diags.first().map(|d| &d.message));
+    pdf_text(&out.path().join("t-1/counters.pdf"))
+}
+
+#[test]
+fn a_counter_run_prints_one_counter_per_id_and_faces_have_their_own_look() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = "[[counter_group]]\nid = \"units\"\nsize = \"3/4in\"\n\
+                layout = { top = \"{name}\", centre = \"{symbol}\", bottom = \"{attack}\", left = \"{label}\" }\n\n\
+                [[counter_group]]\nid = \"markers\"\nsize = \"5/8in\"\nlayout = { centre = \"{name}\" }\n\n\
+                [[counter]]\nname = \"Pz\"\nids = [\"XXIV\", \"XLVI\", \"XLVII\"]\nsymbol = \"armour corps\"\n\
+                front = { attack = 8 }\nback = { attack = 4 }\nquantity = 2\n\n\
+                [[counter]]\nname = \"Rifles\"\nids = \"09-11\"\nsymbol = \"infantry division\"\nfront = { attack = 3 }\n\n\
+                [[counter]]\nname = \"Mud\"\ncounter_group = \"markers\"\nfront_face = { background = \"#8b5a2b\" }\n\
+                back = { name = \"Clear\" }\nback_face = { background = \"#9fd3f0\", font_size = \"4pt\" }\n";
+    write_game(dir.path(), &[("game.toml", GAME), ("counters.toml", data)]);
+    let checked = load_and_check(dir.path(), None).unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diags);
+    let laid = &checked.stages.as_ref().unwrap().1.counters.counters;
+    let labels: Vec<&str> =
+        laid.iter().filter_map(|c| c.front.slots.iter().find(|s| s.name == "left")).map(|s| s.text.as_str()).collect();
+    assert_eq!(labels, ["XXIV", "XLVI", "XLVII", "09", "10", "11"], "one counter per id, the id as label");
+    assert!(laid[..3].iter().all(|c| c.quantity == 2), "quantity is per id");
+    assert_eq!(laid[1].what, "counter `XLVI`");
+    let mud = &laid[6];
+    let back = mud.back.as_ref().unwrap();
+    assert_eq!((mud.front.background.as_str(), back.background.as_str()), ("#8b5a2b", "#9fd3f0"));
+    assert_eq!((mud.front.slots[0].text.as_str(), back.slots[0].text.as_str()), ("Mud", "Clear"));
+    assert_eq!(back.slots[0].size, 4.0, "the back face's font size");
+    let (faces, _) = placed(dir.path(), "counters");
+    assert_eq!(faces.iter().filter(|(k, _)| k.2 == "front").count(), 3 * 2 + 3 + 1);
+    let text = pdf_text_of_game(dir.path());
+    for id in ["XXIV", "XLVI", "XLVII", "09", "10", "11", "Mud", "Clear"] {
+        assert!(text.contains(id), "`{id}` missing from the sheet:\n{text}");
+    }
+}
+
+#[test]
+fn the_symbol_chart_in_the_docs_shows_every_word_and_builds() {
+    let chart = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/symbols");
+    let data = std::fs::read_to_string(chart.join("counters.toml")).unwrap();
+    let symbols: Vec<String> = data
+        .lines()
+        .filter_map(|l| l.strip_prefix("symbol = \""))
+        .map(|s| format!(" {} ", s.trim_end_matches('"').replace(' ', "  ")))
+        .collect();
+    for word in playaid::layout::symbol::symbol_words() {
+        // A phrase (army-group) is written with a space in the chart (army group).
+        let spaced = word.replace('-', " ");
+        let found = symbols
+            .iter()
+            .any(|s| s.contains(&format!(" {word} ")) || s.replace("  ", " ").contains(&format!(" {spaced} ")));
+        assert!(found, "the chart in docs/symbols has no symbol with `{word}`");
+    }
+    let (faces, pages) = placed(&chart, "counters");
+    assert_eq!(pages, 1, "the chart is one page");
+    assert_eq!(faces.len(), symbols.len());
 }

@@ -8,6 +8,8 @@ use std::path::Path;
 const STAGES: &[(&str, usize)] = &[
     ("source", 0),
     ("diag", 1),
+    // Beside diag: the run's time and memory limits (a watchdog any stage may report to).
+    ("limits", 1),
     ("model", 2),
     ("markup", 3),
     ("load", 4),
@@ -19,6 +21,9 @@ const STAGES: &[(&str, usize)] = &[
     ("write", 10),
     ("build", 11),
     ("diff", 12),
+    // On top, beside the command line: a page per finding code, a starting game.
+    ("explain", 13),
+    ("new", 13),
 ];
 
 fn rank(module: &str) -> Option<usize> {

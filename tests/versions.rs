@@ -209,15 +209,21 @@ fn diff_reports_a_counter_back_value_in_words() {
     let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
     copy_dir(&repo().join("data/white-star-rising"), &old);
     copy_dir(&repo().join("data/white-star-rising"), &new);
-    // The Para Rifle counter (keyed by its unit) comes back with firepower 1 instead of 2.
+    // The Para Rifle run (keyed by its unit, one counter per platoon) comes back with
+    // firepower 1 instead of 2: one change for each of its counters.
     let path = new.join("counters.toml");
     let counters = std::fs::read_to_string(&path).unwrap();
-    let before = "unit = \"para-rifle\"\nlabel = \"1/A/506\"\nside = \"us\"\nsymbol = \"infantry platoon\"\nback = { firepower = 2,";
+    let before = "unit = \"para-rifle\"\nids = [\"1/A/506\", \"2/A/506\", \"3/A/506\"]\nside = \"us\"\n\
+                  symbol = \"airborne infantry platoon\"\nback = { firepower = 2,";
     assert!(counters.contains(before), "the seed data changed: update this test");
     std::fs::write(&path, counters.replace(before, &before.replace("firepower = 2", "firepower = 1"))).unwrap();
     let o = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(stdout(&o), "White Star Rising 1.0 → 1.0: 1 change\n  ~ Counter Para Rifle: back firepower 2 → 1.\n");
+    assert_eq!(
+        stdout(&o),
+        "White Star Rising 1.0 → 1.0: 3 changes\n  ~ Counter Para Rifle 1/A/506: back firepower 2 → 1.\n  \
+         ~ Counter Para Rifle 2/A/506: back firepower 2 → 1.\n  ~ Counter Para Rifle 3/A/506: back firepower 2 → 1.\n"
+    );
 }
 
 /// The designer bumps the rules version and changes a stat; `check` then insists on a changelog

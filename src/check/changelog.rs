@@ -8,6 +8,28 @@ use crate::diag::{self, Diagnostic};
 use crate::model::*;
 
 impl Checker<'_> {
+    /// Every version written (the game's, the changelog's, a scenario's `rules_version`) is
+    /// a version number that compares and prints.
+    pub(super) fn check_versions(&mut self) {
+        let game = self.game;
+        let written = game
+            .meta
+            .version
+            .iter()
+            .chain(game.changelog.iter().map(|c| &c.version))
+            .chain(game.scenarios.iter().filter_map(|s| s.requires.as_ref()));
+        for v in written {
+            if !is_version(&v.v) {
+                self.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not a version number", v.v))
+                        .at(&v.loc)
+                        .label("expected numbers separated by dots")
+                        .help("write a version such as \"1.2\", \"2.0b\" or \"1.4 beta\" (at most 32 characters), starting with a number"),
+                );
+            }
+        }
+    }
+
     pub(super) fn check_changelog(&mut self) {
         let game = self.game;
         for c in &game.changelog {

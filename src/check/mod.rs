@@ -8,6 +8,7 @@
 
 mod abilities;
 mod changelog;
+mod evaluate;
 mod images;
 mod index;
 mod pieces;
@@ -19,6 +20,7 @@ mod units;
 
 use std::collections::HashSet;
 
+use evaluate::FieldWorld;
 use images::ImageCheck;
 pub use index::{Index, place};
 
@@ -41,7 +43,15 @@ pub struct Checked {
 pub fn check(game: &Game) -> Checked {
     let mut diags = Vec::new();
     let ix = Index::build(game, &mut diags);
-    let mut c = Checker { game, ix, diags, used: Usage::default(), images: ImageCheck::default() };
+    let mut c = Checker {
+        game,
+        ix,
+        diags,
+        used: Usage::default(),
+        images: ImageCheck::default(),
+        field_world: None,
+        unknown_seen: Default::default(),
+    };
     c.run();
     let mut diags = c.diags;
     diags.sort_by_key(|d| d.loc.as_ref().map(|l| (l.file, l.span.start)).unwrap_or((usize::MAX, 0)));
@@ -61,6 +71,10 @@ struct Checker<'g> {
     diags: Vec<Diagnostic>,
     used: Usage,
     images: ImageCheck,
+    /// Made when the first field with code is checked.
+    field_world: Option<FieldWorld>,
+    /// Where each unknown id was first met.
+    unknown_seen: std::collections::HashMap<(Coll, String), Loc>,
 }
 
 impl<'g> Checker<'g> {
@@ -89,6 +103,7 @@ impl<'g> Checker<'g> {
         for text in game.texts() {
             self.check_text(text);
         }
+        self.check_versions();
         self.check_changelog();
         self.check_scenarios();
         self.check_counters();
@@ -110,10 +125,13 @@ impl<'g> Checker<'g> {
         found
     }
 
-    /// An E006 finding: `id` is no entry of `coll`.
+    /// An E006 finding: `id` is no entry of `coll`. The same unknown id met again is folded
+    /// into the first finding ("and 7 more places use it").
     fn unknown(&mut self, coll: Coll, id: &str, loc: &Loc) {
         let names: Vec<&str> = self.game.ids(coll).into_iter().map(|s| s.v.as_str()).collect();
-        self.push(unknown_reference(coll, id, loc, names));
+        let first = self.unknown_seen.entry((coll, id.to_string())).or_insert_with(|| loc.clone()).clone();
+        let d = unknown_reference(coll, id, loc, names);
+        self.push(if first == *loc { d } else { d.because_of(Some(&first)) });
     }
 
     /// Resolve `"landing 10"`: the ability exists and the parameter is one it takes.

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::{Checker, place};
+use super::{Checker, FieldWorld, place};
 use crate::diag::{self, Diagnostic};
 use crate::load::strings::sub_loc;
 use crate::markup;
@@ -140,6 +140,7 @@ impl Checker<'_> {
         }
         // A malformed `[[` is the root cause of whatever the parser would say next.
         let syntax = if bad_refs { Vec::new() } else { markup::syntax_errors(&text.raw, &refs) };
+        let syntax_ok = !bad_refs && syntax.is_empty();
         for (range, message, hints) in syntax {
             let mut d = Diagnostic::error(diag::MARKUP_SYNTAX, format!("markup: {message}"))
                 .at(&sub_loc(text, source, range))
@@ -147,6 +148,43 @@ impl Checker<'_> {
                     "this text is Typst markup: *bold*, _emphasis_; write \\* \\_ \\# \\$ for the plain characters"
                         .to_string()
                 }));
+            for h in hints.iter().skip(1) {
+                d = d.note(h.clone());
+            }
+            self.push(d);
+        }
+        if syntax_ok && markup::has_code(&text.raw) {
+            self.check_code(text, &refs);
+        }
+    }
+
+    /// A field with code: inside the allowed subset (so evaluating it is bounded), then
+    /// evaluated by Typst alone, each mistake at the field.
+    fn check_code(&mut self, text: &Text, refs: &[markup::Ref]) {
+        let source = &self.game.files.get(text.loc.file).text;
+        let refused = markup::not_allowed(&text.raw, refs);
+        let clean = refused.is_empty();
+        for (range, message, help) in refused {
+            self.push(
+                Diagnostic::error(diag::MARKUP_NOT_ALLOWED, message)
+                    .at(&sub_loc(text, source, range))
+                    .label("not allowed in a text")
+                    .help(help),
+            );
+        }
+        if !clean {
+            return;
+        }
+        let blanked = markup::blank_refs(&text.raw, refs);
+        let world = self.field_world.get_or_insert_with(FieldWorld::new);
+        for (range, message, hints) in world.errors(&blanked) {
+            let mut d =
+                Diagnostic::error(diag::MARKUP_EVAL, format!("markup: {message}"))
+                    .at(&sub_loc(text, source, range))
+                    .label("Typst cannot evaluate this")
+                    .help(hints.first().cloned().unwrap_or_else(|| {
+                        "check the names and arguments here: this text is Typst markup".to_string()
+                    }));
             for h in hints.iter().skip(1) {
                 d = d.note(h.clone());
             }

@@ -13,6 +13,10 @@ impl Checker<'_> {
         if let Some(s) = &u.side {
             self.resolve::<Side>(s);
         }
+        // A misspelt stat id, in the kind's list or in the unit, is the root cause of the
+        // kind-and-unit mismatches that follow from it.
+        let kind_typo = kind.and_then(|k| self.unresolved_stat(k.stats.iter().chain(&k.optional_stats)));
+        let unit_typo = self.unresolved_stat(u.stats.iter().map(|(k, _)| k));
         for (key, value) in &u.stats {
             let Some(stat) = self.resolve::<Stat>(key) else { continue };
             if let Some(k) = kind
@@ -25,13 +29,14 @@ impl Checker<'_> {
                         .help(format!(
                             "remove it, or add \"{}\" to the `required_stats` or `optional_stats` of kind `{}`",
                             key.v, k.id.v
-                        )),
+                        ))
+                        .because_of(kind_typo.as_ref()),
                 );
             }
             self.check_value(&stat.ty, value, &format!("{} of `{}`", stat.name.v, u.id.v), diag::STAT_TYPE);
         }
         if let Some(k) = kind {
-            self.check_kind_stats_present(u, k);
+            self.check_kind_stats_present(u, k, unit_typo.as_ref().or(kind_typo.as_ref()));
         }
         for (key, _) in &u.stat_notes {
             if !u.stats.iter().any(|(k, _)| k.v == key.v) {
@@ -62,8 +67,14 @@ impl Checker<'_> {
         }
     }
 
-    /// Every stat the kind needs has a value.
-    fn check_kind_stats_present(&mut self, u: &Unit, k: &Kind) {
+    /// The place of the first of `ids` that names no stat.
+    fn unresolved_stat<'a>(&self, mut ids: impl Iterator<Item = &'a Sp<String>>) -> Option<crate::source::Loc> {
+        ids.find(|s| self.ix.get::<Stat>(self.game, &s.v).is_none()).map(|s| s.loc.clone())
+    }
+
+    /// Every stat the kind needs has a value. `typo`: a misspelt stat id these findings follow
+    /// from.
+    fn check_kind_stats_present(&mut self, u: &Unit, k: &Kind, typo: Option<&crate::source::Loc>) {
         let game = self.game;
         for s in k.stats.iter().filter(|s| !u.stats.iter().any(|(key, _)| key.v == s.v)) {
             let label = self.ix.get::<Stat>(game, &s.v).map(|st| st.name.v.clone()).unwrap_or(s.v.clone());
@@ -74,7 +85,8 @@ impl Checker<'_> {
                 )
                 .at(&u.id.loc)
                 .label(format!("missing `{}`", s.v))
-                .help(format!("add `{} = ...` to the unit's `stats`", s.v)),
+                .help(format!("add `{} = ...` to the unit's `stats`", s.v))
+                .because_of(typo),
             );
         }
     }

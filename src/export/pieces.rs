@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use super::{ExportOptions, Exporter};
 use crate::layout::counters::COUNTER_PAD_MM;
 use crate::layout::symbol::Symbol;
-use crate::layout::{Counters as LaidOut, RFace};
+use crate::layout::{Counters as LaidOut, RFace, RGroup};
 use crate::model::*;
 
 fn sheet_json(s: &Imposition, page: (f64, f64), cut: Option<Cut>, gutter: f64) -> Value {
@@ -32,7 +32,8 @@ struct Counters<'a> {
 #[derive(serde::Serialize)]
 struct Group<'a> {
     id: &'a str,
-    name: Option<&'a str>,
+    /// The names of the groups sharing these sheets, joined.
+    name: Option<String>,
     width: f64,
     height: f64,
     font_size: f64,
@@ -66,6 +67,19 @@ fn image_path(p: &str) -> String {
     format!("/{}", p.trim_start_matches("./"))
 }
 
+/// Groups that share sheets, in order of their first member: small groups of one size (four
+/// markers here, six there) fill one sheet instead of a sheet each.
+fn sharing_sheets(groups: &[RGroup]) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for (gi, g) in groups.iter().enumerate() {
+        match out.iter_mut().find(|m| groups[m[0]].size == g.size) {
+            Some(m) => m.push(gi),
+            None => out.push(vec![gi]),
+        }
+    }
+    out
+}
+
 impl Exporter<'_> {
     /// The counter sheet, serialised straight from the layout (thousands of counters: no
     /// intermediate JSON tree). Split into parts along sheet boundaries when
@@ -84,10 +98,16 @@ impl Exporter<'_> {
         let part_size = opts.part_size.filter(|&p| printed as usize > p);
         let mut parts: Vec<Vec<Group>> = vec![Vec::new()];
         let mut in_part = 0usize;
-        for (gi, g) in groups.iter().enumerate() {
-            // Printed copies of this group, in order: (item, how many, first copy number).
-            let mut stream: std::collections::VecDeque<(usize, i64, i64)> =
-                counters.iter().enumerate().filter(|(_, c)| c.group == gi).map(|(i, c)| (i, c.quantity, 0)).collect();
+        for members in sharing_sheets(groups) {
+            let g = &groups[members[0]];
+            // Printed copies of these groups, group by group: (item, how many, first copy).
+            let mut stream: std::collections::VecDeque<(usize, i64, i64)> = members
+                .iter()
+                .flat_map(|&gi| counters.iter().enumerate().filter(move |(_, c)| c.group == gi))
+                .map(|(i, c)| (i, c.quantity, 0))
+                .collect();
+            let names: Vec<&str> = members.iter().filter_map(|&gi| groups[gi].name.as_deref()).collect();
+            let name = (!names.is_empty()).then(|| names.join(" · "));
             let total: i64 = stream.iter().map(|s| s.1).sum();
             if total == 0 {
                 continue;
@@ -98,7 +118,7 @@ impl Exporter<'_> {
             let sb = g.symbol_box;
             let new_group = |first_sheet: i64| Group {
                 id: &g.id,
-                name: g.name.as_deref(),
+                name: name.clone(),
                 width: g.size.0,
                 height: g.size.1,
                 font_size: g.font_size,

@@ -3,7 +3,7 @@
 //! its group. Findings: a piece bigger than the page (E025), text that does not fit (E023), a
 //! placeholder without a value (E026), an unknown symbol word (E027), a coarse picture.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::colour::contrast;
 use super::fonts::text_width;
@@ -13,6 +13,7 @@ use super::symbol::{Symbol, parse_symbol, symbol_words};
 use crate::check::Index;
 use crate::check::counter_name;
 use crate::diag::{self, Diagnostic};
+use crate::load::strings::raw_offset;
 use crate::model::*;
 use crate::source::Loc;
 
@@ -73,6 +74,10 @@ pub struct RFace {
     pub slots: Vec<RSlot>,
     /// The room (pt) kept along each side edge for a `left` or `right` slot; 0 without one.
     pub edge: f64,
+    /// This face's own NATO symbol (`symbol` in `front_face` or `back_face`), drawn instead of
+    /// the counter's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<Symbol>,
 }
 
 /// One counter, laid out.
@@ -130,7 +135,15 @@ pub(crate) fn lay_out_counters(
     let gutter = co.sheet.gutter.unwrap_or(if co.cut == Cut::Gutter { 2.0 } else { 0.0 });
     let mut groups = declared_groups(game, ix, page, gutter, diags);
     let sources = sources(game, ix, &mut groups, page, gutter);
-    let mut ctx = Ctx { game, ix, groups: &groups, diags, missing: HashMap::new() };
+    let mut ctx = Ctx {
+        game,
+        ix,
+        groups: &groups,
+        diags,
+        missing: HashMap::new(),
+        symbols: HashMap::new(),
+        run_findings: HashSet::new(),
+    };
     let counters: Vec<RCounter> = sources.iter().map(|src| ctx.counter(src)).collect();
     let missing = std::mem::take(&mut ctx.missing);
     report_missing(game, &groups, &counters, missing, diags);
@@ -176,9 +189,11 @@ fn declared_groups(game: &Game, ix: &Index, page: (f64, f64), gutter: f64, diags
     out
 }
 
-/// What a counter is made from: a `[[counter]]`, a unit, or both.
+/// What a counter is made from: a `[[counter]]` (one id of its run), a unit, or both.
 struct Src<'g> {
     counter: Option<&'g Counter>,
+    /// The id of a run's counter.
+    run_id: Option<&'g Sp<String>>,
     unit: Option<&'g Unit>,
     group: usize,
     loc: Loc,
@@ -203,14 +218,16 @@ fn sources<'g>(game: &'g Game, ix: &Index, groups: &mut Vec<RGroup>, page: (f64,
             }
         };
         let unit = c.unit.as_ref().and_then(|u| ix.get::<Unit>(game, &u.v));
-        out.push(Src { counter: Some(c), unit, group, loc: c.loc.clone() });
+        for (c, run_id) in c.expanded() {
+            out.push(Src { counter: Some(c), run_id, unit, group, loc: c.loc.clone() });
+        }
     }
     for (gi, g) in groups.iter().enumerate() {
         let Some(decl) = g.decl.map(|d| &game.counter_groups[d]) else { continue };
         for u in &game.units {
             let of_kind = u.kind.as_ref().is_some_and(|k| decl.kinds.iter().any(|gk| gk.v == k.v));
             if of_kind && !named.contains(u.id.v.as_str()) {
-                out.push(Src { counter: None, unit: Some(u), group: gi, loc: u.loc.clone() });
+                out.push(Src { counter: None, run_id: None, unit: Some(u), group: gi, loc: u.loc.clone() });
             }
         }
     }
@@ -256,12 +273,18 @@ struct Ctx<'g, 'd> {
     groups: &'d [RGroup],
     diags: &'d mut Vec<Diagnostic>,
     missing: Missing,
+    /// Symbols parsed, by where they are written: a run's counters share theirs (and its
+    /// finding).
+    symbols: HashMap<(usize, usize), Option<Symbol>>,
+    /// Findings already reported for a run's counter: its other counters share them.
+    run_findings: HashSet<String>,
 }
 
 impl<'g> Ctx<'g, '_> {
     fn counter(&mut self, src: &Src<'g>) -> RCounter {
         let c = src.counter;
         let what = match (c, src.unit) {
+            (Some(_), _) if let Some(id) = src.run_id => format!("counter `{}`", id.v),
             (Some(c), _) => counter_name(c),
             (None, Some(u)) => format!("the counter of unit `{}`", u.id.v),
             (None, None) => "a counter".into(),
@@ -278,24 +301,11 @@ impl<'g> Ctx<'g, '_> {
         let painter = Painter { src, group, side: self.side_colour(src) };
 
         self.note_missing(src, &what, &front_layout, &values);
-        let mut front = painter.face(&front_layout, &values, decl.map(|g| &g.front_style), None);
+        let front_face = c.map(|c| &c.front_face);
+        let mut front = painter.face(&front_layout, &values, decl.map(|g| &g.front_style), front_face, None);
+        front.symbol = front_face.and_then(|f| f.symbol.as_ref()).and_then(|s| self.symbol(s));
         let front_findings = fit_face(&mut front, group, "front", &what, &src.loc);
-        let back = match c.map(|c| &c.back) {
-            Some(Back::Values(pairs)) => {
-                let b = values.with(pairs);
-                self.note_missing(src, &what, &back_layout, &b);
-                Some(painter.face(&back_layout, &b, decl.map(|g| &g.back_style), Some(&front.background)))
-            }
-            Some(Back::Blank) => {
-                let blank = painter.face(&[], &values, decl.map(|g| &g.back_style), Some(&front.background));
-                Some(RFace { slots: Vec::new(), ..blank })
-            }
-            // The front again, in the back style when the group has one.
-            _ => Some(match decl.map(|g| &g.back_style).filter(|s| s.is_set()) {
-                Some(st) => painter.face(&back_layout, &values, Some(st), Some(&front.background)),
-                None => front.clone(),
-            }),
-        };
+        let back = self.back(src, &what, (&back_layout, &values), &painter, &front);
         let mut back_findings = Vec::new();
         let back = back.map(|mut b| {
             if b.slots.iter().any(|s| s.have == 0.0) {
@@ -308,17 +318,14 @@ impl<'g> Ctx<'g, '_> {
             let front_twin = d.message.replacen("the back ", "the front ", 1);
             !front_findings.iter().any(|f| f.message == front_twin && f.notes == d.notes)
         });
-        self.diags.extend(front_findings);
-        self.diags.extend(back_findings);
+        let picture = c
+            .and_then(|c| c.image.as_ref())
+            .and_then(|img| check_resolution(&self.game.root, img, group.symbol_box, &what));
+        self.report(src, front_findings.into_iter().chain(back_findings).chain(picture));
         let symbol = c.and_then(|c| c.symbol.as_ref()).and_then(|s| self.symbol(s));
         let image = c
             .and_then(|c| c.image.as_ref())
             .or(src.unit.and_then(|u| u.image.as_ref()).filter(|_| c.is_none_or(|c| c.symbol.is_none())));
-        if let Some(img) = c.and_then(|c| c.image.as_ref())
-            && let Some(d) = check_resolution(&self.game.root, img, group.symbol_box, &what)
-        {
-            self.diags.push(d);
-        }
         RCounter {
             loc: src.loc.clone(),
             what,
@@ -331,13 +338,63 @@ impl<'g> Ctx<'g, '_> {
         }
     }
 
-    /// The front's values: name, label, side, the unit's stats, the counter's own values.
+    /// The back face: the back values in the back layout, blank, or the front again (in the
+    /// back style or face when there is one); with the back face's own symbol.
+    fn back(
+        &mut self,
+        src: &Src,
+        what: &str,
+        (layout, values): (&[Slot], &Values),
+        painter: &Painter,
+        front: &RFace,
+    ) -> Option<RFace> {
+        let c = src.counter;
+        let back_face = c.map(|c| &c.back_face);
+        let back_style = painter.group.decl.map(|d| &self.game.counter_groups[d].back_style);
+        let front_bg = Some(front.background.as_str());
+        let mut back = match c.map(|c| &c.back) {
+            Some(Back::Values(pairs)) => {
+                let b = values.with(pairs);
+                self.note_missing(src, what, layout, &b);
+                painter.face(layout, &b, back_style, back_face, front_bg)
+            }
+            Some(Back::Blank) => {
+                RFace { slots: Vec::new(), ..painter.face(&[], values, back_style, back_face, front_bg) }
+            }
+            _ if back_style.is_some_and(FaceStyle::is_set) || back_face.is_some_and(Face::is_set) => {
+                painter.face(layout, values, back_style, back_face, front_bg)
+            }
+            _ => front.clone(),
+        };
+        if let Some(sym) = back_face.and_then(|f| f.symbol.as_ref()) {
+            back.symbol = self.symbol(sym);
+        }
+        Some(back)
+    }
+
+    /// Report a counter's findings; a run's counters share all but their id, so what they
+    /// share is reported once.
+    fn report(&mut self, src: &Src, findings: impl Iterator<Item = Diagnostic>) {
+        for d in findings {
+            let shared = format!("{} {:?} {:?} {:?}", d.code.code, d.loc, d.label, d.notes);
+            if src.run_id.is_none() || self.run_findings.insert(shared) {
+                self.diags.push(d);
+            }
+        }
+    }
+
+    /// The front's values: name, id, label (a run's counter: its id, unless the entry has a
+    /// label), side, the unit's stats, the counter's own values.
     fn front_values(&self, src: &Src) -> Values {
         let c = src.counter;
         let mut v = Values::default();
         let name = c.and_then(|c| c.name.as_ref()).or(src.unit.map(|u| &u.name));
         v.set("name", name.map(|n| n.v.clone()).unwrap_or_default(), name.map(|n| &n.loc));
-        let label = c.and_then(|c| c.label.as_ref());
+        let id = src.run_id.or(c.and_then(|c| c.id.as_ref()));
+        if let Some(id) = id {
+            v.set("id", id.v.clone(), Some(&id.loc));
+        }
+        let label = c.and_then(|c| c.label.as_ref()).or(src.run_id);
         v.set("label", label.map(|l| l.v.clone()).unwrap_or_default(), label.map(|l| &l.loc));
         if let Some(side) = self.side(src) {
             v.text.insert("side".into(), side.name.v.clone());
@@ -371,21 +428,42 @@ impl<'g> Ctx<'g, '_> {
         }
     }
 
-    /// A NATO symbol from words; an unknown word is E027 with a did-you-mean.
+    /// A NATO symbol from words; an unknown word is E027 at that word, with a did-you-mean
+    /// (once, however many counters share the symbol).
     fn symbol(&mut self, s: &Sp<String>) -> Option<Symbol> {
-        let word = match parse_symbol(&s.v) {
+        let at = (s.loc.file, s.loc.span.start);
+        if let Some(sym) = self.symbols.get(&at) {
+            return sym.clone();
+        }
+        let parsed = self.parse_symbol(s);
+        self.symbols.insert(at, parsed.clone());
+        parsed
+    }
+
+    fn parse_symbol(&mut self, s: &Sp<String>) -> Option<Symbol> {
+        let bad = match parse_symbol(&s.v) {
             Ok(sym) => return Some(sym),
-            Err(word) => word,
+            Err(bad) => bad,
         };
-        let d = Diagnostic::error(diag::UNIT_SYMBOL, format!("`{word}` is not a word of a unit symbol"))
-            .at(&s.loc)
+        let d = Diagnostic::error(diag::UNIT_SYMBOL, format!("`{}` is not a word of a unit symbol", bad.word))
+            .at(&word_loc(self.game, &s.loc, bad.range))
             .label("unknown symbol word");
-        self.diags.push(match diag::did_you_mean(&word.to_lowercase(), symbol_words()) {
-            Some(best) => d.help(format!("did you mean `{best}`?")),
-            None => d.help("a symbol is an affiliation (friend, hostile, neutral, unknown), icons (infantry, armour, mechanised, artillery, recon, anti-tank, mortar, engineer, anti-aircraft, hq) and an echelon (team ... division), e.g. \"infantry platoon\""),
+        let lower = bad.word.to_lowercase().replace('_', "-");
+        self.diags.push(match diag::did_you_mean(&lower, symbol_words()) {
+            Some(best) => d.help(format!("did you mean `{}`?", best.replace('-', " "))),
+            None => d.help(
+                "a symbol is words: an affiliation, icons, an echelon and modifiers, e.g. \"airborne infantry corps hq\"; docs/FORMAT.md lists them and docs/symbols.png draws them",
+            ),
         });
         None
     }
+}
+
+/// Where bytes `range` of the string written at `loc` are in its file (escapes counted).
+fn word_loc(game: &Game, loc: &Loc, range: std::ops::Range<usize>) -> Loc {
+    let literal = game.files.get(loc.file).text.get(loc.span.clone()).unwrap_or("");
+    let (start, end) = (raw_offset(literal, range.start), raw_offset(literal, range.end));
+    Loc { file: loc.file, span: loc.span.start + start..loc.span.start + end.max(start) }
 }
 
 /// Paints the faces of one counter: colours by precedence, slots filled.
@@ -402,35 +480,54 @@ impl Painter<'_, '_> {
         if s.v == "side" { self.side.clone() } else { Some(s.v.clone()) }
     }
 
-    /// A face: the counter's own colour, else the style's, else the front's, else the side's.
-    fn face(&self, layout: &[Slot], vals: &Values, style: Option<&FaceStyle>, front_bg: Option<&str>) -> RFace {
-        let own = self.src.counter.and_then(|c| c.color.as_ref()).map(|c| c.v.clone());
+    /// A face: the face's own background, else the counter's colour, else the group style's,
+    /// else the front's, else the side's; stripe and text colour: the face's, else the style's.
+    fn face(
+        &self,
+        layout: &[Slot],
+        vals: &Values,
+        style: Option<&FaceStyle>,
+        face: Option<&Face>,
+        front_bg: Option<&str>,
+    ) -> RFace {
+        let own = face.map(|f| &f.style);
+        let pick = |k: fn(&FaceStyle) -> &Option<Sp<String>>| {
+            own.and_then(|s| self.colour(k(s))).or_else(|| style.and_then(|s| self.colour(k(s))))
+        };
+        let colour = self.src.counter.and_then(|c| c.color.as_ref()).map(|c| c.v.clone());
         let bg = own
+            .and_then(|s| self.colour(&s.background))
+            .or(colour)
             .or_else(|| style.and_then(|s| self.colour(&s.background)))
             .or(front_bg.map(str::to_string))
             .or(self.side.clone())
             .unwrap_or_else(|| NEUTRAL_BG.to_string());
-        let stripe = style.and_then(|s| self.colour(&s.stripe));
-        let text = style.and_then(|s| self.colour(&s.text)).unwrap_or_else(|| contrast(&bg));
-        let slots = layout.iter().map(|s| self.slot(s, vals)).collect();
+        let stripe = pick(|s| &s.stripe);
+        let text = pick(|s| &s.text).unwrap_or_else(|| contrast(&bg));
+        let slots = layout.iter().map(|s| self.slot(s, vals, face)).collect();
         let stripe_text = stripe.as_deref().map(contrast);
-        RFace { background: bg, stripe, stripe_text, text, slots, edge: 0.0 }
+        RFace { background: bg, stripe, stripe_text, text, slots, edge: 0.0, symbol: None }
     }
 
-    fn slot(&self, s: &Slot, vals: &Values) -> RSlot {
+    /// A slot: its own size and weight, else the face's, else the defaults by slot.
+    fn slot(&self, s: &Slot, vals: &Values, face: Option<&Face>) -> RSlot {
         let base = self.group.font_size;
         let is_symbol = s.text.v.trim() == "{symbol}";
         let name = s.name.v.as_str();
+        let face_size = face.and_then(|f| f.font_size.as_ref()).map(|z| z.v);
         RSlot {
             name: name.to_string(),
             text: if is_symbol { String::new() } else { fill(&s.text.v, &vals.text) },
             symbol: is_symbol,
-            size: s.size.as_ref().map(|z| z.v).unwrap_or(match name {
+            size: s.size.as_ref().map(|z| z.v).or(face_size).unwrap_or(match name {
                 "bottom" => base * 1.3,
                 "left" | "right" => base * 0.85,
                 _ => base,
             }),
-            bold: s.bold.unwrap_or(name == "bottom" || (name == "centre" && self.src.unit.is_none())),
+            bold: s
+                .bold
+                .or(face.and_then(|f| f.bold))
+                .unwrap_or(name == "bottom" || (name == "centre" && self.src.unit.is_none())),
             have: 0.0,
             origin: placeholders(&s.text.v)
                 .first()
@@ -452,7 +549,10 @@ fn report_missing(
     let mut keys: Vec<_> = missing.into_iter().collect();
     keys.sort_by_key(|((g, k), _)| (*g, k.clone()));
     for ((gi, key), mut places) in keys {
-        let count = counters.iter().filter(|r| r.group == gi).count();
+        // Counters of one entry (a run) share its place: count places, not counters.
+        let mut of_group: Vec<&Loc> = counters.iter().filter(|r| r.group == gi).map(|r| &r.loc).collect();
+        of_group.dedup();
+        let count = of_group.len();
         let decl = groups[gi].decl.map(|d| &game.counter_groups[d]);
         let slot = decl.and_then(|g| {
             g.layout
@@ -482,7 +582,7 @@ fn report_missing(
 
 /// A placeholder no counter of the group has a value for: a typo in the layout.
 fn placeholder_typo(game: &Game, group: &str, slot: &Slot, key: &str) -> Diagnostic {
-    let mut known: BTreeSet<String> = ["name", "label", "side", "symbol"].iter().map(|s| s.to_string()).collect();
+    let mut known: BTreeSet<String> = ["name", "id", "label", "side", "symbol"].iter().map(|s| s.to_string()).collect();
     known.extend(game.stats.iter().map(|s| s.id.v.clone()));
     let d = Diagnostic::error(
         diag::UNKNOWN_PLACEHOLDER,

@@ -1,7 +1,7 @@
 //! The fonts in `fonts/`, embedded into the binary. The host's fonts are never used, so a PDF
 //! looks the same on every machine.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use typst::foundations::Bytes;
 use typst::text::{Font, FontBook};
@@ -22,6 +22,7 @@ const FONT_FILES: &[(&str, &[u8])] = &[
 ];
 
 /// The embedded fonts, parsed, with Typst's book of them.
+#[derive(Debug)]
 pub struct Fonts {
     /// What Typst selects fonts from.
     pub book: FontBook,
@@ -36,6 +37,24 @@ pub fn fonts() -> &'static Fonts {
         let fonts: Vec<Font> = FONT_FILES.iter().flat_map(|(_, bytes)| Font::iter(Bytes::new(*bytes))).collect();
         Fonts { book: FontBook::from_fonts(&fonts), fonts }
     })
+}
+
+/// The fonts a game prints with: the embedded ones, then the game's own (`fonts/`), which
+/// Typst falls back to for characters the embedded fonts lack.
+pub fn for_game(game: &crate::model::Game) -> Arc<Fonts> {
+    let embedded = fonts();
+    let mut all = embedded.fonts.clone();
+    for f in &game.fonts {
+        all.extend(Font::iter(Bytes::new(f.bytes.as_ref().clone())));
+    }
+    Arc::new(Fonts { book: FontBook::from_fonts(&all), fonts: all })
+}
+
+impl Fonts {
+    /// Whether some font has a glyph for `c` (Typst's fallback can then print it).
+    pub fn covers(&self, c: char) -> bool {
+        self.fonts.iter().any(|f| f.info().coverage.contains(c as u32))
+    }
 }
 
 /// Width in pt of `text` set on one line in Roboto (bold or regular) at `size` pt, shaped the
@@ -82,12 +101,19 @@ fn shaped_em(text: &str, bold: bool) -> f64 {
                 .glyph_index(ch)
                 .and_then(|g| fallback.glyph_hor_advance(g))
                 .map(|a| a as f64 / fallback.units_per_em() as f64)
-                .unwrap_or(0.6);
+                .unwrap_or(if is_wide(ch) { 1.0 } else { 0.6 });
         } else {
             em += pos.x_advance as f64 / upem;
         }
     }
     em
+}
+
+/// East Asian wide characters (CJK, kana, Hangul, fullwidth forms) are one em wide in the
+/// game fonts that print them; other characters missing from the embedded fonts are taken at
+/// 0.6 em.
+fn is_wide(c: char) -> bool {
+    matches!(c as u32, 0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod colour;
 pub mod counters;
 pub mod fonts;
 pub mod geometry;
+mod glyphs;
 mod pictures;
 pub mod symbol;
 
@@ -23,12 +24,14 @@ use crate::model::{Game, PageSize};
 use crate::source::Loc;
 
 /// Every piece of a game, laid out.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Layout {
     /// The counter sheet.
     pub counters: Counters,
     /// The cards.
     pub cards: Cards,
+    /// The fonts the game prints with: embedded and its own.
+    pub fonts: std::sync::Arc<fonts::Fonts>,
 }
 
 /// The most counters one game prints (copies included): about 200 MiB and 8 s to build.
@@ -40,12 +43,14 @@ pub const MAX_CARDS: i64 = 2_000;
 /// command line's page size, which overrides the data's.
 pub fn layout(game: &Game, ix: &Index, page: Option<PageSize>) -> (Layout, Vec<Diagnostic>) {
     let mut diags = Vec::new();
+    let fonts = fonts::for_game(game);
+    glyphs::check_glyphs(game, &fonts, &mut diags);
     let counters = counters::lay_out_counters(game, ix, page, &mut diags);
     let cards = cards::lay_out_cards(game, ix, page, &mut diags);
     let counted = counters.counters.iter().map(|c| (c.quantity, &c.loc));
     diags.extend(too_many("counters", MAX_COUNTERS, counted));
     diags.extend(too_many("cards", MAX_CARDS, cards.cards.iter().map(|c| (c.quantity, &c.loc))));
-    (Layout { counters, cards }, diags)
+    (Layout { counters, cards, fonts }, diags)
 }
 
 /// A sheet printing more than `max` pieces: one finding, at the piece with the most copies.

@@ -576,6 +576,31 @@ pub(crate) static COUNTER: TableDecl = TableDecl {
             f("symbol", Ty::Str, "NATO symbol, e.g. \"infantry platoon\"."),
             f("image", Ty::Str, "A picture instead of a symbol: \"images/rifles.png\"."),
             f("color", Ty::Colour, "Optional: this counter's own background."),
+            f("front_face", Ty::Table(&FACE), "The front's own look, over its group's front_style and its color."),
+            f("back_face", Ty::Table(&FACE), "The back's own look, over its group's back_style and its color."),
+            f(
+                "ids",
+                Ty::AnyOf(&[Ty::Str, Ty::ArrayOf(&RUN_ID)]),
+                "A counter run: one counter per identifier, [\"XXIV\", \"XLVI\"] or a range \"1-12\" (\"01-12\" keeps the zero).",
+            ),
+        ],
+    )
+};
+
+static RUN_ID: Ty = Ty::AnyOf(&[Ty::Str, Ty::Int]);
+
+static FACE: TableDecl = TableDecl {
+    renamed: &[("text_color", "text")],
+    ..table(
+        "counter_face",
+        "A counter face's own look: front_face = { background = \"#8b5a2b\", bold = true }.",
+        &[
+            f("background", FACE_COLOUR, "The whole face: a colour or \"side\"."),
+            f("stripe", FACE_COLOUR, "A band across the face: a colour or \"side\"."),
+            f("text_color", FACE_COLOUR, "The text: a colour or \"side\"."),
+            f("symbol", Ty::Str, "Drawn instead of the counter's symbol in its {symbol} slot."),
+            f("font_size", Ty::FontSize, "For every slot whose layout gives no size."),
+            f("bold", Ty::Bool, "For every slot whose layout gives no weight."),
         ],
     )
 };

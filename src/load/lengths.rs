@@ -85,7 +85,17 @@ pub(super) fn length(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
             n
         }),
     };
+    let max = max_mm(key);
     match parsed.filter(|mm| *mm >= 0.0) {
+        Some(mm) if mm.is_nan() || mm > max => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is more than the {max} mm playaid allows"))
+                    .at(&loc)
+                    .label(format!("at most {max} mm"))
+                    .help(format!("a {key} of a few millimetres is usual (see docs/FORMAT.md, Limits)")),
+            );
+            None
+        }
         Some(mm) => Some(Sp::new(mm, loc)),
         None => {
             o.ctx.push(
@@ -96,6 +106,17 @@ pub(super) fn length(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
             );
             None
         }
+    }
+}
+
+/// The largest value of each sheet length, in mm: beyond it no piece fits a page, and a huge
+/// value would break the PDF's coordinates.
+fn max_mm(key: &str) -> f64 {
+    match key {
+        "bleed" => 10.0,
+        "gutter" | "safe" => 20.0,
+        "margin" => 50.0,
+        _ => 1000.0,
     }
 }
 

@@ -4,12 +4,14 @@
 //! problem. What each table may hold is declared once, in `fields.rs`.
 
 pub mod fields;
+mod fonts;
 mod lengths;
 mod pieces;
 pub(crate) mod reader;
 mod scenario;
 mod sheets;
 pub(crate) mod strings;
+mod templates;
 
 pub use reader::parse_date;
 
@@ -25,7 +27,7 @@ use crate::source::Loc;
 use reader::{Ctx, Obj, int_of, str_of, text_of};
 
 /// The folders of a game that never hold data.
-const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images"];
+const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images", "fonts"];
 
 /// A game as read from its files, with every problem found while reading them.
 pub struct Loaded {
@@ -62,7 +64,10 @@ pub fn load(dir: &Path) -> Result<Loaded, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
         sources.push((path.clone(), bytes));
     }
-    Ok(load_sources(dir, sources))
+    let mut loaded = load_sources(dir, sources);
+    fonts::read_fonts(dir, &mut loaded.game, &mut loaded.diags);
+    templates::read_templates(dir, &mut loaded.game, &mut loaded.diags);
+    Ok(loaded)
 }
 
 /// Load a game from files already read: `(path, bytes)`, game.toml first.

@@ -20,6 +20,15 @@ fn size(o: &Obj, key: &'static str, named: &[(&str, (f64, f64))]) -> Option<Sp<(
         _ => None,
     };
     match parsed {
+        Some((w, h)) if !((5.0..=1000.0).contains(&w) && (5.0..=1000.0).contains(&h)) => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is not a size playaid can print"))
+                    .at(&loc)
+                    .label("from 5 to 1000 mm a side")
+                    .help("a counter is about 12 to 40 mm a side, a card 40 to 130 mm"),
+            );
+            None
+        }
         Some(wh) => Some(Sp::new(wh, loc)),
         None => {
             let names: Vec<&str> = named.iter().map(|(n, _)| *n).collect();
@@ -97,6 +106,13 @@ pub(super) fn read_counter_options(game: &mut Game, o: &Obj) {
 
 fn face_style(o: &Obj, key: &'static str) -> FaceStyle {
     let Some(t) = o.table(key) else { return FaceStyle::default() };
+    let style = style_of(&t, key);
+    t.finish();
+    style
+}
+
+/// `background`, `stripe` and `text_color` of a style or face table: a colour or "side".
+fn style_of(t: &Obj, key: &'static str) -> FaceStyle {
     t.renamed("text_color", "text", &format!("in `{key}`"));
     let colour = |k: &'static str| {
         t.str(k).and_then(|s| {
@@ -107,9 +123,121 @@ fn face_style(o: &Obj, key: &'static str) -> FaceStyle {
             color_of(t.ctx, s).map(|c| Sp::new(c, loc))
         })
     };
-    let style = FaceStyle { background: colour("background"), stripe: colour("stripe"), text: colour("text_color") };
+    FaceStyle { background: colour("background"), stripe: colour("stripe"), text: colour("text_color") }
+}
+
+/// `front_face` or `back_face` on a counter: its style, symbol and text size and weight.
+fn face(o: &Obj, key: &'static str) -> Face {
+    let Some(t) = o.table(key) else { return Face::default() };
+    let face = Face {
+        style: style_of(&t, key),
+        symbol: t.str("symbol"),
+        font_size: font_size(&t, "font_size"),
+        bold: t.bool("bold").map(|b| b.v),
+    };
     t.finish();
-    style
+    face
+}
+
+/// `ids`: a list of identifiers (`["XXIV", "XLVI"]`, numbers allowed) or a numeric range
+/// (`"1-12"`, `"01-12"` keeps the zeros); at most [`MAX_RUN`] of them, none twice.
+fn run(o: &Obj) -> Option<Run> {
+    let v = o.get("ids")?;
+    let loc = o.ctx.loc(v.span());
+    let bad = |msg: String, at: &Loc, help: &str| {
+        o.ctx.push(Diagnostic::error(diag::INVALID_VALUE, msg).at(at).help(help.to_string()));
+    };
+    let ids: Vec<Sp<String>> = match v.get_ref() {
+        DeValue::Array(items) => {
+            let mut ids: Vec<Sp<String>> = Vec::new();
+            for it in items {
+                let at = o.ctx.loc(it.span());
+                let id = match it.get_ref() {
+                    DeValue::String(s) if !s.trim().is_empty() => s.to_string(),
+                    DeValue::Integer(i) => i.to_string(),
+                    _ => {
+                        bad(
+                            "an id of a run must be a text or a whole number".into(),
+                            &at,
+                            "write ids = [\"XXIV\", \"XLVI\"] or ids = [1, 2, 3]",
+                        );
+                        continue;
+                    }
+                };
+                if ids.iter().any(|x| x.v == id) {
+                    o.ctx.push(
+                        Diagnostic::error(diag::DUPLICATE_ID, format!("`{id}` is twice in this run"))
+                            .at(&at)
+                            .label("given twice")
+                            .help("each id of a run gives one counter: remove one, or raise `quantity` for copies"),
+                    );
+                    continue;
+                }
+                ids.push(Sp::new(id, at));
+            }
+            ids
+        }
+        DeValue::String(s) => match range(s) {
+            Ok(ids) => ids.into_iter().map(|id| Sp::new(id, loc.clone())).collect(),
+            Err(msg) => {
+                bad(
+                    msg,
+                    &loc,
+                    "write a range of numbers, smallest first, such as ids = \"1-12\", or a list: ids = [\"XXIV\", \"XLVI\"]",
+                );
+                return None;
+            }
+        },
+        _ => {
+            o.ctx.push(
+                Diagnostic::error(diag::WRONG_TYPE, "`ids` must be a list of ids or a range")
+                    .at(&loc)
+                    .help("write ids = [\"XXIV\", \"XLVI\"] or ids = \"1-12\""),
+            );
+            return None;
+        }
+    };
+    if ids.len() > MAX_RUN {
+        o.ctx.push(
+            Diagnostic::error(
+                diag::INVALID_VALUE,
+                format!("this run gives {} counters, more than {MAX_RUN}", ids.len()),
+            )
+            .at(&loc)
+            .label(format!("at most {MAX_RUN}"))
+            .help("split it into several runs, or check for a typo (playaid's limits are listed in docs/FORMAT.md)"),
+        );
+        return None;
+    }
+    if ids.is_empty() {
+        bad("`ids` gives no counter".into(), &loc, "list at least one id, or remove `ids`");
+        return None;
+    }
+    Some(Run { ids, loc })
+}
+
+/// The ids of a range `"1-12"`: `Err` says what is wrong with it. Bounded before anything is
+/// allocated, so that a typo such as "1-1000000000" costs nothing.
+fn range(s: &str) -> Result<Vec<String>, String> {
+    let not_a_range = || match s.trim() {
+        "" => "`ids` is an empty text, not a range of numbers".to_string(),
+        _ => format!("`{s}` is not a range of numbers"),
+    };
+    let (a, b) = s.split_once('-').ok_or_else(not_a_range)?;
+    let (a, b) = (a.trim(), b.trim());
+    let digits = |x: &str| !x.is_empty() && x.bytes().all(|c| c.is_ascii_digit());
+    if !digits(a) || !digits(b) {
+        return Err(not_a_range());
+    }
+    let (from, to): (u64, u64) = (a.parse().map_err(|_| not_a_range())?, b.parse().map_err(|_| not_a_range())?);
+    if from > to {
+        return Err(format!("the range `{s}` runs backwards"));
+    }
+    if to - from >= MAX_RUN as u64 {
+        return Err(format!("the range `{s}` gives {} counters, more than {MAX_RUN}", to - from + 1));
+    }
+    let width = if a.starts_with('0') && a.len() > 1 { a.len() } else { 0 };
+    Ok((from..=to).map(|n| format!("{n:0width$}")).collect())
 }
 
 /// A slot's name as written in the data: `top_left` for the model's `top-left`.
@@ -274,8 +402,19 @@ pub(super) fn read_counter(o: &Obj) -> Counter {
             let loc = s.loc.clone();
             color_of(o.ctx, s).map(|c| Sp::new(c, loc))
         }),
+        front_face: face(o, "front_face"),
+        back_face: face(o, "back_face"),
+        run: run(o),
         loc: o.ctx.loc(o.span.clone()),
     };
+    if let (Some(id), Some(run)) = (&c.id, &c.run) {
+        o.ctx.push(
+            Diagnostic::error(diag::INVALID_VALUE, "a counter run has `ids`, not also an `id`")
+                .at(&id.loc)
+                .label("the run's counters take their ids from `ids`")
+                .help(format!("remove `id = \"{}\"`, or `ids` ({} counters) for one counter", id.v, run.ids.len())),
+        );
+    }
     if c.name.is_none() && c.unit.is_none() {
         o.ctx.push(
             Diagnostic::error(diag::MISSING_FIELD, "a counter needs a `unit` or a `name`")
@@ -387,4 +526,22 @@ pub(super) fn read_card(o: &Obj) -> Card {
     }
     o_finish(o);
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_run_upwards_keep_their_zeros_and_stay_within_the_limit() {
+        assert_eq!(range("1-3").unwrap(), ["1", "2", "3"]);
+        assert_eq!(range(" 08 - 10 ").unwrap(), ["08", "09", "10"]);
+        assert_eq!(range("7-7").unwrap(), ["7"]);
+        assert_eq!(range("1-1000").unwrap().len(), MAX_RUN);
+        assert!(range("1-1001").unwrap_err().contains("more than 1000"));
+        assert!(range("12-1").unwrap_err().contains("runs backwards"));
+        for bad in ["", "1", "1-", "-3", "a-b", "1-2-3", "1-99999999999999999999999"] {
+            assert!(range(bad).is_err(), "{bad:?}");
+        }
+    }
 }

@@ -357,9 +357,17 @@ fn row_table<'t>(ctx: &Ctx, text: &'t str, columns: &[Col], row: &[Cell]) -> Opt
 /// A cell's value as its column's type reads it: a list cell is an array of its items, a
 /// number column a number (text that is no number stays text, for the reader to report).
 fn cell_value<'t>(ty: &Ty, cell: &Cell, value: &str, at: Range<usize>, text: &'t str) -> Spanned<DeValue<'t>> {
-    let v = match ty {
-        Ty::Markups | Ty::Strs | Ty::Ids | Ty::Ints => {
-            let item_ty = if matches!(ty, Ty::Ints) { &Ty::Int } else { &Ty::Str };
+    // A value that may be one or a list (a counter run's `ids`) is a list when it has a `;`.
+    let list_of = match ty {
+        Ty::Markups | Ty::Strs | Ty::Ids => Some(&Ty::Str),
+        Ty::Ints => Some(&Ty::Int),
+        Ty::AnyOf(tys) if cell.text.contains(LIST_SEPARATOR) => {
+            tys.iter().find_map(|t| if let Ty::ArrayOf(item) = t { Some(*item) } else { None })
+        }
+        _ => None,
+    };
+    let v = match list_of {
+        Some(item_ty) => {
             let mut list = DeArray::new();
             let mut start = 0;
             for part in cell.text.split(LIST_SEPARATOR) {
@@ -373,7 +381,7 @@ fn cell_value<'t>(ty: &Ty, cell: &Cell, value: &str, at: Range<usize>, text: &'t
             }
             DeValue::Array(list)
         }
-        _ => scalar(ty, value, &text[at.clone()]),
+        None => scalar(ty, value, &text[at.clone()]),
     };
     Spanned::new(at, v)
 }

@@ -162,6 +162,41 @@ pub struct CounterGroup {
     pub loc: Loc,
 }
 
+/// `front_face` or `back_face` on a `[[counter]]`: the look of one face of this counter, over
+/// its group's style (a "Mud / Clear" marker: brown front, light-blue back). Its text comes
+/// from the face's values (`front`, `back`).
+#[derive(Debug, Clone, Default)]
+pub struct Face {
+    /// `background`, `stripe`, `text_color`: as in a group's `front_style`.
+    pub style: FaceStyle,
+    /// `symbol`: this face's NATO symbol instead of the counter's.
+    pub symbol: Option<Sp<String>>,
+    /// `font_size`: every slot of this face that the layout gives no size.
+    pub font_size: Option<Sp<f64>>,
+    /// `bold`: every slot of this face that the layout does not make bold or regular.
+    pub bold: Option<bool>,
+}
+
+impl Face {
+    /// Whether the face sets anything.
+    pub(crate) fn is_set(&self) -> bool {
+        self.style.is_set() || self.symbol.is_some() || self.font_size.is_some() || self.bold.is_some()
+    }
+}
+
+/// `ids` on a `[[counter]]`: a counter run, one counter per identifier, each sharing the rest
+/// of the entry.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// The identifiers, each where it is written (a range's ids all at the range).
+    pub ids: Vec<Sp<String>>,
+    /// The `ids` value.
+    pub loc: Loc,
+}
+
+/// The most counters one run (`ids`) gives.
+pub const MAX_RUN: usize = 1_000;
+
 /// `back` on a `[[counter]]`: what is printed on its back.
 #[derive(Debug, Clone)]
 pub enum Back {
@@ -201,8 +236,24 @@ pub struct Counter {
     pub back: Back,
     /// `color`: this counter's own background, `#rrggbb`.
     pub color: Option<Sp<String>>,
+    /// `front_face`: the front's own look.
+    pub front_face: Face,
+    /// `back_face`: the back's own look.
+    pub back_face: Face,
+    /// `ids`: a run, one counter per identifier; none: one counter.
+    pub run: Option<Run>,
     /// The whole `[[counter]]` table.
     pub loc: Loc,
+}
+
+impl Counter {
+    /// The counters this entry gives: one per id of its run (with that id), else itself.
+    pub fn expanded(&self) -> Vec<(&Counter, Option<&Sp<String>>)> {
+        match &self.run {
+            Some(run) => run.ids.iter().map(|id| (self, Some(id))).collect(),
+            None => vec![(self, None)],
+        }
+    }
 }
 
 /// `abilities` on `[cards]`: how a unit's card prints its abilities.

@@ -75,6 +75,11 @@ impl Renderer {
         Ok(Renderer { world: GameWorld::new(game_root, date)? })
     }
 
+    /// Print with these fonts (the layout's: embedded and the game's own `fonts/`).
+    pub fn set_fonts(&mut self, fonts: std::sync::Arc<crate::layout::fonts::Fonts>) {
+        self.world.set_fonts(fonts);
+    }
+
     /// Forget cached files (after they changed on disk).
     pub fn reset(&mut self) {
         self.world.reset();

@@ -20,7 +20,7 @@ use typst::text::{Font, FontBook};
 use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World};
 
-use crate::layout::fonts::fonts;
+use crate::layout::fonts::{Fonts, fonts};
 
 /// Templates built into the binary: (file name, source).
 pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
@@ -51,6 +51,9 @@ pub struct GameWorld {
     /// File contents read so far, by id (sources keep their parse for incremental reuse).
     sources: Mutex<HashMap<FileId, FileResult<Source>>>,
     files: Mutex<HashMap<FileId, FileResult<Bytes>>>,
+    /// The fonts: embedded, and the game's own once `set_fonts` is called.
+    fonts: std::sync::Arc<Fonts>,
+    book: LazyHash<FontBook>,
 }
 
 /// The id of `/templates/<name>.typ`, for a plain template name.
@@ -91,7 +94,18 @@ impl GameWorld {
             data_id: file_id(DATA_PATH),
             sources: Mutex::new(HashMap::new()),
             files: Mutex::new(HashMap::new()),
+            fonts: std::sync::Arc::new(Fonts { book: fonts().book.clone(), fonts: fonts().fonts.clone() }),
+            book: LazyHash::new(fonts().book.clone()),
         })
+    }
+
+    /// Print with `set` (the layout's fonts: embedded and the game's own). Nothing changes,
+    /// and nothing compiled is forgotten, when they are the fonts already in use.
+    pub(crate) fn set_fonts(&mut self, set: std::sync::Arc<Fonts>) {
+        if set.fonts != self.fonts.fonts {
+            self.book = LazyHash::new(set.book.clone());
+            self.fonts = set;
+        }
     }
 
     /// Set the document to compile and its data. `template` is a file name under `/templates/`
@@ -205,8 +219,7 @@ impl World for GameWorld {
     }
 
     fn book(&self) -> &LazyHash<FontBook> {
-        static BOOK: std::sync::OnceLock<LazyHash<FontBook>> = std::sync::OnceLock::new();
-        BOOK.get_or_init(|| LazyHash::new(fonts().book.clone()))
+        &self.book
     }
 
     fn main(&self) -> FileId {
@@ -245,7 +258,7 @@ impl World for GameWorld {
     }
 
     fn font(&self, index: usize) -> Option<Font> {
-        fonts().fonts.get(index).cloned()
+        self.fonts.fonts.get(index).cloned()
     }
 
     fn today(&self, _offset: Option<typst::foundations::Duration>) -> Option<Datetime> {

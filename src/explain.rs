@@ -1,0 +1,123 @@
+//! `playaid explain CODE`: what a finding means, a wrong and a right example, and the fix, as
+//! `rustc --explain` does. The pages are the Markdown files in `docs/explain/`, embedded here, so
+//! the docs and the command line are one text; a test runs every page's examples.
+
+use crate::diag::{self, ALL_CODES, Code};
+
+/// Every page: a finding code and the text of `docs/explain/CODE.md`.
+pub const PAGES: &[(&str, &str)] = &[
+    ("E001", include_str!("../docs/explain/E001.md")),
+    ("E002", include_str!("../docs/explain/E002.md")),
+    ("E003", include_str!("../docs/explain/E003.md")),
+    ("E004", include_str!("../docs/explain/E004.md")),
+    ("E005", include_str!("../docs/explain/E005.md")),
+    ("E006", include_str!("../docs/explain/E006.md")),
+    ("E007", include_str!("../docs/explain/E007.md")),
+    ("E008", include_str!("../docs/explain/E008.md")),
+    ("E009", include_str!("../docs/explain/E009.md")),
+    ("E010", include_str!("../docs/explain/E010.md")),
+    ("E011", include_str!("../docs/explain/E011.md")),
+    ("E012", include_str!("../docs/explain/E012.md")),
+    ("E013", include_str!("../docs/explain/E013.md")),
+    ("E014", include_str!("../docs/explain/E014.md")),
+    ("E015", include_str!("../docs/explain/E015.md")),
+    ("E016", include_str!("../docs/explain/E016.md")),
+    ("E017", include_str!("../docs/explain/E017.md")),
+    ("E018", include_str!("../docs/explain/E018.md")),
+    ("E019", include_str!("../docs/explain/E019.md")),
+    ("E020", include_str!("../docs/explain/E020.md")),
+    ("E021", include_str!("../docs/explain/E021.md")),
+    ("E022", include_str!("../docs/explain/E022.md")),
+    ("E023", include_str!("../docs/explain/E023.md")),
+    ("E024", include_str!("../docs/explain/E024.md")),
+    ("E025", include_str!("../docs/explain/E025.md")),
+    ("E026", include_str!("../docs/explain/E026.md")),
+    ("E027", include_str!("../docs/explain/E027.md")),
+    ("E028", include_str!("../docs/explain/E028.md")),
+    ("E029", include_str!("../docs/explain/E029.md")),
+    ("E030", include_str!("../docs/explain/E030.md")),
+    ("E031", include_str!("../docs/explain/E031.md")),
+    ("E032", include_str!("../docs/explain/E032.md")),
+    ("E033", include_str!("../docs/explain/E033.md")),
+    ("E034", include_str!("../docs/explain/E034.md")),
+    ("E035", include_str!("../docs/explain/E035.md")),
+    ("E036", include_str!("../docs/explain/E036.md")),
+    ("E037", include_str!("../docs/explain/E037.md")),
+    ("E038", include_str!("../docs/explain/E038.md")),
+    ("E039", include_str!("../docs/explain/E039.md")),
+    ("W001", include_str!("../docs/explain/W001.md")),
+    ("W002", include_str!("../docs/explain/W002.md")),
+    ("W003", include_str!("../docs/explain/W003.md")),
+    ("W004", include_str!("../docs/explain/W004.md")),
+    ("W005", include_str!("../docs/explain/W005.md")),
+    ("W006", include_str!("../docs/explain/W006.md")),
+    ("W007", include_str!("../docs/explain/W007.md")),
+];
+
+/// The page of a finding, looked up by its code (`E006`, `e006`, `6` for E006) or its name
+/// (`unknown-reference`).
+pub fn page(query: &str) -> Option<(Code, &'static str)> {
+    let code = find(query)?;
+    PAGES.iter().find(|(c, _)| *c == code.code).map(|(_, text)| (code, *text))
+}
+
+fn find(query: &str) -> Option<Code> {
+    let q = query.trim();
+    // A bare number is the error of that number: `6` is E006.
+    let number = q.parse::<u32>().ok();
+    ALL_CODES.iter().copied().find(|c| {
+        c.code.eq_ignore_ascii_case(q)
+            || c.name.eq_ignore_ascii_case(q)
+            || (number.is_some() && c.code.starts_with('E') && c.code[1..].parse::<u32>().ok() == number)
+    })
+}
+
+/// The closest code or name to `query`, for a did-you-mean.
+pub fn suggest(query: &str) -> Option<&'static str> {
+    let candidates = ALL_CODES.iter().flat_map(|c| [c.code, c.name]);
+    let close = diag::did_you_mean(query, candidates)?;
+    ALL_CODES.iter().find(|c| c.code == close || c.name == close).map(|c| c.code)
+}
+
+/// One line per code: `E006  unknown-reference  a reference to something that does not exist`.
+pub fn index() -> String {
+    let mut out = String::new();
+    for code in ALL_CODES {
+        let summary = page(code.code).map(|(_, text)| headline(text)).unwrap_or_default();
+        out.push_str(&format!("{}  {:<30} {summary}\n", code.code, code.name));
+    }
+    out
+}
+
+/// What a page's title says after its code and name: `# E006 unknown-reference: <this>`.
+fn headline(text: &str) -> &str {
+    let first = text.lines().next().unwrap_or_default();
+    first.split_once(": ").map(|(_, h)| h.trim()).unwrap_or(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_has_a_page_and_every_page_a_code() {
+        let pages: Vec<&str> = PAGES.iter().map(|(c, _)| *c).collect();
+        let codes: Vec<&str> = ALL_CODES.iter().map(|c| c.code).collect();
+        assert_eq!(pages, codes);
+        for (code, text) in PAGES {
+            let name = ALL_CODES.iter().find(|c| c.code == *code).unwrap().name;
+            assert!(text.starts_with(&format!("# {code} {name}: ")), "docs/explain/{code}.md title");
+        }
+    }
+
+    #[test]
+    fn codes_are_found_by_code_number_and_name() {
+        assert_eq!(page("E006").map(|(c, _)| c.code), Some("E006"));
+        assert_eq!(page("e006").map(|(c, _)| c.code), Some("E006"));
+        assert_eq!(page("6").map(|(c, _)| c.code), Some("E006"));
+        assert_eq!(page("unknown-reference").map(|(c, _)| c.code), Some("E006"));
+        assert!(page("E999").is_none());
+        assert_eq!(suggest("E0066"), Some("E006"));
+        assert_eq!(suggest("unknown-refrence"), Some("E006"));
+    }
+}

@@ -1,0 +1,108 @@
+//! Every character the game prints has a glyph in some font (the embedded fonts or the game's
+//! own `fonts/`); a character no font has would print as an empty box (.notdef).
+//!
+//! Every string value of every data file is checked, except values that are never printed
+//! (file names, colours), so a name, a label or a text in any script is covered wherever it
+//! ends up on a sheet.
+
+use toml::de::{DeTable, DeValue};
+
+use super::fonts::Fonts;
+use crate::diag::{self, Diagnostic};
+use crate::load::strings::raw_offset;
+use crate::model::Game;
+use crate::source::Loc;
+
+/// One finding per string value that has characters no font has, at the first of them.
+pub(super) fn check_glyphs(game: &Game, fonts: &Fonts, diags: &mut Vec<Diagnostic>) {
+    let mut covered = std::collections::HashMap::new();
+    for (file, source) in game.files.files.iter().enumerate() {
+        if !source.name.ends_with(".toml") {
+            continue;
+        }
+        let (doc, _) = DeTable::parse_recoverable(&source.text);
+        let mut strings = Vec::new();
+        walk_table(doc.get_ref(), "", &mut strings);
+        for (span, value) in strings {
+            let missing: Vec<(usize, char)> = value
+                .char_indices()
+                .filter(|&(_, c)| printable(c) && !*covered.entry(c).or_insert_with(|| fonts.covers(c)))
+                .collect();
+            let Some(&(first, c)) = missing.first() else { continue };
+            let literal = source.text.get(span.clone()).unwrap_or("");
+            let at = span.start + raw_offset(literal, first);
+            let end = span.start + raw_offset(literal, first + c.len_utf8());
+            diags.push(missing_glyph(&missing, &Loc { file, span: at..end.max(at) }));
+        }
+    }
+}
+
+fn missing_glyph(missing: &[(usize, char)], loc: &Loc) -> Diagnostic {
+    let mut chars: Vec<char> = missing.iter().map(|&(_, c)| c).collect();
+    chars.dedup();
+    let mut unique = Vec::new();
+    for c in chars {
+        if !unique.contains(&c) {
+            unique.push(c);
+        }
+    }
+    let shown: Vec<String> = unique.iter().take(6).map(|c| format!("`{c}` (U+{:04X})", *c as u32)).collect();
+    let more = if unique.len() > 6 { format!(" and {} more", unique.len() - 6) } else { String::new() };
+    Diagnostic::error(
+        diag::MISSING_GLYPH,
+        format!("no font playaid prints with has {}{more}", shown.join(", ")),
+    )
+    .at(loc)
+    .label("would print as an empty box")
+    .help(format!(
+        "put a font file that has these characters in the game's fonts/ folder (an open licence, such as {}), or write the text without them",
+        suggest_font(unique[0])
+    ))
+}
+
+/// An open-licence font for the script of `c`.
+fn suggest_font(c: char) -> &'static str {
+    match c as u32 {
+        0x3040..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9F => "Noto Sans JP (SIL OFL) for Japanese",
+        0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF => "Noto Sans KR (SIL OFL) for Korean",
+        0x2E80..=0x2FFF | 0x3000..=0x303F | 0x3400..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3FFFF => {
+            "Noto Sans JP, SC, TC or KR (SIL OFL) for Chinese characters and Japanese kanji"
+        }
+        0x0600..=0x06FF | 0x0750..=0x077F | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => "Noto Sans Arabic (SIL OFL)",
+        0x0590..=0x05FF => "Noto Sans Hebrew (SIL OFL)",
+        0x0900..=0x097F => "Noto Sans Devanagari (SIL OFL)",
+        0x0E00..=0x0E7F => "Noto Sans Thai (SIL OFL)",
+        0x1F000..=0x1FAFF | 0x2600..=0x27BF => "Noto Emoji (SIL OFL), the black-and-white emoji font",
+        _ => "a Noto font for the script (SIL OFL)",
+    }
+}
+
+/// Characters that need a glyph: not whitespace, controls, joiners or variation selectors.
+fn printable(c: char) -> bool {
+    !(c.is_whitespace()
+        || c.is_control()
+        || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'))
+}
+
+/// Keys whose values are never printed: file names and colours.
+fn unprinted(key: &str) -> bool {
+    ["image", "picture", "colour", "color", "fill", "font", "path", "file"].iter().any(|k| key.ends_with(k))
+}
+
+fn walk_table(t: &DeTable, _key: &str, out: &mut Vec<(std::ops::Range<usize>, String)>) {
+    for (k, v) in t {
+        walk_value(v, k.get_ref(), out);
+    }
+}
+
+fn walk_value(v: &toml::Spanned<DeValue>, key: &str, out: &mut Vec<(std::ops::Range<usize>, String)>) {
+    if unprinted(key) {
+        return;
+    }
+    match v.get_ref() {
+        DeValue::String(s) => out.push((v.span(), s.to_string())),
+        DeValue::Array(items) => items.iter().for_each(|i| walk_value(i, key, out)),
+        DeValue::Table(t) => walk_table(t, key, out),
+        _ => {}
+    }
+}

@@ -1,0 +1,108 @@
+//! Time and memory limits for a whole run of playaid. Data cannot make a build unbounded (its
+//! counts and texts are limited by `check`), but a game's own templates are programs: one that
+//! loops or grows without end must still stop, with a message, in bounded time and memory.
+//!
+//! The binary counts live heap bytes with [`Counting`] (its global allocator) and a watchdog
+//! thread compares them, and the time spent on the current step, with the limits. Over a limit
+//! it prints an E039 finding naming the step (the document and the template being compiled)
+//! and exits with code 1; output files are written atomically, so the last good ones stay.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static STEP: Mutex<Option<(String, Instant)>> = Mutex::new(None);
+
+/// The system allocator, counting the bytes in use.
+pub struct Counting;
+
+// SAFETY: every call is forwarded to the system allocator unchanged; only a counter is kept.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size(), Ordering::Relaxed);
+        // SAFETY: the caller upholds `alloc`'s contract, which is the system allocator's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        // SAFETY: as for `alloc`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size(), Ordering::Relaxed);
+        // SAFETY: as for `alloc`.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LIVE.fetch_add(new_size, Ordering::Relaxed);
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        // SAFETY: as for `alloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+/// Heap bytes in use (0 when the binary does not count them).
+pub fn live_bytes() -> usize {
+    LIVE.load(Ordering::Relaxed)
+}
+
+/// Say what playaid is doing now ("compiling cheatsheet.pdf"); the time limit counts from here.
+pub fn step(what: impl Into<String>) {
+    if let Ok(mut s) = STEP.lock() {
+        *s = Some((what.into(), Instant::now()));
+    }
+}
+
+/// Nothing is being done (watch mode waiting for a change): no time limit runs.
+pub fn idle() {
+    if let Ok(mut s) = STEP.lock() {
+        *s = None;
+    }
+}
+
+/// The limits of one run.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// The longest one step (loading and checking, or compiling one document) may take.
+    pub time: Duration,
+    /// The most heap memory playaid may use.
+    pub memory_bytes: usize,
+}
+
+/// Watch the limits from a background thread for the rest of the process.
+pub fn start_watchdog(limits: Limits) {
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(Duration::from_millis(20));
+            let (what, since) = match STEP.lock().ok().and_then(|s| s.clone()) {
+                Some(s) => s,
+                None => ("starting".to_string(), Instant::now()),
+            };
+            let used = live_bytes();
+            if used > limits.memory_bytes {
+                stop(
+                    &what,
+                    &format!("needed more than {} MiB of memory", limits.memory_bytes >> 20),
+                    "--memory-limit MIB",
+                );
+            }
+            if since.elapsed() > limits.time {
+                stop(&what, &format!("took longer than {} s", limits.time.as_secs()), "--time-limit SECONDS");
+            }
+        }
+    });
+}
+
+fn stop(what: &str, how: &str, option: &str) -> ! {
+    eprintln!("error[{}]: playaid stopped: {what} {how}", crate::diag::RESOURCE_LIMIT.code);
+    eprintln!("  = note: nothing was written; the files of the last good build are unchanged");
+    eprintln!(
+        "  = help: a game's own template that loops or grows without end does this: fix it, or remove it to print with the built-in one; a game this large needs a higher {option}"
+    );
+    std::process::exit(1);
+}
