@@ -1,5 +1,6 @@
 //! `playaid schema`: the JSON Schema editors complete from. Every data file of every example
-//! game and of the check corpus's base game validates against it; unknown keys and wrong types
+//! game, of the check corpus's base game and of every `playaid new` template validates
+//! against it; unknown keys and wrong types
 //! are rejected; the loader reads every key it declares, as the type it declares; every key it
 //! declares is documented in docs/FORMAT.md. (That the schema and the loader agree on every
 //! check case is tested in tests/check_cases.rs.)
@@ -11,10 +12,13 @@ use playaid::load::fields::{ROOT, TableDecl, Ty};
 use toml::Value;
 
 #[test]
-fn every_example_and_base_file_validates() {
+fn every_example_base_and_template_file_validates() {
     let validator = schema_validator();
     let mut dirs: Vec<_> = std::fs::read_dir(repo().join("data")).unwrap().map(|e| e.unwrap().path()).collect();
+    // The check corpus's base game, the starting games of `playaid new`, the symbols sheet.
     dirs.push(repo().join("tests/check/base"));
+    dirs.extend(std::fs::read_dir(repo().join("templates/new")).unwrap().map(|e| e.unwrap().path()));
+    dirs.push(repo().join("docs/symbols"));
     let mut failures = Vec::new();
     let mut count = 0;
     for dir in dirs {
