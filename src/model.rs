@@ -773,3 +773,48 @@ pub(crate) fn compare_versions(a: &str, b: &str) -> std::cmp::Ordering {
     }
     std::cmp::Ordering::Equal
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ability(traits: Vec<(Sp<String>, TraitValue)>) -> Ability {
+        let loc = Loc { file: 0, span: 0..0 };
+        let sp = |s: &str| Sp::new(s.to_string(), loc.clone());
+        Ability {
+            id: sp("landing"),
+            name: sp("Landing"),
+            values: Some(Sp::new(vec![Sp::new(10, loc.clone()), Sp::new(5, loc.clone())], loc.clone())),
+            groups: Vec::new(),
+            stats: Vec::new(),
+            text: None,
+            short: None,
+            traits,
+        }
+    }
+
+    #[test]
+    fn placeholders_are_names_in_braces_and_an_escaped_brace_is_none() {
+        let raw = r"Carries {capacity} ({value}) \{value} { not one } {} {x-y_2}";
+        let found: Vec<(&str, std::ops::Range<usize>)> =
+            Ability::placeholders(raw).into_iter().map(|p| (p.key, p.range)).collect();
+        assert_eq!(found, [("capacity", 8..18), ("value", 20..27), ("x-y_2", 53..60)]);
+    }
+
+    #[test]
+    fn a_text_is_filled_with_the_parameter_and_that_parameter_s_trait() {
+        let loc = Loc { file: 0, span: 0..0 };
+        let per = TraitValue::PerParam(
+            vec![
+                (Sp::new(10, loc.clone()), Sp::new(Scalar::Int(2), loc.clone())),
+                (Sp::new(5, loc.clone()), Sp::new(Scalar::Int(1), loc.clone())),
+            ],
+            loc.clone(),
+        );
+        let a = ability(vec![(Sp::new("capacity".into(), loc.clone()), per)]);
+        let text = Text { raw: "Landing {value} carries {capacity}; {unknown} stays.".into(), loc };
+        assert_eq!(a.filled(&text, Some(5)).raw, "Landing 5 carries 1; {unknown} stays.");
+        assert_eq!(a.filled(&text, Some(10)).raw, "Landing 10 carries 2; {unknown} stays.");
+        assert_eq!(a.filled(&text, None).raw, text.raw, "no parameter: nothing to fill");
+    }
+}

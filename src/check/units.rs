@@ -111,8 +111,9 @@ impl Checker<'_> {
         }
     }
 
-    /// Every stat the kind needs has a value in `stats`. `what`: the unit (or its step) and
-    /// where a missing stat is reported, and whether it is a step; `typo`: a misspelt stat id these findings follow from.
+    /// Every stat the kind needs has a value in `stats`. `what`: the unit (or its step), where
+    /// a missing stat is reported, and whether it is a step; `typo`: a misspelt stat id these
+    /// findings follow from.
     fn check_kind_stats_present(
         &mut self,
         stats: &[(Sp<String>, Sp<Scalar>)],
