@@ -186,12 +186,17 @@ fn values<'f>(
 /// Values keyed by name (a unit's stats, a counter's front): (key, old, new) for each key
 /// whose value differs, in the new data's order, then the keys only the old data has.
 fn keyed_values(old: &[(Sp<String>, Sp<Scalar>)], new: &[(Sp<String>, Sp<Scalar>)]) -> Vec<(String, String, String)> {
-    let map =
-        |v: &[(Sp<String>, Sp<Scalar>)]| v.iter().map(|(k, x)| (k.v.clone(), scalar(&x.v))).collect::<BTreeMap<_, _>>();
-    let (a, b) = (map(old), map(new));
+    let printed = |v: &[(Sp<String>, Sp<Scalar>)]| v.iter().map(|(k, x)| (k.v.clone(), scalar(&x.v))).collect();
+    keyed_strings(printed(old), printed(new))
+}
+
+/// `keyed_values` of values already printed: (key, old, new) for each key whose value differs,
+/// in the new order, then keys only the old has.
+fn keyed_strings(old: Vec<(String, String)>, new: Vec<(String, String)>) -> Vec<(String, String, String)> {
+    let (a, b): (BTreeMap<_, _>, BTreeMap<_, _>) = (old.iter().cloned().collect(), new.iter().cloned().collect());
     let mut seen = Vec::new();
     let mut out = Vec::new();
-    for k in new.iter().map(|(k, _)| k.v.clone()).chain(a.keys().cloned()) {
+    for k in new.iter().map(|(k, _)| k.clone()).chain(a.keys().cloned()) {
         if seen.contains(&k) {
             continue;
         }
@@ -202,6 +207,26 @@ fn keyed_values(old: &[(Sp<String>, Sp<Scalar>)], new: &[(Sp<String>, Sp<Scalar>
         }
     }
     out
+}
+
+/// A unit's stats as its stat block prints them, one value per step: ("attack", "8 / 4").
+fn step_values(u: &Unit) -> Vec<(String, String)> {
+    let mut keys: Vec<&str> = Vec::new();
+    for (k, _) in u.steps.iter().flat_map(|s| &s.stats) {
+        if !keys.contains(&k.v.as_str()) {
+            keys.push(&k.v);
+        }
+    }
+    keys.into_iter()
+        .map(|key| {
+            let per_step: Vec<String> = u
+                .steps
+                .iter()
+                .map(|s| s.stats.iter().find(|(k, _)| k.v == key).map_or("–".into(), |(_, v)| scalar(&v.v)))
+                .collect();
+            (key.to_string(), per_step.join(" / "))
+        })
+        .collect()
 }
 
 /// The name of the item with `id`, in the new data, else the old; else the id itself.
@@ -421,7 +446,12 @@ fn units(old: &Game, new: &Game, out: &mut Vec<Change>) {
                 ("unit", id, &b.name.v),
                 [("kind", opt(&a.kind), opt(&b.kind)), ("side", opt(&a.side), opt(&b.side))],
             );
-            for (k, x, y) in keyed_values(&a.stats, &b.stats) {
+            let step_names = |u: &Unit| {
+                let names: Vec<String> = u.steps.iter().enumerate().map(|(i, s)| s.label(i)).collect();
+                if u.has_steps() { names.join(" / ") } else { String::new() }
+            };
+            values(out, ("unit", id, &b.name.v), [("steps", step_names(a), step_names(b))]);
+            for (k, x, y) in keyed_strings(step_values(a), step_values(b)) {
                 out.push(Change::value("unit", id, &b.name.v, &stat_name(old, new, &k), x, y));
             }
             unit_abilities(old, new, out, a, b);

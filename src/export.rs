@@ -428,33 +428,64 @@ impl<'g> Exporter<'g> {
         let game = self.game;
         let kind = u.kind.as_ref().and_then(|k| self.ix.get::<Kind>(game, &k.v));
         let side = u.side.as_ref().and_then(|s| self.ix.get::<Side>(game, &s.v));
-        // Stats in the kind's order, then any others as written.
+        // Stats in the kind's order, then any others as written (in any step).
         let mut order: Vec<&str> = Vec::new();
         if let Some(k) = kind {
             order.extend(k.stats.iter().chain(&k.optional_stats).map(|s| s.v.as_str()));
         }
-        for (k, _) in &u.stats {
+        for (k, _) in u.steps.iter().flat_map(|s| &s.stats) {
             if !order.contains(&k.v.as_str()) {
                 order.push(&k.v);
             }
         }
+        let order: Vec<&Stat> = order.into_iter().filter_map(|id| self.ix.get::<Stat>(game, id)).collect();
+        let printed = |stats: &[(Sp<String>, Sp<Scalar>)], stat: &Stat| {
+            stats
+                .iter()
+                .find(|(k, _)| k.v == stat.id.v)
+                .map(|(_, value)| format!("{}{}", value.v.display(), stat.suffix.clone().unwrap_or_default()))
+        };
         let mut stats = Vec::new();
-        for id in order {
-            let Some((_, value)) = u.stats.iter().find(|(k, _)| k.v == id) else { continue };
-            let Some(stat) = self.ix.get::<Stat>(game, id) else { continue };
-            let note = u.stat_notes.iter().find(|(k, _)| k.v == id).map(|(_, t)| t.clone());
+        for stat in &order {
+            // One value per step: "8 / 4" for a unit with a reduced step.
+            let values: Vec<Option<String>> = u.steps.iter().map(|s| printed(&s.stats, stat)).collect();
+            if values.iter().all(Option::is_none) {
+                continue;
+            }
+            let values: Vec<String> = values.into_iter().map(|v| v.unwrap_or_else(|| "–".into())).collect();
+            let note = u.stat_notes.iter().find(|(k, _)| k.v == stat.id.v).map(|(_, t)| t.clone());
             let note = self.opt_text(&note);
             stats.push(json!({
-                "id": id, "name": stat.name.v, "abbr": stat.abbr(),
-                "value": format!("{}{}", value.v.display(), stat.suffix.clone().unwrap_or_default()),
+                "id": stat.id.v, "name": stat.name.v, "abbr": stat.abbr(),
+                "value": values.join(" / "), "values": values,
                 "note": note,
             }));
         }
+        // Each step by name with its stats, when the unit has more than one.
+        let steps: Vec<Value> = if u.has_steps() {
+            u.steps
+                .iter()
+                .enumerate()
+                .map(|(i, step)| {
+                    let values: Vec<Value> = order
+                        .iter()
+                        .filter_map(|stat| {
+                            let value = printed(&step.stats, stat)?;
+                            Some(json!({"id": stat.id.v, "abbr": stat.abbr(), "value": value}))
+                        })
+                        .collect();
+                    json!({"name": step.label(i), "stats": values})
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut abilities = Vec::new();
         for r in &u.abilities {
             let Some(a) = self.ix.get::<Ability>(game, &r.id) else { continue };
-            let text = self.opt_text(&a.text);
-            let short = self.opt_text(&a.short);
+            // "Takes {value} wounds" as "Tough 3" reads it.
+            let text = self.opt_text(&a.text.as_ref().map(|t| a.filled(t, r.param)));
+            let short = self.opt_text(&a.short.as_ref().map(|t| a.filled(t, r.param)));
             abilities
                 .push(json!({"id": a.id.v, "label": a.label(r.param), "param": r.param, "text": text, "short": short}));
         }
@@ -469,6 +500,7 @@ impl<'g> Exporter<'g> {
             "color": side.and_then(|s| s.color.as_ref().map(|c| c.v.clone())),
             "text_color": side.and_then(|s| s.color.as_ref().map(|c| contrast(&c.v))),
             "stats": stats,
+            "steps": steps,
             "abilities": abilities,
             "notes": notes,
             "quantity": u.quantity.as_ref().map(|q| q.v).unwrap_or(1),

@@ -390,6 +390,67 @@ impl Ability {
     }
 }
 
+/// A `{placeholder}` in an ability's text: `{value}` (its parameter) or a trait's id.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Placeholder<'a> {
+    /// The bytes of `{...}` in the text as written (escapes resolved).
+    pub(crate) range: std::ops::Range<usize>,
+    /// The name between the braces.
+    pub(crate) key: &'a str,
+}
+
+impl Ability {
+    /// The `{placeholders}` of one of its texts: braces around a name of letters, digits, `-`
+    /// and `_`; `\{` is a brace, not a placeholder.
+    pub(crate) fn placeholders(raw: &str) -> Vec<Placeholder<'_>> {
+        let mut out = Vec::new();
+        let bytes = raw.as_bytes();
+        let mut i = 0;
+        while let Some(open) = raw[i..].find('{').map(|o| i + o) {
+            i = open + 1;
+            if open > 0 && bytes[open - 1] == b'\\' {
+                continue;
+            }
+            let Some(close) = raw[i..].find('}').map(|c| i + c) else { break };
+            let key = &raw[i..close];
+            if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+                out.push(Placeholder { range: open..close + 1, key });
+                i = close + 1;
+            }
+        }
+        out
+    }
+
+    /// What `{key}` prints for parameter `param`: `{value}` the parameter, a trait's id its
+    /// value (for that parameter, when given per value); none when it has none.
+    pub(crate) fn placeholder_value(&self, key: &str, param: Option<i64>) -> Option<String> {
+        if key == "value" {
+            return param.map(|p| p.to_string());
+        }
+        match &self.traits.iter().find(|(k, _)| k.v == key)?.1 {
+            TraitValue::One(v) => Some(v.v.display()),
+            TraitValue::PerParam(list, _) => list.iter().find(|(p, _)| Some(p.v) == param).map(|(_, v)| v.v.display()),
+        }
+    }
+
+    /// One of its texts as a unit naming it with `param` prints it: each placeholder filled
+    /// ("Takes {value} wounds" → "Takes 3 wounds"); one without a value stays as written (the
+    /// checker reported it).
+    pub(crate) fn filled(&self, text: &Text, param: Option<i64>) -> Text {
+        let mut raw = String::new();
+        let mut last = 0;
+        for p in Self::placeholders(&text.raw) {
+            if let Some(v) = self.placeholder_value(p.key, param) {
+                raw.push_str(&text.raw[last..p.range.start]);
+                raw.push_str(&v);
+                last = p.range.end;
+            }
+        }
+        raw.push_str(&text.raw[last..]);
+        Text { raw, loc: text.loc.clone() }
+    }
+}
+
 /// `"landing 10"`: an ability named with its parameter.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AbilityRef {
@@ -426,8 +487,9 @@ pub struct Unit {
     pub kind: Option<Sp<String>>,
     /// `side`: its `[[side]]`, if any.
     pub side: Option<Sp<String>>,
-    /// `stats`: (stat id, value) in the order written; printed in the kind's order.
-    pub stats: Vec<(Sp<String>, Sp<Scalar>)>,
+    /// Its stats, one set per step: `stats` gives one unnamed step, `steps` one per entry
+    /// (full strength first). Empty only when the unit gives neither.
+    pub steps: Vec<UnitStep>,
     /// `stat_notes`: (stat id, markup printed after that value), e.g. "or 2 and no battle".
     pub stat_notes: Vec<(Sp<String>, Text)>,
     /// `abilities`: `"landing 10"`, each with its parameter.
@@ -441,6 +503,37 @@ pub struct Unit {
     pub image: Option<Sp<String>>,
     /// The whole `[[unit]]` table.
     pub loc: Loc,
+}
+
+impl Unit {
+    /// The stats at full strength (its first step), in the order written.
+    pub(crate) fn stats(&self) -> &[(Sp<String>, Sp<Scalar>)] {
+        self.steps.first().map(|s| s.stats.as_slice()).unwrap_or_default()
+    }
+
+    /// Whether the unit declares more than one step (a counter with a reduced side).
+    pub(crate) fn has_steps(&self) -> bool {
+        self.steps.len() > 1
+    }
+}
+
+/// One step of a unit: its stats at that strength (`{ name = "reduced", stats = { ... } }`
+/// in `steps`), or the unit's `stats` as its only step.
+#[derive(Debug)]
+pub struct UnitStep {
+    /// `name`: "full", "reduced"; none for the `stats` of a one-step unit, or not given.
+    pub name: Option<Sp<String>>,
+    /// `stats`: (stat id, value) in the order written; printed in the kind's order.
+    pub stats: Vec<(Sp<String>, Sp<Scalar>)>,
+    /// The step's table (or the unit's `stats` table): where findings about it point.
+    pub loc: Loc,
+}
+
+impl UnitStep {
+    /// The step's name as printed: its `name`, else its number from 1.
+    pub(crate) fn label(&self, index: usize) -> String {
+        self.name.as_ref().map(|n| n.v.clone()).unwrap_or_else(|| format!("step {}", index + 1))
+    }
 }
 
 /// `list` on a `[[section]]`: how its items are marked.
@@ -693,4 +786,49 @@ pub(crate) fn compare_versions(a: &str, b: &str) -> std::cmp::Ordering {
         }
     }
     std::cmp::Ordering::Equal
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ability(traits: Vec<(Sp<String>, TraitValue)>) -> Ability {
+        let loc = Loc { file: 0, span: 0..0 };
+        let sp = |s: &str| Sp::new(s.to_string(), loc.clone());
+        Ability {
+            id: sp("landing"),
+            name: sp("Landing"),
+            values: Some(Sp::new(vec![Sp::new(10, loc.clone()), Sp::new(5, loc.clone())], loc.clone())),
+            groups: Vec::new(),
+            stats: Vec::new(),
+            text: None,
+            short: None,
+            traits,
+        }
+    }
+
+    #[test]
+    fn placeholders_are_names_in_braces_and_an_escaped_brace_is_none() {
+        let raw = r"Carries {capacity} ({value}) \{value} { not one } {} {x-y_2}";
+        let found: Vec<(&str, std::ops::Range<usize>)> =
+            Ability::placeholders(raw).into_iter().map(|p| (p.key, p.range)).collect();
+        assert_eq!(found, [("capacity", 8..18), ("value", 20..27), ("x-y_2", 53..60)]);
+    }
+
+    #[test]
+    fn a_text_is_filled_with_the_parameter_and_that_parameter_s_trait() {
+        let loc = Loc { file: 0, span: 0..0 };
+        let per = TraitValue::PerParam(
+            vec![
+                (Sp::new(10, loc.clone()), Sp::new(Scalar::Int(2), loc.clone())),
+                (Sp::new(5, loc.clone()), Sp::new(Scalar::Int(1), loc.clone())),
+            ],
+            loc.clone(),
+        );
+        let a = ability(vec![(Sp::new("capacity".into(), loc.clone()), per)]);
+        let text = Text { raw: "Landing {value} carries {capacity}; {unknown} stays.".into(), loc };
+        assert_eq!(a.filled(&text, Some(5)).raw, "Landing 5 carries 1; {unknown} stays.");
+        assert_eq!(a.filled(&text, Some(10)).raw, "Landing 10 carries 2; {unknown} stays.");
+        assert_eq!(a.filled(&text, None).raw, text.raw, "no parameter: nothing to fill");
+    }
 }

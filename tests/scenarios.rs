@@ -23,7 +23,8 @@ fn every_seed_game_has_a_scenario_a_player_can_set_up_from() {
                 "North island 50",
                 "Centre island 50",
                 "South island 50",
-                "150 points",
+                "Allies POINTS 100",
+                "Victory points to win: 150",
                 "11 Optional Rules",
             ],
         ),
@@ -36,7 +37,7 @@ fn every_seed_game_has_a_scenario_a_player_can_set_up_from() {
                 "Tank Platoon Tank 3d5+2\" 12\" 4\" 24\"",
                 "Turn 6: Blue, 2 × Tank Platoon",
                 "The crossroads village",
-                "turn 15",
+                "Turns: 15",
             ],
         ),
         (
@@ -48,7 +49,7 @@ fn every_seed_game_has_a_scenario_a_player_can_set_up_from() {
                 "Sohei Archers",
                 "Blue triangle 1 3 dice 2 dice 2–3 hexes",
                 "Victory banner",
-                "7 points",
+                "Victory points to win: 7",
                 "1.3 Grappling",
             ],
         ),
@@ -58,11 +59,11 @@ fn every_seed_game_has_a_scenario_a_player_can_set_up_from() {
             &[
                 "Hedgerow Counterattack",
                 "3 Para Rifle",
-                "4 4 5 5 5",
+                "Infantry platoon · full / reduced 4 / 2 4 / 4 5 / 5 5 / 3 5 / 5",
                 "StuG III",
-                "6 10 6 3 4",
+                "6 / 4 10 / 10 6 / 6 3 / 1 4 / 4",
                 "The hamlet 3",
-                "turn 8",
+                "Turns: 8",
             ],
         ),
         (
@@ -97,14 +98,23 @@ fn a_stat_changed_in_the_rules_changes_the_scenario_sheet() {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("game");
     copy_dir(&repo().join("data/white-star-rising"), &game);
-    // Its units are a spreadsheet: the StuG's firepower is the fifth column.
-    let units = game.join("units.csv");
+    let units = game.join("units.toml");
     let text = std::fs::read_to_string(&units).unwrap();
-    assert!(text.contains("stug,StuG III,afv,de,6,10,6,3,4"), "the seed data changed: update this test");
-    std::fs::write(&units, text.replacen("stug,StuG III,afv,de,6,", "stug,StuG III,afv,de,7,", 1)).unwrap();
+    std::fs::write(
+        &units,
+        text.replacen(
+            "stats = { firepower = 6, range = 10, move = 6",
+            "stats = { firepower = 7, range = 10, move = 6",
+            1,
+        ),
+    )
+    .unwrap();
     build(&game, &tmp.path().join("out"));
     let sheet = pdf_text(&tmp.path().join("out/white-star-rising-1.0/scenario-hedgerow-counterattack.pdf"));
-    assert!(sheet.contains("StuG III Armored Fighting Vehicle 7 10 6 3 4"), "{sheet}");
+    assert!(
+        sheet.contains("StuG III Armored Fighting Vehicle · full / reduced 7 / 4 10 / 10 6 / 6 3 / 1 4 / 4"),
+        "{sheet}"
+    );
     let counters = pdf_text(&tmp.path().join("out/white-star-rising-1.0/counters.pdf"));
     assert!(counters.contains("7-10-6"), "the counter follows too: {counters}");
 }

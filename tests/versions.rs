@@ -209,21 +209,50 @@ fn diff_reports_a_counter_back_value_in_words() {
     let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
     copy_dir(&repo().join("data/white-star-rising"), &old);
     copy_dir(&repo().join("data/white-star-rising"), &new);
-    // The Para Rifle run (keyed by its unit, one counter per platoon) comes back with
-    // firepower 1 instead of 2: one change for each of its counters.
+    // The PaK 40 (a counter with its own values) comes back with firepower 2 instead of 3.
     let path = new.join("counters.toml");
     let counters = std::fs::read_to_string(&path).unwrap();
-    let before = "unit = \"para-rifle\"\nids = [\"1/A/506\", \"2/A/506\", \"3/A/506\"]\nside = \"us\"\n\
-                  symbol = \"airborne infantry platoon\"\nback = { firepower = 2,";
+    let before = "name = \"PaK 40\"\nlabel = \"14/GR916\"\nside = \"de\"\nsymbol = \"anti-tank section\"\n\
+                  front = { firepower = 5, range = 12, move = 2, assault = 1, to_hit = 4 }\nback = { firepower = 3,";
     assert!(counters.contains(before), "the seed data changed: update this test");
-    std::fs::write(&path, counters.replace(before, &before.replace("firepower = 2", "firepower = 1"))).unwrap();
+    std::fs::write(
+        &path,
+        counters.replace(before, &before.replace("back = { firepower = 3", "back = { firepower = 2")),
+    )
+    .unwrap();
     let o = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(
-        stdout(&o),
-        "White Star Rising 1.0 → 1.0: 3 changes\n  ~ Counter Para Rifle 1/A/506: back firepower 2 → 1.\n  \
-         ~ Counter Para Rifle 2/A/506: back firepower 2 → 1.\n  ~ Counter Para Rifle 3/A/506: back firepower 2 → 1.\n"
-    );
+    assert_eq!(stdout(&o), "White Star Rising 1.0 → 1.0: 1 change\n  ~ Counter PaK 40: back firepower 3 → 2.\n");
+}
+
+/// A unit with steps changes in one step and gains a third: diff names the steps and prints
+/// each stat as every step reads it.
+#[test]
+fn diff_shows_a_changed_step_with_every_step_of_the_stat() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
+    copy_dir(&repo().join("data/white-star-rising"), &old);
+    copy_dir(&repo().join("data/white-star-rising"), &new);
+    let path = new.join("units.toml");
+    let units = std::fs::read_to_string(&path).unwrap();
+    let reduced = "{ name = \"reduced\", stats = { firepower = 2, range = 4, move = 5, assault = 3, to_hit = 5 } },\n";
+    assert!(units.contains(reduced), "the seed data changed: update this test");
+    // The Para Rifle's reduced step loses a point of firepower, and a third step is added.
+    let changed = reduced.replace("firepower = 2", "firepower = 1")
+        + "  { name = \"remnant\", stats = { firepower = 1, range = 2, move = 5, assault = 1, to_hit = 6 } },\n";
+    std::fs::write(&path, units.replacen(reduced, &changed, 1)).unwrap();
+    let o = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    for line in [
+        "~ Para Rifle: steps full / reduced → full / reduced / remnant.",
+        "~ Para Rifle: Firepower 4 / 2 → 4 / 1 / 1.",
+        "~ Para Rifle: Range factor 4 / 4 → 4 / 4 / 2.",
+        "~ Para Rifle: To Hit 5 / 5 → 5 / 5 / 6.",
+        "~ Para Rifle: Movement 5 / 5 → 5 / 5 / 5.",
+    ] {
+        assert!(text.contains(line), "`{line}` missing:\n{text}");
+    }
 }
 
 /// The designer bumps the rules version and changes a stat; `check` then insists on a changelog
@@ -268,29 +297,29 @@ fn the_changelog_entry_e028_asks_for_can_be_drafted_by_diff() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot compare"));
 }
 
-/// A game that keeps its units in a spreadsheet: `diff` between git revisions reads the CSV
-/// as it was, and between folders too.
+/// A game that keeps its units in a spreadsheet (The Starting Phase): `diff` between git
+/// revisions reads the CSV as it was, and between folders too.
 #[test]
 fn diff_reads_spreadsheets_at_a_revision_and_in_folders() {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("game");
-    copy_dir(&repo().join("data/white-star-rising"), &game);
+    copy_dir(&repo().join("data/starting-phase"), &game);
     git(tmp.path(), &["init", "-q"]);
     git(tmp.path(), &["config", "user.email", "designer@example.org"]);
     git(tmp.path(), &["config", "user.name", "Designer"]);
     git(tmp.path(), &["add", "."]);
-    git(tmp.path(), &["commit", "-qm", "1.0"]);
+    git(tmp.path(), &["commit", "-qm", "0.1"]);
     let units = game.join("units.csv");
     let text = std::fs::read_to_string(&units).unwrap();
-    assert!(text.contains("sherman,Sherman,afv,us,6,10,8,4,4"), "the seed data changed: update this test");
-    std::fs::write(&units, text.replace("sherman,Sherman,afv,us,6,10,8,", "sherman,Sherman,afv,us,6,10,9,")).unwrap();
+    let row = "line-squad,Line Squad,squad,7,5,";
+    assert!(text.contains(row), "the seed data changed: update this test");
+    std::fs::write(&units, text.replace(row, "line-squad,Line Squad,squad,7,6,")).unwrap();
 
     let o = playaid(&["diff", game.to_str().unwrap(), "--from", "HEAD"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = stdout(&o);
-    assert!(text.contains("Sherman: Movement 8 → 9."), "{text}");
+    assert!(stdout(&o).contains("~ Line Squad: Nerve 5 → 6."), "{}", stdout(&o));
 
-    let o = playaid(&["diff", &data("white-star-rising"), game.to_str().unwrap()]);
+    let o = playaid(&["diff", &data("starting-phase"), game.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(stdout(&o).contains("Sherman: Movement 8 → 9."), "{}", stdout(&o));
+    assert!(stdout(&o).contains("~ Line Squad: Nerve 5 → 6."), "{}", stdout(&o));
 }

@@ -94,18 +94,19 @@ fn watch_rebuilds_survives_a_broken_edit_and_recovers() {
 fn watch_rebuilds_when_a_spreadsheet_changes() {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("game");
-    copy_dir(&repo().join("data/white-star-rising"), &game);
+    copy_dir(&repo().join("data/starting-phase"), &game);
     let out = tmp.path().join("out");
     let w = watch(&game, &out);
     w.wait_for("first build");
     w.wait_for("watching");
-    let pdf = out.join("white-star-rising-1.0/counters.pdf");
-    assert!(pdf_text(&pdf).contains("6-10-8"), "the Sherman's factors");
+    let pdf = out.join("starting-phase-0.1/cards.pdf");
+    assert!(pdf_text(&pdf).contains("Command Squad HQ unit The Starting Phase · v0.1 LD 8 NV 7"), "its card");
 
     let units = game.join("units.csv");
     let text = std::fs::read_to_string(&units).unwrap();
-    std::fs::write(&units, text.replace("sherman,Sherman,afv,us,6,10,8,", "sherman,Sherman,afv,us,6,10,9,")).unwrap();
+    std::fs::write(&units, text.replace("command-squad,Command Squad,hq,8,7,", "command-squad,Command Squad,hq,9,7,"))
+        .unwrap();
     let line = w.wait_for("units.csv");
     assert!(line.contains("rebuilt"), "{line}");
-    assert!(pdf_text(&pdf).contains("6-10-9"), "the rebuilt counter has the new movement");
+    assert!(pdf_text(&pdf).contains("Command Squad HQ unit The Starting Phase · v0.1 LD 9 NV 7"), "the new Ld");
 }

@@ -1,10 +1,11 @@
 //! Abilities: their values, their traits (one value, or one per parameter value) against the
-//! traits' types, and the traits their groups require.
+//! traits' types, the traits their groups require, and the `{placeholders}` of their texts.
 
 use std::collections::HashSet;
 
 use super::{Checker, join_values};
 use crate::diag::{self, Diagnostic};
+use crate::load::strings::sub_loc;
 use crate::model::*;
 use crate::source::Loc;
 
@@ -28,6 +29,38 @@ impl Checker<'_> {
             }
         }
         self.check_group_requirements(a);
+        for text in a.text.iter().chain(&a.short) {
+            self.check_placeholders(a, text);
+        }
+    }
+
+    /// Each `{placeholder}` of a text names the parameter (`{value}`, when the ability takes
+    /// one) or a trait the ability declares (E026 at the placeholder otherwise).
+    fn check_placeholders(&mut self, a: &Ability, text: &Text) {
+        let traits: Vec<&str> = a.traits.iter().map(|(k, _)| k.v.as_str()).collect();
+        for p in Ability::placeholders(&text.raw) {
+            let known = if p.key == "value" { a.values.is_some() } else { traits.contains(&p.key) };
+            if known {
+                continue;
+            }
+            let d = Diagnostic::error(
+                diag::UNKNOWN_PLACEHOLDER,
+                format!("`{{{}}}` in the text of `{}` has no value", p.key, a.id.v),
+            )
+            .at(&sub_loc(text, &self.game.files.get(text.loc.file).text, p.range.clone()));
+            self.push(if p.key == "value" {
+                d.label("the ability takes no parameter")
+                    .help("give the ability `values = [...]`, or write the number in the text")
+            } else {
+                let choices = a.values.as_ref().map(|_| "value").into_iter().chain(traits.iter().copied());
+                match diag::did_you_mean(p.key, choices) {
+                    Some(best) => d.label("not a trait of this ability").help(format!("did you mean `{{{best}}}`?")),
+                    None => d.label("not a trait of this ability").help(
+                        "a placeholder is `{value}` (the ability's parameter) or one of its traits; write `\\\\{` for a brace",
+                    ),
+                }
+            });
+        }
     }
 
     fn check_ability_values(&mut self, a: &Ability, values: &Sp<Vec<Sp<i64>>>) {

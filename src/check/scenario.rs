@@ -122,13 +122,8 @@ impl Checker<'_> {
             let count = f.count.as_ref().map(|c| c.v).unwrap_or(1);
             units = units.saturating_add(count.max(0));
             let unit = f.unit.as_ref().and_then(|u| self.resolve::<Unit>(u));
-            let unit_points =
-                unit.zip(points_stat.as_deref()).and_then(|(u, ps)| match u.stats.iter().find(|(k, _)| k.v == ps) {
-                    Some((_, Sp { v: Scalar::Int(p), .. })) => Some(*p),
-                    _ => None,
-                });
-            for p in unit_points.into_iter().chain(f.points.as_ref().map(|p| p.v)) {
-                points = points.saturating_add(p.saturating_mul(count));
+            if let Some(p) = f.points(unit, points_stat.as_deref()) {
+                points = points.saturating_add(p);
             }
         }
         self.check_side_limits(side, points, units);

@@ -204,6 +204,12 @@ impl Exporter<'_> {
                     stats.push(json!({"label": s["abbr"], "name": s["name"], "value": s["value"]}));
                 }
             }
+            // A unit with steps: its values read "8 / 4", in the order of these names.
+            let steps: Vec<Value> = unit
+                .as_ref()
+                .and_then(|u| u["steps"].as_array())
+                .map(|steps| steps.iter().map(|s| s["name"].clone()).collect())
+                .unwrap_or_default();
             if let Some(c) = card {
                 for (k, v) in &c.stats {
                     stats.push(json!({"label": k.v, "name": k.v, "value": v.v.display()}));
@@ -251,6 +257,7 @@ impl Exporter<'_> {
                 "color": rc.color,
                 "text_color": rc.text_color,
                 "stats": stats,
+                "steps": steps,
                 "abilities": abilities,
                 "texts": texts,
                 "notes": notes,

@@ -1,5 +1,6 @@
 //! One scenario for its sheet (`data.scenario`), every unit with its stats from the unit data,
-//! so a stat changed in the rules is changed on every scenario sheet.
+//! so a stat changed in the rules is changed on every scenario sheet; each side's points and
+//! units totalled beside the game's limits.
 
 use serde_json::{Value, json};
 
@@ -17,12 +18,21 @@ impl Exporter<'_> {
                 .find(|s| s.id.v == id.v)
                 .map(|s| json!({"id": s.id.v, "number": s.number.as_ref().map(|n| n.v.clone()), "title": s.title.v}))
         };
+        let limits = &game.scenario_limits;
+        let points_stat = limits.points_stat.as_ref().map(|p| p.v.as_str());
         let mut sides = Vec::new();
         for side in &sc.sides {
             let decl = game.sides.iter().find(|s| s.id.v == side.side.v);
             let mut forces = Vec::new();
+            // What the side fields, as the checker counts it against the game's limits.
+            let (mut points, mut units) = (None::<i64>, 0i64);
             for f in &side.forces {
-                let unit = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v)).map(|u| self.unit(u));
+                let data = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v));
+                if let Some(p) = f.points(data, points_stat) {
+                    points = Some(points.unwrap_or(0).saturating_add(p));
+                }
+                units = units.saturating_add(f.copies());
+                let unit = data.map(|u| self.unit(u));
                 let setup = self.opt_text(&f.setup);
                 let text = self.opt_text(&f.text);
                 forces.push(json!({
@@ -44,6 +54,8 @@ impl Exporter<'_> {
                 "text_color": decl.and_then(|d| d.color.as_ref().map(|c| contrast(&c.v))),
                 "setup": setup,
                 "forces": forces,
+                "points": points,
+                "units": units,
             }));
         }
         let mut objectives = Vec::new();
@@ -77,6 +89,8 @@ impl Exporter<'_> {
             "setup": setup,
             "settings": settings,
             "sides": sides,
+            "limits": { "points": limits.points_per_side.as_ref().map(|p| p.v),
+                        "units": limits.units_per_side.as_ref().map(|u| u.v) },
             "objectives": objectives,
             "victory": { "points": sc.victory_points.as_ref().map(|p| p.v), "turns": sc.turns.as_ref().map(|t| t.v),
                          "sudden_death": sudden, "text": victory },

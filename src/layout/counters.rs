@@ -195,8 +195,16 @@ struct Src<'g> {
     /// The id of a run's counter.
     run_id: Option<&'g Sp<String>>,
     unit: Option<&'g Unit>,
+    /// The unit's step on the front (0, or 2 and up for the extra counters of a unit with
+    /// more than two steps); the next step is on the back.
+    step: usize,
     group: usize,
     loc: Loc,
+}
+
+/// The steps on the fronts of a unit's counters: one counter for each two steps.
+fn front_steps(unit: Option<&Unit>) -> impl Iterator<Item = usize> {
+    (0..unit.map_or(1, |u| u.steps.len().max(1))).step_by(2)
 }
 
 /// Declared counters (those whose group resolves), then one for each unit of a group's kinds
@@ -219,7 +227,9 @@ fn sources<'g>(game: &'g Game, ix: &Index, groups: &mut Vec<RGroup>, page: (f64,
         };
         let unit = c.unit.as_ref().and_then(|u| ix.get::<Unit>(game, &u.v));
         for (c, run_id) in c.expanded() {
-            out.push(Src { counter: Some(c), run_id, unit, group, loc: c.loc.clone() });
+            for step in front_steps(unit) {
+                out.push(Src { counter: Some(c), run_id, unit, step, group, loc: c.loc.clone() });
+            }
         }
     }
     for (gi, g) in groups.iter().enumerate() {
@@ -227,7 +237,9 @@ fn sources<'g>(game: &'g Game, ix: &Index, groups: &mut Vec<RGroup>, page: (f64,
         for u in &game.units {
             let of_kind = u.kind.as_ref().is_some_and(|k| decl.kinds.iter().any(|gk| gk.v == k.v));
             if of_kind && !named.contains(u.id.v.as_str()) {
-                out.push(Src { counter: None, run_id: None, unit: Some(u), group: gi, loc: u.loc.clone() });
+                for step in front_steps(Some(u)) {
+                    out.push(Src { counter: None, run_id: None, unit: Some(u), step, group: gi, loc: u.loc.clone() });
+                }
             }
         }
     }
@@ -289,6 +301,14 @@ impl<'g> Ctx<'g, '_> {
             (None, Some(u)) => format!("the counter of unit `{}`", u.id.v),
             (None, None) => "a counter".into(),
         };
+        // The extra counter of a three- or four-step unit says which steps it carries.
+        let what = match src.unit {
+            Some(u) if src.step > 0 => match u.steps.get(src.step + 1) {
+                Some(_) => format!("{what} (steps {}-{})", src.step + 1, src.step + 2),
+                None => format!("{what} (step {})", src.step + 1),
+            },
+            _ => what,
+        };
         let group = &self.groups[src.group];
         let decl = group.decl.map(|d| &self.game.counter_groups[d]);
         let front_layout: Vec<Slot> = decl
@@ -338,8 +358,9 @@ impl<'g> Ctx<'g, '_> {
         }
     }
 
-    /// The back face: the back values in the back layout, blank, or the front again (in the
-    /// back style or face when there is one); with the back face's own symbol.
+    /// The back face: the back values (over the unit's next step) in the back layout, the next
+    /// step, blank, or the front again (in the back style or face when there is one); with the
+    /// back face's own symbol.
     fn back(
         &mut self,
         src: &Src,
@@ -352,14 +373,22 @@ impl<'g> Ctx<'g, '_> {
         let back_face = c.map(|c| &c.back_face);
         let back_style = painter.group.decl.map(|d| &self.game.counter_groups[d].back_style);
         let front_bg = Some(front.background.as_str());
-        let mut back = match c.map(|c| &c.back) {
-            Some(Back::Values(pairs)) => {
-                let b = values.with(pairs);
+        // The unit's next step, under the entry's own back values (which are for its first
+        // counter only); `back = "blank"` wins over a step, and blanks a last odd step too.
+        let next_step = src.unit.and_then(|u| u.steps.get(src.step + 1));
+        let explicit = c.map(|c| &c.back).filter(|_| src.step == 0);
+        let blank = c.is_some_and(|c| matches!(c.back, Back::Blank)) && (src.step == 0 || next_step.is_none());
+        let mut back = match (explicit, next_step) {
+            _ if blank => RFace { slots: Vec::new(), ..painter.face(&[], values, back_style, back_face, front_bg) },
+            (Some(Back::Values(pairs)), step) => {
+                let b = values.with(step.map_or(&[][..], |s| &s.stats)).with(pairs);
                 self.note_missing(src, what, layout, &b);
                 painter.face(layout, &b, back_style, back_face, front_bg)
             }
-            Some(Back::Blank) => {
-                RFace { slots: Vec::new(), ..painter.face(&[], values, back_style, back_face, front_bg) }
+            (_, Some(step)) => {
+                let b = values.with(&step.stats);
+                self.note_missing(src, what, layout, &b);
+                painter.face(layout, &b, back_style, back_face, front_bg)
             }
             _ if back_style.is_some_and(FaceStyle::is_set) || back_face.is_some_and(Face::is_set) => {
                 painter.face(layout, values, back_style, back_face, front_bg)
@@ -399,12 +428,13 @@ impl<'g> Ctx<'g, '_> {
         if let Some(side) = self.side(src) {
             v.text.insert("side".into(), side.name.v.clone());
         }
-        if let Some(u) = src.unit {
-            v = v.with(&u.stats);
+        if let Some(step) = src.unit.and_then(|u| u.steps.get(src.step)) {
+            v = v.with(&step.stats);
         }
+        // The entry's own front values are for its first counter (the unit's first two steps).
         match c {
-            Some(c) => v.with(&c.front),
-            None => v,
+            Some(c) if src.step == 0 => v.with(&c.front),
+            _ => v,
         }
     }
 
@@ -707,9 +737,9 @@ fn default_layout(game: &Game, ix: &Index, unit: Option<&Unit>) -> Vec<Slot> {
         .as_ref()
         .and_then(|k| ix.get::<Kind>(game, &k.v))
         .map(|k| k.stats.iter().map(|s| s.v.clone()).collect())
-        .unwrap_or_else(|| u.stats.iter().map(|(k, _)| k.v.clone()).collect());
+        .unwrap_or_else(|| u.stats().iter().map(|(k, _)| k.v.clone()).collect());
     let present: Vec<String> =
-        order.into_iter().filter(|s| u.stats.iter().any(|(k, _)| &k.v == s)).map(|s| format!("{{{s}}}")).collect();
+        order.into_iter().filter(|s| u.stats().iter().any(|(k, _)| &k.v == s)).map(|s| format!("{{{s}}}")).collect();
     vec![
         slot("top", "{name}".into(), None),
         slot("centre", "{symbol}".into(), None),

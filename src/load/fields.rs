@@ -289,6 +289,11 @@ pub(crate) static UNIT: TableDecl = table(
         req("kind", Ty::Id, "Required, a [[kind]]."),
         f("side", Ty::Id, "Optional, a [[side]]."),
         f("stats", Ty::Table(&UNIT_STATS), "Stat id = value: { armour = 5, hull_points = 2 }."),
+        f(
+            "steps",
+            Ty::Tables(&UNIT_STEP),
+            "Instead of stats, a unit's steps, full strength first: [{ name = \"full\", stats = { ... } }, ...].",
+        ),
         f("stat_notes", Ty::Table(&STAT_NOTES), "Optional markup after a value: { move = \"or 2 and no battle\" }."),
         f("abilities", Ty::Strs, "Abilities with their parameter: [\"hard-to-kill\", \"landing 10\"]."),
         f("notes", Ty::Markups, "Optional markup."),
@@ -298,6 +303,12 @@ pub(crate) static UNIT: TableDecl = table(
 );
 
 static UNIT_STATS: TableDecl = free("unit_stats", "Stat id = value.", &Ty::Scalar);
+
+static UNIT_STEP: TableDecl = table(
+    "unit_step",
+    "A step of a unit: one side of its counter, full strength first.",
+    &[f("name", Ty::Str, "The step's name, e.g. \"reduced\"."), f("stats", Ty::Table(&UNIT_STATS), "Its stats.")],
+);
 
 static STAT_NOTES: TableDecl = free("stat_notes", "Stat id = markup printed after the value.", &Ty::Markup);
 

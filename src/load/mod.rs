@@ -585,8 +585,11 @@ fn read_ability(o: &Obj) -> Ability {
     a
 }
 
-fn read_unit(o: &Obj) -> Unit {
-    let name = o.req_str("name");
+/// The most steps a unit may have: two counters of two sides each, and room to spare.
+pub(crate) const MAX_STEPS: usize = 8;
+
+/// `(stat id, value)` pairs of a `stats` table, in the order written.
+fn stat_values(o: &Obj) -> Vec<(Sp<String>, Sp<Scalar>)> {
     let mut stats = Vec::new();
     if let Some(t) = o.table("stats") {
         for (k, v) in t.table.iter() {
@@ -596,6 +599,44 @@ fn read_unit(o: &Obj) -> Unit {
             }
         }
     }
+    stats
+}
+
+/// A unit's steps: `stats` as its one step, or each entry of `steps` (not both: E005).
+fn read_unit_steps(o: &Obj) -> Vec<UnitStep> {
+    let one = o.get("stats").map(|v| UnitStep { name: None, stats: stat_values(o), loc: o.ctx.loc(v.span()) });
+    let Some((items, loc)) = o.array("steps") else { return one.into_iter().collect() };
+    if let Some(stats_loc) = o.key_loc("stats") {
+        o.ctx.push(
+            Diagnostic::error(diag::DUPLICATE_ID, "a unit with `steps` gives its stats in each step, not in `stats`")
+                .at(&stats_loc)
+                .label("stats given twice")
+                .help("move these values into the steps, or remove `steps` for a unit with one step"),
+        );
+    }
+    if items.len() > MAX_STEPS {
+        o.ctx.push(
+            Diagnostic::error(
+                diag::INVALID_VALUE,
+                format!("a unit has at most {MAX_STEPS} steps, not {}", items.len()),
+            )
+            .at(&loc)
+            .label(format!("{} steps", items.len()))
+            .help("a step is one side of a counter: list the unit's strengths from full to weakest"),
+        );
+    }
+    let mut steps = Vec::new();
+    for v in items.iter().take(MAX_STEPS) {
+        let Some(so) = Obj::from_value(o.ctx, v, o.nested("steps"), "a step") else { continue };
+        steps.push(UnitStep { name: so.str("name"), stats: stat_values(&so), loc: o.ctx.loc(v.span()) });
+        so.finish();
+    }
+    steps
+}
+
+fn read_unit(o: &Obj) -> Unit {
+    let name = o.req_str("name");
+    let steps = read_unit_steps(o);
     let mut stat_notes = Vec::new();
     if let Some(t) = o.table("stat_notes") {
         for (k, v) in t.table.iter() {
@@ -611,7 +652,7 @@ fn read_unit(o: &Obj) -> Unit {
         name: name.unwrap_or_default_sp(o),
         kind: o.id("kind", true),
         side: o.id("side", false),
-        stats,
+        steps,
         stat_notes,
         abilities,
         notes: o.texts("notes"),

@@ -119,3 +119,22 @@ pub struct Scenario {
     /// The whole `[[scenario]]` table.
     pub loc: Loc,
 }
+
+impl Force {
+    /// How many: `count`, at least 0; default 1.
+    pub(crate) fn copies(&self) -> i64 {
+        self.count.as_ref().map_or(1, |c| c.v.max(0))
+    }
+
+    /// What the whole line is worth: `count` times its unit's points (the `points_stat` at
+    /// full strength) plus its own `points`; none when neither says.
+    pub(crate) fn points(&self, unit: Option<&super::Unit>, points_stat: Option<&str>) -> Option<i64> {
+        let unit_points = unit.zip(points_stat).and_then(|(u, ps)| match u.stats().iter().find(|(k, _)| k.v == ps) {
+            Some((_, Sp { v: Scalar::Int(p), .. })) => Some(*p),
+            _ => None,
+        });
+        let each: Vec<i64> = unit_points.into_iter().chain(self.points.as_ref().map(|p| p.v)).collect();
+        (!each.is_empty())
+            .then(|| each.into_iter().fold(0i64, |sum, p| sum.saturating_add(p.saturating_mul(self.copies()))))
+    }
+}
