@@ -83,7 +83,17 @@ pub fn create(dir: &Path, template: &Template) -> Result<Vec<PathBuf>, String> {
         }
     }
     let mut written = Vec::new();
-    for (name, text) in template.files {
+    // The game's files, then what makes an editor complete and explain them: the schema and
+    // the settings that point Taplo / Even Better TOML at it.
+    let schema = [(crate::schema::SCHEMA_FILE, crate::schema::schema())];
+    let editor = crate::schema::editor_settings();
+    let files = template
+        .files
+        .iter()
+        .map(|(n, t)| (*n, t.to_string()))
+        .chain(schema)
+        .chain(editor);
+    for (name, text) in files {
         let path = dir.join(name);
         std::fs::create_dir_all(path.parent().unwrap_or(dir))
             .and_then(|()| std::fs::write(&path, text))

@@ -20,6 +20,13 @@ fn new_check_build(template: &str, tmp: &Path) -> std::path::PathBuf {
     let said = String::from_utf8_lossy(&o.stdout);
     assert!(said.contains(&format!("from the template {template}")) && said.contains("playaid check"), "{said}");
     assert!(dir.join("game.toml").is_file());
+    // The editor gets the schema and the settings that point Taplo / Even Better TOML at it.
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("playaid.schema.json")).unwrap()).unwrap();
+    assert_eq!(schema["$schema"], "http://json-schema.org/draft-04/schema#");
+    let taplo = std::fs::read_to_string(dir.join(".taplo.toml")).unwrap();
+    assert!(taplo.contains("path = \"./playaid.schema.json\""), "{taplo}");
+    assert!(dir.join(".vscode/settings.json").is_file());
 
     let o = playaid(&["check", dir.to_str().unwrap(), "--format", "json"]);
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
