@@ -8,6 +8,7 @@
 
 mod abilities;
 mod changelog;
+mod charts;
 mod evaluate;
 mod images;
 mod index;
@@ -105,6 +106,7 @@ impl<'g> Checker<'g> {
         }
         self.check_changelog();
         self.check_scenarios();
+        self.check_charts();
         self.check_counters();
         self.check_cards();
         self.warn_unused();
@@ -186,6 +188,9 @@ impl<'g> Checker<'g> {
             }
             RefKind::Stat => {
                 self.resolve::<Stat>(&sp);
+            }
+            RefKind::Terrain => {
+                self.resolve::<Terrain>(&sp);
             }
         }
     }

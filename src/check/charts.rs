@@ -1,0 +1,279 @@
+//! Charts: a CRT's columns are odds or differentials in rising order, its rows give every
+//! result of its dice once, every result code is in its legend (and every legend entry is
+//! used), its modifiers name causes that exist; scenario reinforcements arrive on a turn the
+//! turn record track has; the aid card names a sequence and tables that exist.
+
+use std::collections::HashSet;
+
+use super::{Checker, place};
+use crate::diag::{self, Diagnostic};
+use crate::model::*;
+
+/// A cell that means "no effect": not a result code.
+pub(crate) fn is_no_result(code: &str) -> bool {
+    matches!(code.trim(), "" | "-" | "–" | "—")
+}
+
+/// `"3-1"` or `"3:1"`: the odds as a ratio; `None` if it is not written so.
+fn odds(label: &str) -> Option<f64> {
+    let (a, b) = label.trim().split_once(['-', ':'])?;
+    let (a, b) = (a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?);
+    (a > 0 && b > 0).then(|| a as f64 / b as f64)
+}
+
+/// `"+3"`, `"0"`, `"-2"`, `"−2"`: the differential; `None` if it is not written so.
+fn differential(label: &str) -> Option<i64> {
+    label.trim().replace('−', "-").trim_start_matches('+').parse().ok()
+}
+
+impl Checker<'_> {
+    pub(super) fn check_charts(&mut self) {
+        let game = self.game;
+        for crt in &game.crts {
+            self.check_crt_columns(crt);
+            self.check_crt_rolls(crt);
+            self.check_crt_results(crt);
+            for m in &crt.modifiers {
+                if let Some((kind, id)) = &m.cause {
+                    self.resolve_ref(*kind, &id.v, &id.loc);
+                }
+            }
+        }
+        self.check_reinforcements();
+        let aid = &game.meta.aid;
+        if let Some(s) = &aid.sequence {
+            self.resolve::<Sequence>(s);
+        }
+        for t in &aid.tables {
+            self.resolve::<Table>(t);
+        }
+    }
+
+    /// Headings written as their kind says, rising; every row as wide as the headings.
+    fn check_crt_columns(&mut self, crt: &Crt) {
+        let mut prev: Option<(f64, &Sp<String>)> = None;
+        let mut seen: HashSet<&str> = HashSet::new();
+        for label in &crt.labels {
+            let value = match crt.columns {
+                CrtColumns::Odds => odds(&label.v),
+                CrtColumns::Differential => differential(&label.v).map(|d| d as f64),
+                CrtColumns::Named => Some(prev.map(|(v, _)| v + 1.0).unwrap_or(0.0)),
+            };
+            let Some(value) = value else {
+                let example = match crt.columns {
+                    CrtColumns::Odds => "odds are attack to defence: \"1-2\", \"1-1\", \"3-1\"",
+                    _ => "differentials are attack minus defence: \"-2\", \"0\", \"+3\"",
+                };
+                self.push(
+                    Diagnostic::error(
+                        diag::CRT_COLUMNS,
+                        format!("`{}` is not a column of {} columns", label.v, crt.columns.name()),
+                    )
+                    .at(&label.loc)
+                    .help(format!("{example}; or declare columns = \"named\" for other headings")),
+                );
+                continue;
+            };
+            if !seen.insert(label.v.trim()) {
+                self.push(
+                    Diagnostic::error(diag::CRT_COLUMNS, format!("CRT `{}` has two columns `{}`", crt.id.v, label.v))
+                        .at(&label.loc)
+                        .help("each column heading appears once"),
+                );
+            } else if let Some((p, prev_label)) = prev
+                && value <= p
+                && crt.columns != CrtColumns::Named
+            {
+                self.push(
+                    Diagnostic::error(
+                        diag::CRT_COLUMNS,
+                        format!("column `{}` comes after `{}`, but is not higher", label.v, prev_label.v),
+                    )
+                    .at(&label.loc)
+                    .label(format!("should come before `{}`", prev_label.v))
+                    .help("write the columns from the worst for the attacker to the best, left to right"),
+                );
+            }
+            prev = Some((value, label));
+        }
+        for row in &crt.rows {
+            if !crt.labels.is_empty() && row.results.len() != crt.labels.len() {
+                let (n, cols) = (row.results.len(), crt.labels.len());
+                self.push(
+                    Diagnostic::error(
+                        diag::CRT_COLUMNS,
+                        format!("this row of CRT `{}` has {n} results, the CRT has {cols} columns", crt.id.v),
+                    )
+                    .at(&row.loc)
+                    .label(format!("expected {cols} results"))
+                    .help("give one result per column, in the order of `labels` (\"-\" for no effect)"),
+                );
+            }
+        }
+    }
+
+    /// Every result the dice roll has one row; rows beyond them only as far as the die-roll
+    /// modifiers reach.
+    fn check_crt_rolls(&mut self, crt: &Crt) {
+        let Some(dice) = &crt.dice else { return };
+        let (n, sides) = dice.v;
+        let (lo, hi) = (n, n * sides);
+        let drms = crt.modifiers.iter().filter_map(|m| match m.effect.v {
+            ModifierEffect::Drm(d) => Some(d),
+            ModifierEffect::Shift(_) => None,
+        });
+        let (down, up) = drms.fold((0, 0), |(d, u), x| if x < 0 { (d + x, u) } else { (d, u + x) });
+        let (min, max) = (lo + down, hi + up);
+        let mut covered: Vec<Option<&CrtRow>> = vec![None; (max - min + 1) as usize];
+        for row in &crt.rows {
+            let (a, b) = row.roll.v;
+            if a < min || b > max {
+                self.push(
+                    Diagnostic::error(
+                        diag::CRT_DIE_ROLL,
+                        format!("{}D{sides} with its modifiers rolls {min} to {max}, not {}", n, show_roll(a, b)),
+                    )
+                    .at(&row.roll.loc)
+                    .label(format!("outside {min} to {max}"))
+                    .help("remove the row, or list the die-roll modifier that reaches it in `modifiers`"),
+                );
+                continue;
+            }
+            for r in a..=b {
+                let slot = &mut covered[(r - min) as usize];
+                match slot {
+                    Some(first) => {
+                        let first_loc = place(&self.game.files, &first.roll.loc);
+                        self.push(
+                            Diagnostic::error(diag::CRT_DIE_ROLL, format!("die result {r} has two rows"))
+                                .at(&row.roll.loc)
+                                .note(format!("the first is at {first_loc}"))
+                                .help("every die result picks one row: remove it from one of them"),
+                        );
+                        break;
+                    }
+                    None => *slot = Some(row),
+                }
+            }
+        }
+        let missing: Vec<i64> = (lo..=hi).filter(|r| covered[(r - min) as usize].is_none()).collect();
+        if !missing.is_empty() && !crt.rows.is_empty() {
+            let list = missing.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+            self.push(
+                Diagnostic::error(diag::CRT_DIE_ROLL, format!("CRT `{}` has no row for die result {list}", crt.id.v))
+                    .at(&dice.loc)
+                    .label(format!("{}D{sides} rolls {lo} to {hi}", n))
+                    .help("add a row for every result: { roll = 4, results = [...] }, or a span: roll = \"4-5\""),
+            );
+        }
+    }
+
+    /// Every code in a cell is in the legend; every legend entry is used.
+    fn check_crt_results(&mut self, crt: &Crt) {
+        let mut legend: Vec<&Sp<String>> = Vec::new();
+        for r in &crt.results {
+            match legend.iter().find(|c| c.v == r.code.v) {
+                Some(first) => self.push(
+                    Diagnostic::error(diag::DUPLICATE_ID, format!("result `{}` is defined twice", r.code.v))
+                        .at(&r.code.loc)
+                        .note(format!("first defined at {}", place(&self.game.files, &first.loc)))
+                        .help("keep one entry of the legend"),
+                ),
+                None => legend.push(&r.code),
+            }
+        }
+        let mut used: HashSet<&str> = HashSet::new();
+        for cell in crt.rows.iter().flat_map(|r| &r.results) {
+            let code = cell.v.trim();
+            if is_no_result(code) {
+                continue;
+            }
+            used.insert(code);
+            if legend.iter().any(|c| c.v == code) {
+                continue;
+            }
+            let codes: Vec<&str> = legend.iter().map(|c| c.v.as_str()).collect();
+            let d = Diagnostic::error(
+                diag::CRT_RESULT_UNDEFINED,
+                format!("result `{code}` is not in the legend of CRT `{}`", crt.id.v),
+            )
+            .at(&cell.loc)
+            .label("no `results` entry has this code");
+            self.push(match diag::did_you_mean(code, codes.iter().copied()) {
+                Some(s) => {
+                    d.help(format!("did you mean `{s}`? (or add {{ code = \"{code}\", text = \"...\" }} to `results`)"))
+                }
+                None => d.help(format!("add {{ code = \"{code}\", text = \"what it does\" }} to the CRT's `results`")),
+            });
+        }
+        for code in legend {
+            if !used.contains(code.v.as_str()) {
+                self.push(
+                    Diagnostic::warning(
+                        diag::CRT_RESULT_UNUSED,
+                        format!("result `{}` is in the legend but no cell of CRT `{}` uses it", code.v, crt.id.v),
+                    )
+                    .at(&code.loc)
+                    .help("remove it from `results`, or check the cells for a misspelt code"),
+                );
+            }
+        }
+    }
+
+    /// Every reinforcement arrives on a turn of the turn record track.
+    fn check_reinforcements(&mut self) {
+        let game = self.game;
+        let Some(track) = &game.turn_track else { return };
+        let last = track.turns.len() as i64;
+        if last == 0 {
+            return;
+        }
+        for sc in &game.scenarios {
+            for f in sc.sides.iter().flat_map(|s| &s.forces) {
+                let Some(turn) = f.arrives.as_ref().filter(|t| t.v > last) else { continue };
+                let last_name = track.turns.last().and_then(|t| t.name.as_ref()).map(|n| format!(" ({})", n.v));
+                self.push(
+                    Diagnostic::error(
+                        diag::TURN_PAST_TRACK,
+                        format!("this force arrives on turn {}, but the turn track ends at turn {last}", turn.v),
+                    )
+                    .at(&turn.loc)
+                    .label(format!("the last turn is {last}{}", last_name.unwrap_or_default()))
+                    .note(format!("the turn track is at {}", place(&game.files, &track.loc)))
+                    .help("bring it on a turn of the track, or add turns to [turn_track]"),
+                );
+            }
+        }
+    }
+
+    /// A section's `{ crt = "id" }` or `{ chart = "..." }` item.
+    pub(super) fn check_chart_item(&mut self, item: &Item) {
+        let game = self.game;
+        match item {
+            Item::Crt(id) => {
+                self.resolve::<Crt>(id);
+            }
+            Item::Chart(kind) => {
+                let (missing, table) = match kind.v {
+                    ChartKind::Terrain => (game.terrain.is_empty(), "[[terrain]] entries"),
+                    ChartKind::Turns => (game.turn_track.is_none(), "a [turn_track]"),
+                };
+                if missing {
+                    self.push(
+                        Diagnostic::error(
+                            diag::MISSING_FIELD,
+                            format!("this chart needs {table}, and the game has none"),
+                        )
+                        .at(&kind.loc)
+                        .help(format!("add {table} (see docs/FORMAT.md), or remove the item")),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn show_roll(a: i64, b: i64) -> String {
+    if a == b { a.to_string() } else { format!("{a}-{b}") }
+}
