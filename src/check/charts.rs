@@ -139,10 +139,13 @@ impl Checker<'_> {
                 );
                 continue;
             }
+            // One finding per row, at its first repeated result; the rest of it still counts.
+            let mut said = false;
             for r in a..=b {
                 let slot = &mut covered[(r - min) as usize];
                 match slot {
-                    Some(first) => {
+                    Some(first) if !said => {
+                        said = true;
                         let first_loc = place(&self.game.files, &first.roll.loc);
                         self.push(
                             Diagnostic::error(diag::CRT_DIE_ROLL, format!("die result {r} has two rows"))
@@ -150,8 +153,8 @@ impl Checker<'_> {
                                 .note(format!("the first is at {first_loc}"))
                                 .help("every die result picks one row: remove it from one of them"),
                         );
-                        break;
                     }
+                    Some(_) => {}
                     None => *slot = Some(row),
                 }
             }
