@@ -1,0 +1,169 @@
+//! Charts as the sheets print them: the combat results table, the terrain effects chart and
+//! the turn record track (with each scenario's reinforcements on their turns), on the
+//! cheatsheet, the scenario sheet and the landscape player aid card of the example game
+//! `data/marrow-front`, and on a small game of the check corpus with a 2D6 differential CRT.
+
+mod common;
+
+use common::*;
+use std::path::{Path, PathBuf};
+
+/// Builds `game` into `out`; the folder of its PDFs.
+fn build(game: &Path, out: &Path) -> PathBuf {
+    let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::read_dir(out).unwrap().next().unwrap().unwrap().path()
+}
+
+fn marrow_front(out: &Path) -> PathBuf {
+    build(&repo().join("data/marrow-front"), out)
+}
+
+fn assert_holds(text: &str, what: &str, facts: &[&str]) {
+    for fact in facts {
+        assert!(text.contains(fact), "{what}: `{fact}` is not printed:\n{text}");
+    }
+}
+
+/// The CRT of The Marrow Front: headings, a row, the legend, the modifiers with their causes.
+const CRT: &[&str] = &[
+    "COMBAT RESULTS TABLE",
+    "1D6 Odds 1–2 1–1 2–1 3–1 4–1 5–1 6–1",
+    "0 AR DR DR DR2 DE DE DE",
+    "3 AE AR AR EX DR DR DR2",
+    "7 AE AE AE AE AE AR AR",
+    "DR2 Defender retreats two hexes",
+    "Forest: 1 left column",
+    "City: 2 left columns",
+    "1 right column – the defender is out of supply",
+    "Command: −1 to the roll – an attacker is next to its army's headquarters",
+];
+
+/// Its terrain effects chart: movement per type, combat effects in words, hexsides apart.
+const TERRAIN: &[&str] = &[
+    "TERRAIN EFFECTS CHART",
+    "Terrain Foot Motor Combat LOS Notes",
+    "Clear 1 1 none clear",
+    "Marsh 3 P none clear",
+    "City 1 1 2 left, defence ×2 blocks",
+    "Hexsides River +1 +2 1 left –",
+];
+
+/// Its turn track: each box's name and weather, then what arrives on it (Hearthfire: an
+/// Oskarian armoured corps on turn 2, a corps of each side on 3, the Velsk mechanised corps
+/// on 4), and the events under the track.
+const TRACK: &[&str] = &[
+    "TURN RECORD TRACK",
+    "Oct I CLEAR Oct II CLEAR Armoured Corps Nov I",
+    "Nov I MUD ★ Infantry Corps Rifle Corps Nov II",
+    "Nov II MUD Mechanised Corps Dec I",
+    "Dec I FROST ★ Mountain Corps Dec II",
+    "Dec II SNOW Air Landing Corps Jan I",
+    "★ Dec I: The Marrow freezes",
+];
+
+#[test]
+fn the_aid_card_is_one_landscape_page_with_every_chart() {
+    let out = tempfile::tempdir().unwrap();
+    let pdfs = marrow_front(out.path());
+    let aid = pdfs.join("aid.pdf");
+    let ((w, h), pages) = pdf_info(&aid);
+    assert!((w - 841.89).abs() < 0.5 && (h - 595.28).abs() < 0.5, "A4 landscape, not {w} x {h}");
+    assert_eq!(pages, 1, "the Marrow Front's card fits one page");
+    let text = pdf_text(&aid);
+    assert_holds(&text, "aid.pdf", CRT);
+    assert_holds(&text, "aid.pdf", TERRAIN);
+    assert_holds(&text, "aid.pdf", TRACK);
+    // The sequence of play and the table the game chose with `[game.aid] tables`.
+    assert_holds(&text, "aid.pdf", &["PLAYER AID CARD", "SEQUENCE OF PLAY", "1. Weather", "Weather effects"]);
+    assert!(text.contains("player aid card page 1 of 1"), "footer: {text}");
+}
+
+#[test]
+fn the_cheatsheet_shows_each_chart_where_its_section_puts_it() {
+    let out = tempfile::tempdir().unwrap();
+    let text = pdf_text(&marrow_front(out.path()).join("cheatsheet.pdf"));
+    assert_holds(&text, "cheatsheet.pdf", CRT);
+    assert_holds(&text, "cheatsheet.pdf", TERRAIN);
+    assert_holds(&text, "cheatsheet.pdf", TRACK);
+    let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("`{s}` missing"));
+    assert!(at("2 Movement") < at("TERRAIN EFFECTS CHART") && at("TERRAIN EFFECTS CHART") < at("3 Combat"));
+    assert!(at("3 Combat") < at("COMBAT RESULTS TABLE") && at("COMBAT RESULTS TABLE") < at("4 Supply"));
+    assert!(at("5 Turns, weather") < at("TURN RECORD TRACK"));
+}
+
+#[test]
+fn the_scenario_sheet_puts_its_reinforcements_on_the_turn_track() {
+    let out = tempfile::tempdir().unwrap();
+    let text = pdf_text(&marrow_front(out.path()).join("scenario-hearthfire.pdf"));
+    assert_holds(&text, "scenario-hearthfire.pdf", TRACK);
+}
+
+const CHARTS: &str = r##"[[crt]]
+id = "crt"
+columns = "differential"
+labels = ["-2", "0", "+2"]
+dice = "2D6"
+rows = [
+  { roll = 1, results = ["-", "DR", "DE"] },
+  { roll = "2-6", results = ["AR", "DR", "DR"] },
+  { roll = "7-12", results = ["AR", "AR", "-"] },
+]
+results = [
+  { code = "AR", text = "Attacker retreats." },
+  { code = "DR", text = "Defender retreats." },
+  { code = "DE", text = "Defender eliminated." },
+]
+modifiers = [
+  { drm = -1, ability = "hard-to-kill" },
+  { shift = -1, terrain = "dunes" },
+]
+
+[[terrain]]
+name = "Dunes"
+color = "#e8d9a0"
+move = { foot = 2, wheeled = "P" }
+shift = -1
+los = "hinders"
+
+[turn_track]
+turns = [{ name = "Dawn", weather = "Fog" }, { name = "Morning" }, { name = "Noon", event = "The tide turns." }]
+"##;
+
+const SECTION: &str = r##"
+[[section]]
+id = "charts"
+title = "Charts"
+items = ["Cross [[terrain:dunes]] slowly.", { crt = "crt" }, { chart = "terrain" }, { chart = "turns" }]
+"##;
+
+#[test]
+fn a_differential_crt_on_two_dice_with_a_modified_row_checks_clean_and_prints() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    std::fs::write(game.join("charts.toml"), CHARTS).unwrap();
+    let rules = std::fs::read_to_string(game.join("rules.toml")).unwrap();
+    std::fs::write(game.join("rules.toml"), rules + SECTION).unwrap();
+    let o = playaid(&["check", game.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["errors"].as_u64(), v["warnings"].as_u64()), (Some(0), Some(0)), "{v}");
+    let text = pdf_text(&build(&game, &tmp.path().join("out")).join("cheatsheet.pdf"));
+    assert_holds(
+        &text,
+        "cheatsheet.pdf",
+        &[
+            "Cross Dunes slowly.",
+            "2D6 Diff. −2 0 +2",
+            "1 – DR DE",
+            "2–6 AR DR DR",
+            "7–12 AR AR –",
+            "Hard to Kill: −1 to the roll",
+            "Dunes: 1 left column",
+            "Terrain Foot Wheeled Combat LOS",
+            "Dunes 2 P 1 left hinders",
+            "Dawn FOG Morning Noon ★",
+            "★ Noon: The tide turns.",
+        ],
+    );
+}
