@@ -114,7 +114,8 @@ codes! {
     /// A CRT's column headings are not odds or differentials as declared, are out of order, or
     /// a row has more or fewer results than there are columns.
     CRT_COLUMNS = "E042" "crt-columns";
-    /// A scenario force arrives on a turn the turn record track does not have.
+    /// A scenario force arrives, or a scenario ends, on a turn the turn record track does not
+    /// have.
     TURN_PAST_TRACK = "E043" "turn-past-track";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";

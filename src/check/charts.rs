@@ -1,7 +1,7 @@
 //! Charts: a CRT's columns are odds or differentials in rising order, its rows give every
 //! result of its dice once, every result code is in its legend (and every legend entry is
-//! used), its modifiers name causes that exist; scenario reinforcements arrive on a turn the
-//! turn record track has; the aid card names a sequence and tables that exist.
+//! used), its modifiers name causes that exist; scenarios end and their reinforcements arrive
+//! on a turn the turn record track has; the aid card names a sequence and tables that exist.
 
 use std::collections::HashSet;
 
@@ -128,10 +128,11 @@ impl Checker<'_> {
         for row in &crt.rows {
             let (a, b) = row.roll.v;
             if a < min || b > max {
+                let with = if (down, up) == (0, 0) { "" } else { " with its modifiers" };
                 self.push(
                     Diagnostic::error(
                         diag::CRT_DIE_ROLL,
-                        format!("{}D{sides} with its modifiers rolls {min} to {max}, not {}", n, show_roll(a, b)),
+                        format!("{n}D{sides}{with} rolls {min} to {max}, not {}", show_roll(a, b)),
                     )
                     .at(&row.roll.loc)
                     .label(format!("outside {min} to {max}"))
@@ -232,6 +233,17 @@ impl Checker<'_> {
             return;
         }
         for sc in &game.scenarios {
+            if let Some(turns) = sc.turns.as_ref().filter(|t| t.v > last) {
+                self.push(
+                    Diagnostic::error(
+                        diag::TURN_PAST_TRACK,
+                        format!("scenario `{}` lasts {} turns, but the turn track has {last}", sc.title.v, turns.v),
+                    )
+                    .at(&turns.loc)
+                    .note(format!("the turn track is at {}", place(&game.files, &track.loc)))
+                    .help("shorten the scenario, or add turns to [turn_track]"),
+                );
+            }
             for f in sc.sides.iter().flat_map(|s| &s.forces) {
                 let Some(turn) = f.arrives.as_ref().filter(|t| t.v > last) else { continue };
                 let last_name = track.turns.last().and_then(|t| t.name.as_ref()).map(|n| format!(" ({})", n.v));
