@@ -8,6 +8,35 @@ mod common;
 use common::*;
 use std::path::{Path, PathBuf};
 
+use playaid::build::load_and_check;
+use playaid::export::{DocKind, ExportOptions, export};
+use playaid::render::Renderer;
+
+const PT: f64 = 25.4 / 72.0; // mm per pt
+
+/// The turn track boxes of `doc` of the game in `dir`, measured in the compiled document:
+/// (turn number, page, width, height in mm) from `<pa-track-box>` to `<pa-track-box-end>`.
+fn track_boxes(dir: &Path, doc: &DocKind) -> Vec<(u64, usize, f64, f64)> {
+    let checked = load_and_check(dir, None).unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diags);
+    let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+    let exported = export(game, ix, laid_out, doc, &ExportOptions::default());
+    let mut r = Renderer::new(&game.root, None).unwrap();
+    let compiled =
+        r.compile(doc.template(), &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let starts = compiled.query_metadata("pa-track-box");
+    let ends = compiled.query_metadata("pa-track-box-end");
+    assert_eq!(starts.len(), ends.len());
+    starts
+        .into_iter()
+        .zip(ends)
+        .map(|((v, page, x, y), (_, page2, x2, y2))| {
+            assert_eq!(page, page2, "a box split across pages");
+            (v["turn"].as_u64().unwrap(), page, (x2 - x) * PT, (y2 - y) * PT)
+        })
+        .collect()
+}
+
 /// Builds `game` into `out`; the folder of its PDFs.
 fn build(game: &Path, out: &Path) -> PathBuf {
     let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
@@ -166,4 +195,24 @@ fn a_differential_crt_on_two_dice_with_a_modified_row_checks_clean_and_prints() 
             "★ Noon: The tide turns.",
         ],
     );
+}
+
+#[test]
+fn track_boxes_hold_the_games_largest_counter() {
+    // The Marrow Front's counters are 5/8" (15.875 mm): boxes of 18.875 mm, one per turn.
+    let boxes = track_boxes(&repo().join("data/marrow-front"), &DocKind::Aid);
+    assert_eq!(boxes.iter().map(|b| b.0).collect::<Vec<_>>(), (1..=8).collect::<Vec<_>>());
+    for (turn, page, w, h) in &boxes {
+        assert_eq!(*page, 1);
+        assert!((w - 18.875).abs() < 0.05 && (h - 18.875).abs() < 0.05, "turn {turn}: {w} x {h} mm");
+    }
+    // With a group of 1" counters beside them, every box holds a 1" counter.
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(&repo().join("data/marrow-front"), tmp.path());
+    let big = "\n[[counter_group]]\nid = \"big\"\nsize = \"1in\"\n\n[[counter]]\nname = \"Victory\"\ncounter_group = \"big\"\n";
+    let counters = std::fs::read_to_string(tmp.path().join("counters.toml")).unwrap();
+    std::fs::write(tmp.path().join("counters.toml"), counters + big).unwrap();
+    for (turn, _, w, h) in track_boxes(tmp.path(), &DocKind::Scenario("hearthfire".into())) {
+        assert!((w - 28.4).abs() < 0.05 && (h - 28.4).abs() < 0.05, "turn {turn}: {w} x {h} mm");
+    }
 }
