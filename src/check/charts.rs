@@ -34,9 +34,7 @@ impl Checker<'_> {
             self.check_crt_rolls(crt);
             self.check_crt_results(crt);
             for m in &crt.modifiers {
-                if let Some((kind, id)) = &m.cause {
-                    self.resolve_ref(*kind, &id.v, &id.loc);
-                }
+                self.check_modifier(m);
             }
         }
         self.check_reinforcements();
@@ -118,7 +116,8 @@ impl Checker<'_> {
         let Some(dice) = &crt.dice else { return };
         let (n, sides) = dice.v;
         let (lo, hi) = (n, n * sides);
-        let drms = crt.modifiers.iter().filter_map(|m| match m.effect.v {
+        let game = self.game;
+        let drms = crt.modifiers.iter().flat_map(|m| game.modifier_effects(m)).filter_map(|e| match e {
             ModifierEffect::Drm(d) => Some(d),
             ModifierEffect::Shift(_) => None,
         });
@@ -168,6 +167,51 @@ impl Checker<'_> {
                     .at(&dice.loc)
                     .label(format!("{}D{sides} rolls {lo} to {hi}", n))
                     .help("add a row for every result: { roll = 4, results = [...] }, or a span: roll = \"4-5\""),
+            );
+        }
+    }
+
+    /// Its cause exists; a terrain's modifier agrees with the terrain chart, or takes the
+    /// terrain's own shift and drm.
+    fn check_modifier(&mut self, m: &CrtModifier) {
+        let Some((kind, id)) = &m.cause else { return };
+        if *kind != RefKind::Terrain {
+            self.resolve_ref(*kind, &id.v, &id.loc);
+            return;
+        }
+        let Some(t) = self.resolve::<Terrain>(id) else { return };
+        let Some(effect) = &m.effect else {
+            if t.shift.is_none() && t.drm.is_none() {
+                self.push(
+                    Diagnostic::error(
+                        diag::MISSING_FIELD,
+                        format!("terrain `{}` has no `shift` or `drm` for this modifier to take", id.v),
+                    )
+                    .at(&m.loc)
+                    .help(format!(
+                        "give [[terrain]] `{}` a shift or drm, or write one here: {{ shift = -1, terrain = \"{}\" }}",
+                        id.v, id.v
+                    )),
+                );
+            }
+            return;
+        };
+        let (key, said, chart) = match effect.v {
+            ModifierEffect::Shift(n) => ("shift", n, t.shift.as_ref()),
+            ModifierEffect::Drm(n) => ("drm", n, t.drm.as_ref()),
+        };
+        if let Some(chart) = chart.filter(|c| c.v != said) {
+            self.push(
+                Diagnostic::error(
+                    diag::INVALID_VALUE,
+                    format!("the CRT gives {} a {key} of {said}, the terrain chart {}", t.name.v, chart.v),
+                )
+                .at(&effect.loc)
+                .note(format!("the terrain's {key} is at {}", place(&self.game.files, &chart.loc)))
+                .help(format!(
+                    "write the {key} once, in [[terrain]]: leave it out here ({{ terrain = \"{}\" }})",
+                    id.v
+                )),
             );
         }
     }

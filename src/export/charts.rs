@@ -47,10 +47,17 @@ impl Exporter<'_> {
             .collect();
         let mut modifiers = Vec::new();
         for m in &c.modifiers {
-            let effect = match m.effect.v {
-                ModifierEffect::Shift(n) => format!("{} column{}", shift_words(n), if n.abs() == 1 { "" } else { "s" }),
-                ModifierEffect::Drm(n) => format!("{} to the roll", signed(n)),
-            };
+            let effects = self.game.modifier_effects(m);
+            let effect = effects
+                .iter()
+                .map(|e| match *e {
+                    ModifierEffect::Shift(n) => {
+                        format!("{} column{}", shift_words(n), if n.abs() == 1 { "" } else { "s" })
+                    }
+                    ModifierEffect::Drm(n) => format!("{} to the roll", signed(n)),
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
             let cause = match &m.cause {
                 Some((kind, id)) => {
                     let code = self.ref_code(*kind, &id.v, None);
@@ -59,9 +66,9 @@ impl Exporter<'_> {
                 None => Value::Null,
             };
             let text = self.opt_text(&m.text);
-            let kind = match m.effect.v {
-                ModifierEffect::Shift(_) => "shift",
-                ModifierEffect::Drm(_) => "drm",
+            let kind = match effects.first() {
+                Some(ModifierEffect::Drm(_)) => "drm",
+                _ => "shift",
             };
             modifiers.push(json!({"kind": kind, "effect": effect, "cause": cause, "text": text}));
         }

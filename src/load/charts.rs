@@ -130,19 +130,6 @@ fn read_modifier(m: &Obj) -> Option<CrtModifier> {
     let shift = m.int("shift");
     let drm = m.int("drm");
     let loc = m.ctx.loc(m.span.clone());
-    let effect = match (shift, drm) {
-        (Some(s), None) => Some(Sp::new(ModifierEffect::Shift(s.v), s.loc)),
-        (None, Some(d)) => Some(Sp::new(ModifierEffect::Drm(d.v), d.loc)),
-        (a, b) => {
-            let d = if a.is_some() && b.is_some() {
-                Diagnostic::error(diag::INVALID_VALUE, "a CRT modifier is a column `shift` or a `drm`, not both")
-            } else {
-                Diagnostic::error(diag::MISSING_FIELD, "a CRT modifier needs a column `shift` or a `drm`")
-            };
-            m.ctx.push(d.at(&loc).help("write { shift = -1, terrain = \"forest\" } or { drm = 1, text = \"...\" }"));
-            None
-        }
-    };
     let causes: Vec<(RefKind, Sp<String>)> =
         [RefKind::Terrain, RefKind::Unit, RefKind::Ability, RefKind::Kind, RefKind::Section]
             .into_iter()
@@ -155,6 +142,22 @@ fn read_modifier(m: &Obj) -> Option<CrtModifier> {
                 .help("write one of terrain, unit, ability, kind or section; say the rest in `text`"),
         );
     }
+    let of_terrain = causes.first().is_some_and(|(k, _)| *k == RefKind::Terrain);
+    let effect = match (shift, drm) {
+        (Some(s), None) => Some(Some(Sp::new(ModifierEffect::Shift(s.v), s.loc))),
+        (None, Some(d)) => Some(Some(Sp::new(ModifierEffect::Drm(d.v), d.loc))),
+        // A terrain's own shift and drm, from its [[terrain]] entry.
+        (None, None) if of_terrain => Some(None),
+        (a, b) => {
+            let d = if a.is_some() && b.is_some() {
+                Diagnostic::error(diag::INVALID_VALUE, "a CRT modifier is a column `shift` or a `drm`, not both")
+            } else {
+                Diagnostic::error(diag::MISSING_FIELD, "a CRT modifier needs a column `shift` or a `drm`")
+            };
+            m.ctx.push(d.at(&loc).help("write { shift = -1, text = \"...\" } or { drm = 1, ability = \"...\" }"));
+            None
+        }
+    };
     let text = m.text("text");
     m.finish();
     Some(CrtModifier { effect: effect?, cause: causes.into_iter().next(), text, loc })

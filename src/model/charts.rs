@@ -4,7 +4,7 @@
 
 use crate::source::Loc;
 
-use super::{RefKind, Sp, Text};
+use super::{Game, RefKind, Sp, Text};
 
 /// `columns` on a `[[crt]]`: what the column headings stand for, which decides how they are
 /// written and in what order they must come.
@@ -61,8 +61,9 @@ pub enum ModifierEffect {
 /// One entry of a CRT's `modifiers`: a column shift or die-roll modifier and what causes it.
 #[derive(Debug)]
 pub struct CrtModifier {
-    /// `shift` or `drm`, with where it was written.
-    pub effect: Sp<ModifierEffect>,
+    /// `shift` or `drm`, with where it was written; none for a terrain modifier that takes
+    /// the terrain's own `shift` and `drm` (written once, in `[[terrain]]`).
+    pub effect: Option<Sp<ModifierEffect>>,
     /// `terrain`, `unit`, `ability`, `kind` or `section`: the cause, a checked reference.
     pub cause: Option<(RefKind, Sp<String>)>,
     /// `text`: markup, when it applies ("attacker out of supply").
@@ -185,4 +186,19 @@ pub struct AidOptions {
     pub sequence: Option<Sp<String>>,
     /// `tables`: the `[[table]]`s it shows besides the charts.
     pub tables: Vec<Sp<String>>,
+}
+
+impl Game {
+    /// What a CRT modifier does: its own `shift` or `drm`, or, when it names a terrain and
+    /// gives neither, the terrain's (none if the terrain has neither, which the checker reports).
+    pub(crate) fn modifier_effects(&self, m: &CrtModifier) -> Vec<ModifierEffect> {
+        if let Some(e) = &m.effect {
+            return vec![e.v];
+        }
+        let Some((RefKind::Terrain, id)) = &m.cause else { return Vec::new() };
+        let Some(t) = self.terrain.iter().find(|t| t.id.v == id.v) else { return Vec::new() };
+        let shift = t.shift.as_ref().map(|s| ModifierEffect::Shift(s.v));
+        let drm = t.drm.as_ref().map(|d| ModifierEffect::Drm(d.v));
+        shift.into_iter().chain(drm).collect()
+    }
 }
