@@ -138,7 +138,7 @@ rows = [
   { roll = "2-6", results = ["AR", "DR", "DR"] },
   { roll = "7-12", results = ["AR", "AR", "-"] },
 ]
-results = [
+legend = [
   { code = "AR", text = "Attacker retreats." },
   { code = "DR", text = "Defender retreats." },
   { code = "DE", text = "Defender eliminated." },

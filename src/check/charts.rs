@@ -219,7 +219,7 @@ impl Checker<'_> {
     /// Every code in a cell is in the legend; every legend entry is used.
     fn check_crt_results(&mut self, crt: &Crt) {
         let mut legend: Vec<&Sp<String>> = Vec::new();
-        for r in &crt.results {
+        for r in &crt.legend {
             match legend.iter().find(|c| c.v == r.code.v) {
                 Some(first) => self.push(
                     Diagnostic::error(diag::DUPLICATE_ID, format!("result `{}` is defined twice", r.code.v))
@@ -246,12 +246,12 @@ impl Checker<'_> {
                 format!("result `{code}` is not in the legend of CRT `{}`", crt.id.v),
             )
             .at(&cell.loc)
-            .label("no `results` entry has this code");
+            .label("no `legend` entry has this code");
             self.push(match diag::did_you_mean(code, codes.iter().copied()) {
                 Some(s) => {
-                    d.help(format!("did you mean `{s}`? (or add {{ code = \"{code}\", text = \"...\" }} to `results`)"))
+                    d.help(format!("did you mean `{s}`? (or add {{ code = \"{code}\", text = \"...\" }} to `legend`)"))
                 }
-                None => d.help(format!("add {{ code = \"{code}\", text = \"what it does\" }} to the CRT's `results`")),
+                None => d.help(format!("add {{ code = \"{code}\", text = \"what it does\" }} to the CRT's `legend`")),
             });
         }
         for code in legend {
@@ -262,7 +262,7 @@ impl Checker<'_> {
                         format!("result `{}` is in the legend but no cell of CRT `{}` uses it", code.v, crt.id.v),
                     )
                     .at(&code.loc)
-                    .help("remove it from `results`, or check the cells for a misspelt code"),
+                    .help("remove it from `legend`, or check the cells for a misspelt code"),
                 );
             }
         }

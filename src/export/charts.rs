@@ -38,7 +38,7 @@ impl Exporter<'_> {
             })
             .collect();
         let legend: Vec<Value> = c
-            .results
+            .legend
             .iter()
             .map(|r| {
                 let text = self.opt_text(&r.text);

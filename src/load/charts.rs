@@ -54,7 +54,7 @@ pub(super) fn read_crt(o: &Obj) -> Crt {
         }
     });
     let rows = tables(o, "rows", "a CRT row").iter().filter_map(read_crt_row).collect();
-    let results = tables(o, "results", "a CRT result")
+    let legend = tables(o, "legend", "a CRT legend entry")
         .iter()
         .filter_map(|r| {
             let code = r.req_str("code");
@@ -71,7 +71,7 @@ pub(super) fn read_crt(o: &Obj) -> Crt {
         labels: o.strs("labels"),
         dice,
         rows,
-        results,
+        legend,
         modifiers,
         notes: o.texts("notes"),
         loc: o.ctx.loc(o.span.clone()),

@@ -40,7 +40,7 @@ pub struct CrtRow {
     pub loc: Loc,
 }
 
-/// One entry of a CRT's `results`: a result code and what it means.
+/// One entry of a CRT's `legend`: a result code and what it means.
 #[derive(Debug)]
 pub struct CrtResult {
     /// `code`: as written in the cells (`"DR2"`).
@@ -87,8 +87,8 @@ pub struct Crt {
     pub dice: Option<Sp<(i64, i64)>>,
     /// `rows`: one per die result (or span of results).
     pub rows: Vec<CrtRow>,
-    /// `results`: the legend.
-    pub results: Vec<CrtResult>,
+    /// `legend`: what each result code means.
+    pub legend: Vec<CrtResult>,
     /// `modifiers`: column shifts and die-roll modifiers.
     pub modifiers: Vec<CrtModifier>,
     /// `notes`: markup under the table.

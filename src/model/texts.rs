@@ -87,7 +87,7 @@ impl Game {
             out.extend(sc.special_rules.iter());
         }
         for c in &self.crts {
-            out.extend(c.results.iter().filter_map(|r| r.text.as_ref()));
+            out.extend(c.legend.iter().filter_map(|r| r.text.as_ref()));
             out.extend(c.modifiers.iter().filter_map(|m| m.text.as_ref()));
             out.extend(c.notes.iter());
         }
