@@ -9,6 +9,9 @@ use super::{Checker, place};
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
 
+/// How far below or above its dice a CRT's rows may reach through die-roll modifiers.
+const MAX_DRM_REACH: i64 = 100;
+
 /// A cell that means "no effect": not a result code.
 pub(crate) fn is_no_result(code: &str) -> bool {
     matches!(code.trim(), "" | "-" | "–" | "—")
@@ -121,8 +124,10 @@ impl Checker<'_> {
             ModifierEffect::Drm(d) => Some(d),
             ModifierEffect::Shift(_) => None,
         });
-        let (down, up) = drms.fold((0, 0), |(d, u), x| if x < 0 { (d + x, u) } else { (d, u + x) });
-        let (min, max) = (lo + down, hi + up);
+        let (down, up) = drms
+            .fold((0i64, 0i64), |(d, u), x| if x < 0 { (d.saturating_add(x), u) } else { (d, u.saturating_add(x)) });
+        // Modifiers beyond any table's reach are bounded, so that the rows checked stay few.
+        let (min, max) = (lo + down.max(-MAX_DRM_REACH), hi + up.min(MAX_DRM_REACH));
         let mut covered: Vec<Option<&CrtRow>> = vec![None; (max - min + 1) as usize];
         for row in &crt.rows {
             let (a, b) = row.roll.v;
@@ -161,7 +166,7 @@ impl Checker<'_> {
         }
         let missing: Vec<i64> = (lo..=hi).filter(|r| covered[(r - min) as usize].is_none()).collect();
         if !missing.is_empty() && !crt.rows.is_empty() {
-            let list = missing.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+            let list = spans(&missing);
             self.push(
                 Diagnostic::error(diag::CRT_DIE_ROLL, format!("CRT `{}` has no row for die result {list}", crt.id.v))
                     .at(&dice.loc)
@@ -331,6 +336,18 @@ impl Checker<'_> {
             _ => {}
         }
     }
+}
+
+/// Rising numbers as spans: "1, 4-6, 9".
+fn spans(numbers: &[i64]) -> String {
+    let mut out: Vec<(i64, i64)> = Vec::new();
+    for &n in numbers {
+        match out.last_mut() {
+            Some((_, end)) if *end + 1 == n => *end = n,
+            _ => out.push((n, n)),
+        }
+    }
+    out.iter().map(|&(a, b)| show_roll(a, b)).collect::<Vec<_>>().join(", ")
 }
 
 fn show_roll(a: i64, b: i64) -> String {

@@ -16,14 +16,14 @@ const TRACK_BOX_PAD_MM: f64 = 3.0;
 fn shift_words(n: i64) -> String {
     match n {
         0 => "none".into(),
-        n if n < 0 => format!("{} left", -n),
+        n if n < 0 => format!("{} left", n.unsigned_abs()),
         n => format!("{n} right"),
     }
 }
 
 /// A signed number with a real minus: "+1", "−2".
 fn signed(n: i64) -> String {
-    if n < 0 { format!("−{}", -n) } else { format!("+{n}") }
+    if n < 0 { format!("−{}", n.unsigned_abs()) } else { format!("+{n}") }
 }
 
 impl Exporter<'_> {
@@ -52,7 +52,7 @@ impl Exporter<'_> {
                 .iter()
                 .map(|e| match *e {
                     ModifierEffect::Shift(n) => {
-                        format!("{} column{}", shift_words(n), if n.abs() == 1 { "" } else { "s" })
+                        format!("{} column{}", shift_words(n), if n.unsigned_abs() == 1 { "" } else { "s" })
                     }
                     ModifierEffect::Drm(n) => format!("{} to the roll", signed(n)),
                 })
