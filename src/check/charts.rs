@@ -168,10 +168,17 @@ impl Checker<'_> {
         if !missing.is_empty() && !crt.rows.is_empty() {
             let list = spans(&missing);
             self.push(
-                Diagnostic::error(diag::CRT_DIE_ROLL, format!("CRT `{}` has no row for die result {list}", crt.id.v))
-                    .at(&dice.loc)
-                    .label(format!("{}D{sides} rolls {lo} to {hi}", n))
-                    .help("add a row for every result: { roll = 4, results = [...] }, or a span: roll = \"4-5\""),
+                Diagnostic::error(
+                    diag::CRT_DIE_ROLL,
+                    format!(
+                        "CRT `{}` has no row for die result{} {list}",
+                        crt.id.v,
+                        if missing.len() == 1 { "" } else { "s" }
+                    ),
+                )
+                .at(&dice.loc)
+                .label(format!("{}D{sides} rolls {lo} to {hi}", n))
+                .help("add a row for every result: { roll = 4, results = [...] }, or a span: roll = \"4-5\""),
             );
         }
     }
