@@ -1,7 +1,8 @@
 //! Charts: a CRT's columns are odds or differentials in rising order, its rows give every
 //! result of its dice once, every result code is in its legend (and every legend entry is
 //! used), its modifiers name causes that exist; scenarios end and their reinforcements arrive
-//! on a turn the turn record track has; the aid card names a sequence and tables that exist.
+//! on a turn the turn record track has; every terrain gives the chart's movement types; the aid
+//! card names a sequence and tables that exist.
 
 use std::collections::HashSet;
 
@@ -40,6 +41,7 @@ impl Checker<'_> {
                 self.check_modifier(m);
             }
         }
+        self.check_movement_types();
         self.check_reinforcements();
         let aid = &game.meta.aid;
         if let Some(s) = &aid.sequence {
@@ -230,6 +232,29 @@ impl Checker<'_> {
 
     /// Every code in a cell is in the legend; every legend entry is used.
     fn check_crt_results(&mut self, crt: &Crt) {
+        if crt.legend.is_empty() {
+            // No legend at all: one finding, not one per cell.
+            let mut codes: Vec<&str> = Vec::new();
+            for cell in crt.rows.iter().flat_map(|r| &r.results) {
+                let code = cell.v.trim();
+                if !is_no_result(code) && !codes.contains(&code) {
+                    codes.push(code);
+                }
+            }
+            if let Some(first) = codes.first() {
+                self.push(
+                    Diagnostic::error(
+                        diag::MISSING_FIELD,
+                        format!("CRT `{}` has no `legend` for its result codes {}", crt.id.v, codes.join(", ")),
+                    )
+                    .at(&crt.id.loc)
+                    .help(format!(
+                        "add legend = [{{ code = \"{first}\", text = \"what it does\" }}, ...], one entry per code"
+                    )),
+                );
+            }
+            return;
+        }
         let mut legend: Vec<&Sp<String>> = Vec::new();
         for r in &crt.legend {
             match legend.iter().find(|c| c.v == r.code.v) {
@@ -275,6 +300,44 @@ impl Checker<'_> {
                     )
                     .at(&code.loc)
                     .help("remove it from `legend`, or check the cells for a misspelt code"),
+                );
+            }
+        }
+    }
+
+    /// The movement types of the terrain chart are those of the first terrain that gives a
+    /// cost per type: every other terrain gives a cost for each of them, and no other (a
+    /// misspelt type would otherwise print as a column of its own).
+    fn check_movement_types(&mut self) {
+        let game = self.game;
+        let Some(first) = game.terrain.iter().find(|t| !t.movement.by_type.is_empty()) else { return };
+        let types: Vec<&str> = first.movement.by_type.iter().map(|(k, _)| k.v.as_str()).collect();
+        let list = types.join(", ");
+        for t in game.terrain.iter().filter(|t| !t.movement.by_type.is_empty()) {
+            for (k, _) in &t.movement.by_type {
+                if types.contains(&k.v.as_str()) {
+                    continue;
+                }
+                let d = Diagnostic::error(
+                    diag::INVALID_VALUE,
+                    format!("`{}` is not a movement type of the terrain chart", k.v),
+                )
+                .at(&k.loc)
+                .label(format!("the types are {list}"))
+                .note(format!("the types are those of {}, the first terrain with a cost per type", first.name.v));
+                self.push(match diag::did_you_mean(&k.v, types.iter().copied()) {
+                    Some(s) => d.help(format!("did you mean `{s}`?")),
+                    None => d.help(format!("add `{}` to {} as well, or use one of: {list}", k.v, first.name.v)),
+                });
+            }
+            for ty in types.iter().filter(|ty| !t.movement.by_type.iter().any(|(k, _)| k.v == **ty)) {
+                let at = t.movement.by_type.first().map(|(k, _)| k.loc.clone()).unwrap_or_else(|| t.id.loc.clone());
+                self.push(
+                    Diagnostic::error(diag::MISSING_FIELD, format!("terrain `{}` gives no `{ty}` cost", t.id.v))
+                        .at(&at)
+                        .help(format!(
+                            "give a cost for every movement type ({list}); write \"P\" where units may not enter"
+                        )),
                 );
             }
         }
