@@ -216,3 +216,33 @@ fn track_boxes_hold_the_games_largest_counter() {
         assert!((w - 28.4).abs() < 0.05 && (h - 28.4).abs() < 0.05, "turn {turn}: {w} x {h} mm");
     }
 }
+
+#[test]
+fn a_turn_with_many_arrivals_makes_every_box_taller_and_hides_none() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let units = ["vel-rifles", "vel-cavalry", "vel-mech", "vel-airborne", "vel-army", "osk-armour", "osk-mountain"];
+    let forces: Vec<String> = units.iter().map(|u| format!("{{ unit = \"{u}\", arrives = 2 }}")).collect();
+    let flood = format!(
+        "[[scenario]]\nid = \"flood\"\ntitle = \"Flood\"\n\n[[scenario.side]]\nside = \"velsk\"\nforces = [{{ unit = \"vel-rifles\" }}, {}]\n\n\
+         [[scenario.side]]\nside = \"oskaria\"\nforces = [{{ unit = \"osk-infantry\" }}]\n",
+        forces.join(", ")
+    );
+    std::fs::write(game.join("flood.toml"), flood).unwrap();
+    let boxes = track_boxes(&game, &DocKind::Scenario("flood".into()));
+    assert_eq!(boxes.len(), 8);
+    let h = boxes[0].3;
+    assert!(h > 18.875 + 1.0, "the boxes grow to hold seven arrivals: {h} mm");
+    for (turn, _, w, bh) in &boxes {
+        assert!((w - 18.875).abs() < 0.05 && (bh - h).abs() < 0.05, "turn {turn}: {w} x {bh} mm");
+    }
+    let text = pdf_text(&build(&game, &tmp.path().join("out")).join("scenario-flood.pdf"));
+    assert_holds(
+        &text,
+        "scenario-flood.pdf",
+        &[
+            "Oct II CLEAR Rifle Corps Cavalry Corps Mechanised Corps Air Landing Corps Marrow Army HQ Armoured Corps Mountain Corps Nov I",
+        ],
+    );
+}
