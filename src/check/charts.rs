@@ -14,7 +14,7 @@ use crate::model::*;
 const MAX_DRM_REACH: i64 = 100;
 
 /// A cell that means "no effect": not a result code.
-pub(crate) fn is_no_result(code: &str) -> bool {
+fn is_no_result(code: &str) -> bool {
     matches!(code.trim(), "" | "-" | "–" | "—")
 }
 
