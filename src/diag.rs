@@ -107,6 +107,16 @@ codes! {
     /// playaid stopped a step that went over its time or memory limit (usually a game's own
     /// template that loops); nothing is written.
     RESOURCE_LIMIT = "E039" "resource-limit";
+    /// A CRT cell holds a result code its `results` legend does not define.
+    CRT_RESULT_UNDEFINED = "E040" "crt-result-undefined";
+    /// A CRT's rows miss a result of its dice, give one twice, or go outside what they roll.
+    CRT_DIE_ROLL = "E041" "crt-die-roll";
+    /// A CRT's column headings are not odds or differentials as declared, are out of order, or
+    /// a row has more or fewer results than there are columns.
+    CRT_COLUMNS = "E042" "crt-columns";
+    /// A scenario force arrives, or a scenario ends, on a turn the turn record track does not
+    /// have.
+    TURN_PAST_TRACK = "E043" "turn-past-track";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.
@@ -122,6 +132,8 @@ codes! {
     /// A key written in an old spelling (or a length without its unit): it still works, the
     /// warning names the new spelling.
     DEPRECATED_SPELLING = "W007" "deprecated-spelling";
+    /// A result code in a CRT's legend that no cell uses.
+    CRT_RESULT_UNUSED = "W008" "crt-result-unused";
 }
 
 /// Whether a finding stops the build.

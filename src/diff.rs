@@ -1036,6 +1036,14 @@ fn section_texts(game: &Game, s: &Section) -> Vec<String> {
                 Item::Table(id) => out.push(format!("(table {})", id.v)),
                 Item::Sequence(id) => out.push(format!("(sequence {})", id.v)),
                 Item::Unit(id) => out.push(format!("(unit {})", id.v)),
+                Item::Crt(id) => out.push(format!("(crt {})", id.v)),
+                Item::Chart(kind) => out.push(
+                    match kind.v {
+                        ChartKind::Terrain => "(terrain chart)",
+                        ChartKind::Turns => "(turn track)",
+                    }
+                    .to_string(),
+                ),
             }
         }
     }

@@ -45,6 +45,10 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E037", include_str!("../docs/explain/E037.md")),
     ("E038", include_str!("../docs/explain/E038.md")),
     ("E039", include_str!("../docs/explain/E039.md")),
+    ("E040", include_str!("../docs/explain/E040.md")),
+    ("E041", include_str!("../docs/explain/E041.md")),
+    ("E042", include_str!("../docs/explain/E042.md")),
+    ("E043", include_str!("../docs/explain/E043.md")),
     ("W001", include_str!("../docs/explain/W001.md")),
     ("W002", include_str!("../docs/explain/W002.md")),
     ("W003", include_str!("../docs/explain/W003.md")),
@@ -52,6 +56,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W005", include_str!("../docs/explain/W005.md")),
     ("W006", include_str!("../docs/explain/W006.md")),
     ("W007", include_str!("../docs/explain/W007.md")),
+    ("W008", include_str!("../docs/explain/W008.md")),
 ];
 
 /// The page of a finding, looked up by its code (`E006`, `e006`, `6` for E006) or its name

@@ -26,6 +26,8 @@ pub enum DocKind {
     Counters,
     /// One scenario's sheet (the scenario's id).
     Scenario(String),
+    /// The player aid card: CRT, terrain chart, sequence of play, turn track, chosen tables.
+    Aid,
 }
 
 impl DocKind {
@@ -37,6 +39,7 @@ impl DocKind {
             DocKind::Cards => "cards",
             DocKind::Counters => "counters",
             DocKind::Scenario(_) => "scenario",
+            DocKind::Aid => "aid",
         }
     }
 
@@ -48,6 +51,7 @@ impl DocKind {
             "cards" => DocKind::Cards,
             "counters" => DocKind::Counters,
             "scenario" => DocKind::Scenario(subject?.to_string()),
+            "aid" => DocKind::Aid,
             _ => return None,
         })
     }
@@ -94,6 +98,9 @@ pub fn documents(game: &Game) -> Vec<Document> {
         docs.push(Document::new(DocKind::Counters));
     }
     docs.extend(game.scenarios.iter().map(|sc| Document::new(DocKind::Scenario(sc.id.v.clone()))));
+    if game.meta.aid.sheet {
+        docs.push(Document::new(DocKind::Aid));
+    }
     docs
 }
 
@@ -168,6 +175,7 @@ struct Exporter<'g> {
     pieces: Vec<(String, Loc)>,
 }
 
+mod charts;
 mod pieces;
 mod scenario;
 
@@ -180,7 +188,11 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
     match doc {
         DocKind::Counters => parts = ex.counters(opts),
         DocKind::Cards => data["cards"] = ex.cards(),
-        DocKind::Scenario(id) => data["scenario"] = ex.scenario(id),
+        DocKind::Scenario(id) => {
+            data["scenario"] = ex.scenario(id);
+            data["turn_track"] = ex.turn_track(Some(id));
+        }
+        DocKind::Aid => data["aid"] = ex.aid(),
         DocKind::Cheatsheet | DocKind::Changelog => {}
     }
     ex.texts.push_str(")\n");
@@ -280,6 +292,10 @@ impl<'g> Exporter<'g> {
             },
             RefKind::Stat => match self.ix.get::<Stat>(game, target) {
                 Some(s) => format!("#pa-ref(\"stat\", {}){};", typst_str(target), body(s.abbr())),
+                None => escape_markup(target),
+            },
+            RefKind::Terrain => match self.ix.get::<Terrain>(game, target) {
+                Some(t) => format!("#pa-ref(\"terrain\", {}){};", typst_str(target), body(&t.name.v)),
                 None => escape_markup(target),
             },
         }
@@ -552,6 +568,14 @@ impl<'g> Exporter<'g> {
                 Item::Unit(id) => match self.ix.get::<Unit>(game, &id.v) {
                     Some(u) => json!({"type": "unit", "unit": self.unit(u)}),
                     None => continue,
+                },
+                Item::Crt(id) => match self.ix.get::<Crt>(game, &id.v) {
+                    Some(c) => json!({"type": "crt", "crt": self.crt(c)}),
+                    None => continue,
+                },
+                Item::Chart(kind) => match kind.v {
+                    ChartKind::Terrain => json!({"type": "terrain", "terrain": self.terrain_chart()}),
+                    ChartKind::Turns => json!({"type": "turns", "turns": self.turn_track(None)}),
                 },
             };
             out.push(v);

@@ -7,10 +7,12 @@ use std::path::PathBuf;
 pub use crate::source::Sp;
 use crate::source::{Files, Loc};
 
+mod charts;
 mod collections;
 mod pieces;
 mod scenario;
 mod texts;
+pub use charts::*;
 pub use collections::{Coll, Entity};
 pub use pieces::*;
 pub use scenario::*;
@@ -80,6 +82,12 @@ pub struct Game {
     pub scenario_limits: ScenarioLimits,
     /// `[[scenario]]`: one sheet each.
     pub scenarios: Vec<Scenario>,
+    /// `[[crt]]`: combat results tables.
+    pub crts: Vec<Crt>,
+    /// `[[terrain]]`: the terrain effects chart, one row each.
+    pub terrain: Vec<Terrain>,
+    /// `[turn_track]`: the turn record track, when the game has one.
+    pub turn_track: Option<TurnTrack>,
     /// The game's own font files (from its `fonts/` folder), beside the embedded ones.
     pub fonts: Vec<GameFont>,
     /// The game's own templates (`templates/*.typ`), which override the built-in ones.
@@ -160,6 +168,8 @@ pub struct Meta {
     pub cheatsheet: CheatsheetOptions,
     /// `[game.changelog] sheet = true`: print the changelog as its own sheet, changelog.pdf.
     pub changelog_sheet: bool,
+    /// `[game.aid]`: the player aid card.
+    pub aid: AidOptions,
     /// Where `[game]` was written (or the start of game.toml).
     pub loc: Loc,
 }
@@ -597,6 +607,20 @@ pub enum Item {
     Sequence(Sp<String>),
     /// `{ unit = "id" }`: that unit's stat block shown here.
     Unit(Sp<String>),
+    /// `{ crt = "id" }`: that combat results table shown here.
+    Crt(Sp<String>),
+    /// `{ chart = "terrain" }` or `{ chart = "turns" }`: the terrain effects chart or the turn
+    /// record track shown here.
+    Chart(Sp<ChartKind>),
+}
+
+/// What `{ chart = "..." }` in a section's items shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChartKind {
+    /// `"terrain"`: the terrain effects chart, from `[[terrain]]`.
+    Terrain,
+    /// `"turns"`: the turn record track, from `[turn_track]`.
+    Turns,
 }
 
 /// What a `[[prefix:...]]` reference or a reference cell points at.
@@ -614,6 +638,8 @@ pub enum RefKind {
     Kind,
     /// `[[stat:id]]`: a stat, printed as its abbreviation.
     Stat,
+    /// `[[terrain:id]]`: a terrain of the terrain effects chart.
+    Terrain,
 }
 
 impl RefKind {
@@ -626,6 +652,7 @@ impl RefKind {
             "unit" => RefKind::Unit,
             "kind" => RefKind::Kind,
             "stat" => RefKind::Stat,
+            "terrain" => RefKind::Terrain,
             _ => return None,
         })
     }
@@ -639,12 +666,20 @@ impl RefKind {
             RefKind::Unit => "unit",
             RefKind::Kind => "kind",
             RefKind::Stat => "stat",
+            RefKind::Terrain => "terrain",
         }
     }
 
     /// Every kind, for listing the keys a reference cell may use.
-    pub(crate) const ALL: [RefKind; 6] =
-        [RefKind::Term, RefKind::Section, RefKind::Ability, RefKind::Unit, RefKind::Kind, RefKind::Stat];
+    pub(crate) const ALL: [RefKind; 7] = [
+        RefKind::Term,
+        RefKind::Section,
+        RefKind::Ability,
+        RefKind::Unit,
+        RefKind::Kind,
+        RefKind::Stat,
+        RefKind::Terrain,
+    ];
 }
 
 /// A cell of a written table.

@@ -87,12 +87,7 @@ pub fn create(dir: &Path, template: &Template) -> Result<Vec<PathBuf>, String> {
     // the settings that point Taplo / Even Better TOML at it.
     let schema = [(crate::schema::SCHEMA_FILE, crate::schema::schema())];
     let editor = crate::schema::editor_settings();
-    let files = template
-        .files
-        .iter()
-        .map(|(n, t)| (*n, t.to_string()))
-        .chain(schema)
-        .chain(editor);
+    let files = template.files.iter().map(|(n, t)| (*n, t.to_string())).chain(schema).chain(editor);
     for (name, text) in files {
         let path = dir.join(name);
         std::fs::create_dir_all(path.parent().unwrap_or(dir))

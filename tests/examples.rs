@@ -7,8 +7,14 @@ mod common;
 use common::*;
 use std::path::Path;
 
-const GAMES: [&str; 5] =
-    ["war-at-sea-troop-landing", "white-star-rising", "one-hour-wargames-wwii", "genpei-naval", "starting-phase"];
+const GAMES: [&str; 6] = [
+    "war-at-sea-troop-landing",
+    "white-star-rising",
+    "one-hour-wargames-wwii",
+    "genpei-naval",
+    "starting-phase",
+    "marrow-front",
+];
 
 /// (code, file, line, column) of every finding.
 fn findings(dir: &Path) -> Vec<(String, String, u64, u64)> {
@@ -82,7 +88,7 @@ fn each_example_catches_a_designers_mistakes() {
 
 #[test]
 fn each_cheatsheet_holds_its_key_facts() {
-    let facts: [(&str, &str, &[&str]); 5] = [
+    let facts: [(&str, &str, &[&str]); 6] = [
         ("war-at-sea-troop-landing", "2.0", &["Troop-Landing Rules", "Landing 10 2", "Hard to Kill", "Regroup"]),
         (
             "white-star-rising",
@@ -93,6 +99,7 @@ fn each_cheatsheet_holds_its_key_facts() {
         ("one-hour-wargames-wwii", "8", &["Tank – – – +2 +2 −2 ×2 1/2", "3d5+2\""]),
         ("genpei-naval", "1.0", &["Grappling", "grapple", "Sohei Warriors", "Sohei Archers", "Stockade", "Marsh"]),
         ("starting-phase", "0.1", &["Hive Mind", "Fanatical", "Fearless", "Unshakable", "Ld", "Nv"]),
+        ("marrow-front", "1.0", &["COMBAT RESULTS TABLE", "TERRAIN EFFECTS CHART", "TURN RECORD TRACK", "Oct I"]),
     ];
     let out = tempfile::tempdir().unwrap();
     for (game, version, expected) in facts {

@@ -8,6 +8,7 @@
 
 mod abilities;
 mod changelog;
+mod charts;
 mod evaluate;
 mod images;
 mod index;
@@ -106,6 +107,7 @@ impl<'g> Checker<'g> {
         self.check_versions();
         self.check_changelog();
         self.check_scenarios();
+        self.check_charts();
         self.check_counters();
         self.check_cards();
         self.warn_unused();
@@ -187,6 +189,9 @@ impl<'g> Checker<'g> {
             }
             RefKind::Stat => {
                 self.resolve::<Stat>(&sp);
+            }
+            RefKind::Terrain => {
+                self.resolve::<Terrain>(&sp);
             }
         }
     }

@@ -46,6 +46,7 @@ impl Checker<'_> {
                 Item::Unit(u) => {
                     self.resolve::<Unit>(u);
                 }
+                Item::Crt(_) | Item::Chart(_) => self.check_chart_item(item),
                 Item::Label(_) | Item::Note(_) => {}
             }
         }

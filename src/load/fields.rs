@@ -91,10 +91,14 @@ impl TableDecl {
 
     /// The table a key of this one holds (`[game.cheatsheet]`, each `[[unit]]`).
     pub(crate) fn nested(&self, key: &str) -> Option<&'static TableDecl> {
-        match self.field(key)?.ty {
-            Ty::Table(t) | Ty::Tables(t) => Some(t),
-            _ => None,
+        fn table_of(ty: &'static Ty) -> Option<&'static TableDecl> {
+            match ty {
+                Ty::Table(t) | Ty::Tables(t) => Some(t),
+                Ty::AnyOf(tys) => tys.iter().find_map(table_of),
+                _ => None,
+            }
         }
+        table_of(&self.field(key)?.ty)
     }
 }
 
@@ -148,6 +152,103 @@ pub static ROOT: TableDecl = table(
         f("scenario_setting", Ty::Tables(&SCENARIO_SETTING), "What every scenario of the game must state."),
         f("scenario_limits", Ty::Table(&SCENARIO_LIMITS), "Limits every side of every scenario must respect."),
         f("scenario", Ty::Tables(&SCENARIO), "A scenario: its own sheet."),
+        f("crt", Ty::Tables(&CRT), "A combat results table: columns by odds, differential or name; rows by die roll."),
+        f("terrain", Ty::Tables(&TERRAIN), "A terrain type: movement cost, combat effect, line of sight."),
+        f("turn_track", Ty::Table(&TURN_TRACK), "The turn record track: the game's turns, weather, events."),
+    ],
+);
+
+static CRT: TableDecl = table(
+    "crt",
+    "[[crt]]: a combat results table, checked: every die result once per column, every code in the legend.",
+    &[
+        req("id", Ty::Id, "The table's id; place it in a section with { crt = \"id\" }."),
+        f("title", Ty::Str, "Its title."),
+        f(
+            "columns",
+            Ty::Choice(&["odds", "differential", "named"]),
+            "\"odds\" (default: 1-2, 1-1, 2-1 ...), \"differential\" (-2, 0, +2 ...) or \"named\".",
+        ),
+        req("labels", Ty::Strs, "The column headings, in order."),
+        req("dice", Ty::Str, "The dice rolled on it: \"1D6\", \"2D6\"."),
+        f("rows", Ty::Tables(&CRT_ROW), "One row per die result: { roll = 3, results = [...] }."),
+        f("legend", Ty::Tables(&CRT_LEGEND), "What each result code means: { code = \"DR\", text = \"...\" }."),
+        f("modifiers", Ty::Tables(&CRT_MODIFIER), "Column shifts and die-roll modifiers, with what causes them."),
+        f("notes", Ty::Markups, "Markup under the table."),
+    ],
+);
+
+static CRT_ROW: TableDecl = table(
+    "crt_row",
+    "A CRT row: the die result (or span) and one result code per column.",
+    &[
+        req("roll", Ty::AnyOf(&[Ty::Int, Ty::Str]), "A die result, roll = 3, or a span, roll = \"2-4\"."),
+        req("results", Ty::Strs, "One result code per column."),
+    ],
+);
+
+static CRT_LEGEND: TableDecl = table(
+    "crt_legend",
+    "A CRT legend entry: a result code and what it means.",
+    &[req("code", Ty::Str, "The code as written in the rows."), f("text", Ty::Markup, "What it means.")],
+);
+
+static CRT_MODIFIER: TableDecl = table(
+    "crt_modifier",
+    "A column shift or die-roll modifier, and the one thing that causes it.",
+    &[
+        f("shift", Ty::Int, "Columns to shift: -1 is one column left."),
+        f("drm", Ty::Int, "Added to the die roll."),
+        f("terrain", Ty::Id, "The [[terrain]] that causes it (its own shift or drm when none is given)."),
+        f("unit", Ty::Id, "The unit that causes it."),
+        f("ability", Ty::Str, "The ability that causes it."),
+        f("kind", Ty::Id, "The unit kind that causes it."),
+        f("section", Ty::Id, "The rule section that causes it."),
+        f("text", Ty::Markup, "Markup: when it applies."),
+    ],
+);
+
+static TERRAIN: TableDecl = table(
+    "terrain",
+    "[[terrain]]: a terrain type, printed on the terrain effects chart; refer to it as [[terrain:id]].",
+    &[
+        f("id", Ty::Id, ID_DOC),
+        req("name", Ty::Str, "Its name."),
+        f("color", Ty::Colour, "Its colour on charts and maps."),
+        f("hexside", Ty::Bool, "A hexside feature (river, wall) rather than a hex's terrain."),
+        f(
+            "move",
+            Ty::AnyOf(&[Ty::Int, Ty::Number, Ty::Str, Ty::Table(&TERRAIN_MOVE)]),
+            "Movement cost: a number, a word (\"all\", \"P\"), or one per movement type.",
+        ),
+        f("shift", Ty::Int, "Column shift for a defender in it."),
+        f("defence", Ty::Int, "Defence multiplier."),
+        f("drm", Ty::Int, "Die-roll modifier."),
+        f("los", Ty::Choice(&["clear", "hinders", "blocks"]), "Line of sight: \"clear\", \"hinders\" or \"blocks\"."),
+        f("text", Ty::Markup, "Markup: other effects."),
+    ],
+);
+
+/// A terrain's movement cost per movement type (`{ foot = 2, tracked = "P" }`).
+pub(crate) static TERRAIN_MOVE: TableDecl =
+    free("terrain_move", "Movement cost per movement type.", &Ty::AnyOf(&[Ty::Int, Ty::Number, Ty::Str]));
+
+static TURN_TRACK: TableDecl = table(
+    "turn_track",
+    "[turn_track]: the game's turns; each scenario's reinforcements are placed on it.",
+    &[
+        f("title", Ty::Str, "Its title."),
+        req("turns", Ty::AnyOf(&[Ty::Int, Ty::Tables(&TURN)]), "How many turns (1 to 60), or one table per turn."),
+    ],
+);
+
+static TURN: TableDecl = table(
+    "turn",
+    "A turn: its name (Oct I), weather and event.",
+    &[
+        f("name", Ty::Str, "The turn's name; numbered when none."),
+        f("weather", Ty::Str, "The weather of the turn."),
+        f("event", Ty::Markup, "Markup: what happens in it."),
     ],
 );
 
@@ -166,6 +267,17 @@ static GAME: TableDecl = table(
         f("credits", Ty::Markup, "Markup shown at the end."),
         f("cheatsheet", Ty::Table(&CHEATSHEET), "The cheatsheet's settings, all optional."),
         f("changelog", Ty::Table(&GAME_CHANGELOG), "Print the changelog as its own sheet."),
+        f("aid", Ty::Table(&GAME_AID), "The player aid card (aid.pdf)."),
+    ],
+);
+
+static GAME_AID: TableDecl = table(
+    "game_aid",
+    "[game.aid]: the player aid card, aid.pdf: the CRT, the terrain chart, the turn track and the tables chosen.",
+    &[
+        f("sheet", Ty::Bool, "Print aid.pdf (default false)."),
+        f("sequence", Ty::Id, "The sequence of play it shows."),
+        f("tables", Ty::Ids, "The tables it shows, in order."),
     ],
 );
 
@@ -340,7 +452,7 @@ static LIST_ITEM: Ty = Ty::AnyOf(&[Ty::Markup, Ty::Table(&ITEM)]);
 
 pub(crate) static ITEM: TableDecl = table(
     "list_item",
-    "A list item: exactly one of text, label, note, table, sequence, unit.",
+    "A list item: exactly one of text, label, note, table, sequence, unit, crt, chart.",
     &[
         f("text", Ty::Markup, "An item (markup), with sub-items in `items`."),
         f("label", Ty::Markup, "A label heading the items after it."),
@@ -348,6 +460,8 @@ pub(crate) static ITEM: TableDecl = table(
         f("table", Ty::Id, "A [[table]] shown here."),
         f("sequence", Ty::Id, "A [[sequence]] shown here."),
         f("unit", Ty::Id, "A unit's stat block shown here."),
+        f("crt", Ty::Id, "A [[crt]] shown here."),
+        f("chart", Ty::Choice(&["terrain", "turns"]), "The terrain effects chart or the turn record track shown here."),
         f("items", Ty::ArrayOf(&LIST_ITEM), "Sub-items of a text item."),
     ],
 );
@@ -390,6 +504,7 @@ pub(crate) static REF_CELL: TableDecl = table(
         f("unit", Ty::Id, "A unit."),
         f("kind", Ty::Id, "A unit kind."),
         f("stat", Ty::Id, "A stat."),
+        f("terrain", Ty::Id, "A terrain type."),
     ],
 );
 

@@ -3,6 +3,7 @@
 //! `sheets.rs`); every problem becomes a located diagnostic. Loading never stops at the first
 //! problem. What each table may hold is declared once, in `fields.rs`.
 
+mod charts;
 pub mod fields;
 mod fonts;
 mod lengths;
@@ -230,6 +231,11 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
         scenario::read_limits(game, &o);
     }
     for_each(&root, "scenario", |o| game.scenarios.push(scenario::read_scenario(&o)));
+    for_each(&root, "crt", |o| game.crts.push(charts::read_crt(&o)));
+    for_each(&root, "terrain", |o| game.terrain.push(charts::read_terrain(&o)));
+    if let Some(o) = root.table("turn_track") {
+        charts::read_turn_track(game, &o);
+    }
     for_each(&root, "todo", |o| {
         if let Some(t) = o.text("text") {
             game.todos.push(t);
@@ -350,6 +356,12 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     }
     if let Some(c) = o.table("changelog") {
         m.changelog_sheet = c.bool("sheet").map(|b| b.v).unwrap_or(false);
+        c.finish();
+    }
+    if let Some(c) = o.table("aid") {
+        m.aid.sheet = c.bool("sheet").map(|b| b.v).unwrap_or(false);
+        m.aid.sequence = c.id("sequence", false);
+        m.aid.tables = c.ids("tables");
         c.finish();
     }
     o.finish();
@@ -723,19 +735,19 @@ fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
             }
             DeValue::Table(t) => {
                 let o = Obj::new(ctx, t, v.span(), &fields::ITEM, "a list item");
-                let keys = ["text", "label", "note", "table", "sequence", "unit"];
+                let keys = ["text", "label", "note", "table", "sequence", "unit", "crt", "chart"];
                 let present: Vec<&str> = keys.iter().copied().filter(|k| t.get(*k).is_some()).collect();
                 if present.len() != 1 {
                     let d = if present.is_empty() {
                         Diagnostic::error(
                             diag::MISSING_FIELD,
-                            "a list item needs one of text, label, note, table, sequence, unit",
+                            "a list item needs one of text, label, note, table, sequence, unit, crt, chart",
                         )
                     } else {
                         Diagnostic::error(
                             diag::INVALID_VALUE,
                             format!(
-                                "a list item has one of text, label, note, table, sequence, unit, not {}",
+                                "a list item has one of text, label, note, table, sequence, unit, crt, chart, not {}",
                                 present.join(" and ")
                             ),
                         )
@@ -760,6 +772,8 @@ fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
                     "note" => o.text("note").map(Item::Note),
                     "table" => o.id("table", true).map(Item::Table),
                     "sequence" => o.id("sequence", true).map(Item::Sequence),
+                    "crt" => o.id("crt", true).map(Item::Crt),
+                    "chart" => chart_of(&o),
                     _ => o.id("unit", true).map(Item::Unit),
                 };
                 o.finish();
@@ -782,6 +796,24 @@ fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
         }
     }
     out
+}
+
+/// `{ chart = "terrain" }` or `{ chart = "turns" }`.
+fn chart_of(o: &Obj) -> Option<Item> {
+    let s = o.str("chart")?;
+    let kind = match s.v.as_str() {
+        "terrain" => ChartKind::Terrain,
+        "turns" => ChartKind::Turns,
+        other => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("unknown chart `{other}`"))
+                    .at(&s.loc)
+                    .help("write { chart = \"terrain\" } (the terrain effects chart) or { chart = \"turns\" } (the turn record track)"),
+            );
+            return None;
+        }
+    };
+    Some(Item::Chart(Sp::new(kind, s.loc)))
 }
 
 fn read_cell(ctx: &Ctx, v: &Spanned<DeValue>) -> Option<Cell> {

@@ -80,4 +80,6 @@ collections! {
     CardBack: CardBack => card_backs.id, "card back", "[[card_back]]";
     ScenarioSetting: ScenarioSetting => scenario_settings.id, "scenario setting", "[[scenario_setting]]";
     Scenario: Scenario => scenarios.id, "scenario", "[[scenario]]";
+    Crt: Crt => crts.id, "combat results table", "[[crt]]";
+    Terrain: Terrain => terrain.id, "terrain", "[[terrain]]";
 }

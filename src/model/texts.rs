@@ -86,6 +86,15 @@ impl Game {
             out.extend(sc.victory.iter());
             out.extend(sc.special_rules.iter());
         }
+        for c in &self.crts {
+            out.extend(c.legend.iter().filter_map(|r| r.text.as_ref()));
+            out.extend(c.modifiers.iter().filter_map(|m| m.text.as_ref()));
+            out.extend(c.notes.iter());
+        }
+        out.extend(self.terrain.iter().filter_map(|t| t.text.as_ref()));
+        if let Some(track) = &self.turn_track {
+            out.extend(track.turns.iter().filter_map(|t| t.event.as_ref()));
+        }
         out
     }
 }

@@ -1,0 +1,204 @@
+//! Hex-and-counter charts: the combat results table (`[[crt]]`), the terrain effects chart
+//! (`[[terrain]]`), the turn record track (`[turn_track]`) and the player aid card that shows
+//! them (`[game.aid]`).
+
+use crate::source::Loc;
+
+use super::{Game, RefKind, Sp, Text};
+
+/// `columns` on a `[[crt]]`: what the column headings stand for, which decides how they are
+/// written and in what order they must come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CrtColumns {
+    /// `"odds"`: attack to defence ratios, `1-2`, `1-1`, `2-1` … in rising order.
+    Odds,
+    /// `"differential"`: attack minus defence, `-3` … `0` … `+3`, in rising order.
+    Differential,
+    /// `"named"`: any headings, in the order written.
+    Named,
+}
+
+impl CrtColumns {
+    /// The `columns` value that declares it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            CrtColumns::Odds => "odds",
+            CrtColumns::Differential => "differential",
+            CrtColumns::Named => "named",
+        }
+    }
+}
+
+/// One entry of a CRT's `rows`: the die result(s) it is for and one result per column.
+#[derive(Debug)]
+pub struct CrtRow {
+    /// `roll`: one die result (`3`) or a span of them (`"2-4"`), both ends included.
+    pub roll: Sp<(i64, i64)>,
+    /// `results`: one result code per column (`"DR"`, `"EX"`, `"-"` for no effect).
+    pub results: Vec<Sp<String>>,
+    /// The row's inline table.
+    pub loc: Loc,
+}
+
+/// One entry of a CRT's `legend`: a result code and what it means.
+#[derive(Debug)]
+pub struct CrtResult {
+    /// `code`: as written in the cells (`"DR2"`).
+    pub code: Sp<String>,
+    /// `text`: markup, what happens.
+    pub text: Option<Text>,
+}
+
+/// What a CRT modifier does: shift the column or change the die roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModifierEffect {
+    /// `shift = -1`: columns to the right (positive) or left (negative).
+    Shift(i64),
+    /// `drm = 1`: added to the die roll.
+    Drm(i64),
+}
+
+/// One entry of a CRT's `modifiers`: a column shift or die-roll modifier and what causes it.
+#[derive(Debug)]
+pub struct CrtModifier {
+    /// `shift` or `drm`, with where it was written; none for a terrain modifier that takes
+    /// the terrain's own `shift` and `drm` (written once, in `[[terrain]]`).
+    pub effect: Option<Sp<ModifierEffect>>,
+    /// `terrain`, `unit`, `ability`, `kind` or `section`: the cause, a checked reference.
+    pub cause: Option<(RefKind, Sp<String>)>,
+    /// `text`: markup, when it applies ("attacker out of supply").
+    pub text: Option<Text>,
+    /// The modifier's inline table.
+    pub loc: Loc,
+}
+
+/// `[[crt]]`: a combat results table.
+#[derive(Debug)]
+pub struct Crt {
+    /// `id`: what a section item `{ crt = "id" }` and the aid card name.
+    pub id: Sp<String>,
+    /// `title`: printed above it; default "Combat Results Table".
+    pub title: Option<Sp<String>>,
+    /// `columns`: what the headings stand for; default odds.
+    pub columns: CrtColumns,
+    /// `labels`: the column headings, in order.
+    pub labels: Vec<Sp<String>>,
+    /// `dice`: the roll that picks the row (`"1D6"`, `"2D6"`); as (count, sides).
+    pub dice: Option<Sp<(i64, i64)>>,
+    /// `rows`: one per die result (or span of results).
+    pub rows: Vec<CrtRow>,
+    /// `legend`: what each result code means.
+    pub legend: Vec<CrtResult>,
+    /// `modifiers`: column shifts and die-roll modifiers.
+    pub modifiers: Vec<CrtModifier>,
+    /// `notes`: markup under the table.
+    pub notes: Vec<Text>,
+    /// The whole `[[crt]]` table.
+    pub loc: Loc,
+}
+
+/// A movement cost: one for every movement type, or one per type.
+#[derive(Debug, Default)]
+pub struct MoveCost {
+    /// `move = 2`: the cost for every unit; as printed ("2", "all", "P").
+    pub all: Option<Sp<String>>,
+    /// `move = { foot = 1, motor = 2 }`: (movement type, cost), in the order written.
+    pub by_type: Vec<(Sp<String>, Sp<String>)>,
+}
+
+/// `los` on a `[[terrain]]`: what the terrain does to line of sight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineOfSight {
+    /// `"clear"`: sight passes.
+    Clear,
+    /// `"hinders"`: sight passes with a penalty.
+    Hinders,
+    /// `"blocks"`: sight stops.
+    Blocks,
+}
+
+impl LineOfSight {
+    /// The value that declares it, as printed.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            LineOfSight::Clear => "clear",
+            LineOfSight::Hinders => "hinders",
+            LineOfSight::Blocks => "blocks",
+        }
+    }
+}
+
+/// `[[terrain]]`: a kind of terrain, printed as a row of the terrain effects chart; rules
+/// name it as `[[terrain:id]]`, CRT modifiers as `{ terrain = "id" }`.
+#[derive(Debug)]
+pub struct Terrain {
+    /// `id`; default: from the name.
+    pub id: Sp<String>,
+    /// `name`: as printed.
+    pub name: Sp<String>,
+    /// `color`: the map colour, `#rrggbb`; shown as a swatch.
+    pub color: Option<Sp<String>>,
+    /// `hexside`: a hexside feature (river, ridge), listed apart; default false.
+    pub hexside: bool,
+    /// `move`: movement cost to enter (or cross).
+    pub movement: MoveCost,
+    /// `shift`: CRT column shift for attacks into it (negative: to the left).
+    pub shift: Option<Sp<i64>>,
+    /// `defence`: the defender's strength is multiplied by it.
+    pub defence: Option<Sp<i64>>,
+    /// `drm`: die-roll modifier for attacks into it.
+    pub drm: Option<Sp<i64>>,
+    /// `los`: line of sight.
+    pub los: Option<LineOfSight>,
+    /// `text`: markup, anything else.
+    pub text: Option<Text>,
+}
+
+/// One box of the turn record track.
+#[derive(Debug)]
+pub struct Turn {
+    /// `name`: as printed ("Oct I"); default: its number.
+    pub name: Option<Sp<String>>,
+    /// `weather`: as printed.
+    pub weather: Option<Sp<String>>,
+    /// `event`: markup, what happens on it.
+    pub event: Option<Text>,
+}
+
+/// `[turn_track]`: the game's turns, printed as a row of boxes with each scenario's
+/// reinforcements (`arrives = N` of scenario forces) on theirs.
+#[derive(Debug)]
+pub struct TurnTrack {
+    /// `title`: default "Turn Record Track".
+    pub title: Option<Sp<String>>,
+    /// `turns`: the turns in order (`turns = 10` gives ten numbered ones).
+    pub turns: Vec<Turn>,
+    /// Where `turns` was written (the last turn a reinforcement may arrive on).
+    pub loc: Loc,
+}
+
+/// `[game.aid]`: the player aid card, `aid.pdf`.
+#[derive(Debug, Default)]
+pub struct AidOptions {
+    /// `sheet = true`: print it.
+    pub sheet: bool,
+    /// `sequence`: the sequence of play it shows; default the first `[[sequence]]`.
+    pub sequence: Option<Sp<String>>,
+    /// `tables`: the `[[table]]`s it shows besides the charts.
+    pub tables: Vec<Sp<String>>,
+}
+
+impl Game {
+    /// What a CRT modifier does: its own `shift` or `drm`, or, when it names a terrain and
+    /// gives neither, the terrain's (none if the terrain has neither, which the checker reports).
+    pub(crate) fn modifier_effects(&self, m: &CrtModifier) -> Vec<ModifierEffect> {
+        if let Some(e) = &m.effect {
+            return vec![e.v];
+        }
+        let Some((RefKind::Terrain, id)) = &m.cause else { return Vec::new() };
+        let Some(t) = self.terrain.iter().find(|t| t.id.v == id.v) else { return Vec::new() };
+        let shift = t.shift.as_ref().map(|s| ModifierEffect::Shift(s.v));
+        let drm = t.drm.as_ref().map(|d| ModifierEffect::Drm(d.v));
+        shift.into_iter().chain(drm).collect()
+    }
+}

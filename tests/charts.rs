@@ -1,0 +1,248 @@
+//! Charts as the sheets print them: the combat results table, the terrain effects chart and
+//! the turn record track (with each scenario's reinforcements on their turns), on the
+//! cheatsheet, the scenario sheet and the landscape player aid card of the example game
+//! `data/marrow-front`, and on a small game of the check corpus with a 2D6 differential CRT.
+
+mod common;
+
+use common::*;
+use std::path::{Path, PathBuf};
+
+use playaid::build::load_and_check;
+use playaid::export::{DocKind, ExportOptions, export};
+use playaid::render::Renderer;
+
+const PT: f64 = 25.4 / 72.0; // mm per pt
+
+/// The turn track boxes of `doc` of the game in `dir`, measured in the compiled document:
+/// (turn number, page, width, height in mm) from `<pa-track-box>` to `<pa-track-box-end>`.
+fn track_boxes(dir: &Path, doc: &DocKind) -> Vec<(u64, usize, f64, f64)> {
+    let checked = load_and_check(dir, None).unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diags);
+    let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+    let exported = export(game, ix, laid_out, doc, &ExportOptions::default());
+    let mut r = Renderer::new(&game.root, None).unwrap();
+    let compiled =
+        r.compile(doc.template(), &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let starts = compiled.query_metadata("pa-track-box");
+    let ends = compiled.query_metadata("pa-track-box-end");
+    assert_eq!(starts.len(), ends.len());
+    starts
+        .into_iter()
+        .zip(ends)
+        .map(|((v, page, x, y), (_, page2, x2, y2))| {
+            assert_eq!(page, page2, "a box split across pages");
+            (v["turn"].as_u64().unwrap(), page, (x2 - x) * PT, (y2 - y) * PT)
+        })
+        .collect()
+}
+
+/// Builds `game` into `out`; the folder of its PDFs.
+fn build(game: &Path, out: &Path) -> PathBuf {
+    let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::read_dir(out).unwrap().next().unwrap().unwrap().path()
+}
+
+fn marrow_front(out: &Path) -> PathBuf {
+    build(&repo().join("data/marrow-front"), out)
+}
+
+fn assert_holds(text: &str, what: &str, facts: &[&str]) {
+    for fact in facts {
+        assert!(text.contains(fact), "{what}: `{fact}` is not printed:\n{text}");
+    }
+}
+
+/// The CRT of The Marrow Front: headings, a row, the legend, the modifiers with their causes.
+const CRT: &[&str] = &[
+    "COMBAT RESULTS TABLE",
+    "1D6 Odds 1–2 1–1 2–1 3–1 4–1 5–1 6–1",
+    "0 AR DR DR DR2 DE DE DE",
+    "3 AE AR AR EX DR DR DR2",
+    "7 AE AE AE AE AE AR AR",
+    "DR2 Defender retreats two hexes",
+    "Forest: 1 left column",
+    "City: 2 left columns",
+    "1 right column – the defender is out of supply",
+    "Command: −1 to the roll – an attacker is next to its army's headquarters",
+];
+
+/// Its terrain effects chart: movement per type, combat effects in words, hexsides apart.
+const TERRAIN: &[&str] = &[
+    "TERRAIN EFFECTS CHART",
+    "Terrain Foot Motor Combat LOS Notes",
+    "Clear 1 1 none clear",
+    "Marsh 3 P none clear",
+    "City 1 1 2 left, defence ×2 blocks",
+    "Hexsides River +1 +2 1 left –",
+];
+
+/// Its turn track: each box's name and weather, then what arrives on it (Hearthfire: an
+/// Oskarian armoured corps on turn 2, a corps of each side on 3, the Velsk mechanised corps
+/// on 4), and the events under the track.
+const TRACK: &[&str] = &[
+    "TURN RECORD TRACK",
+    "Oct I CLEAR Oct II CLEAR Armoured Corps Nov I",
+    "Nov I MUD ★ Infantry Corps Rifle Corps Nov II",
+    "Nov II MUD Mechanised Corps Dec I",
+    "Dec I FROST ★ Mountain Corps Dec II",
+    "Dec II SNOW Air Landing Corps Jan I",
+    "★ Dec I: The Marrow freezes",
+];
+
+#[test]
+fn the_aid_card_is_one_landscape_page_with_every_chart() {
+    let out = tempfile::tempdir().unwrap();
+    let pdfs = marrow_front(out.path());
+    let aid = pdfs.join("aid.pdf");
+    let ((w, h), pages) = pdf_info(&aid);
+    assert!((w - 841.89).abs() < 0.5 && (h - 595.28).abs() < 0.5, "A4 landscape, not {w} x {h}");
+    assert_eq!(pages, 1, "the Marrow Front's card fits one page");
+    let text = pdf_text(&aid);
+    assert_holds(&text, "aid.pdf", CRT);
+    assert_holds(&text, "aid.pdf", TERRAIN);
+    assert_holds(&text, "aid.pdf", TRACK);
+    // The sequence of play and the table the game chose with `[game.aid] tables`.
+    assert_holds(&text, "aid.pdf", &["PLAYER AID CARD", "SEQUENCE OF PLAY", "1. Weather", "Weather effects"]);
+    assert!(text.contains("player aid card page 1 of 1"), "footer: {text}");
+}
+
+#[test]
+fn the_cheatsheet_shows_each_chart_where_its_section_puts_it() {
+    let out = tempfile::tempdir().unwrap();
+    let text = pdf_text(&marrow_front(out.path()).join("cheatsheet.pdf"));
+    assert_holds(&text, "cheatsheet.pdf", CRT);
+    assert_holds(&text, "cheatsheet.pdf", TERRAIN);
+    assert_holds(&text, "cheatsheet.pdf", TRACK);
+    let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("`{s}` missing"));
+    assert!(at("2 Movement") < at("TERRAIN EFFECTS CHART") && at("TERRAIN EFFECTS CHART") < at("3 Combat"));
+    assert!(at("3 Combat") < at("COMBAT RESULTS TABLE") && at("COMBAT RESULTS TABLE") < at("4 Supply"));
+    assert!(at("5 Turns, weather") < at("TURN RECORD TRACK"));
+}
+
+#[test]
+fn the_scenario_sheet_puts_its_reinforcements_on_the_turn_track() {
+    let out = tempfile::tempdir().unwrap();
+    let text = pdf_text(&marrow_front(out.path()).join("scenario-hearthfire.pdf"));
+    assert_holds(&text, "scenario-hearthfire.pdf", TRACK);
+}
+
+const CHARTS: &str = r##"[[crt]]
+id = "crt"
+columns = "differential"
+labels = ["-2", "0", "+2"]
+dice = "2D6"
+rows = [
+  { roll = 1, results = ["-", "DR", "DE"] },
+  { roll = "2-6", results = ["AR", "DR", "DR"] },
+  { roll = "7-12", results = ["AR", "AR", "-"] },
+]
+legend = [
+  { code = "AR", text = "Attacker retreats." },
+  { code = "DR", text = "Defender retreats." },
+  { code = "DE", text = "Defender eliminated." },
+]
+modifiers = [
+  { drm = -1, ability = "hard-to-kill" },
+  { shift = -1, terrain = "dunes" },
+]
+
+[[terrain]]
+name = "Dunes"
+color = "#e8d9a0"
+move = { foot = 2, wheeled = "P" }
+shift = -1
+los = "hinders"
+
+[turn_track]
+turns = [{ name = "Dawn", weather = "Fog" }, { name = "Morning" }, { name = "Noon", event = "The tide turns." }]
+"##;
+
+const SECTION: &str = r##"
+[[section]]
+id = "charts"
+title = "Charts"
+items = ["Cross [[terrain:dunes]] slowly.", { crt = "crt" }, { chart = "terrain" }, { chart = "turns" }]
+"##;
+
+#[test]
+fn a_differential_crt_on_two_dice_with_a_modified_row_checks_clean_and_prints() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    std::fs::write(game.join("charts.toml"), CHARTS).unwrap();
+    let rules = std::fs::read_to_string(game.join("rules.toml")).unwrap();
+    std::fs::write(game.join("rules.toml"), rules + SECTION).unwrap();
+    let o = playaid(&["check", game.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["errors"].as_u64(), v["warnings"].as_u64()), (Some(0), Some(0)), "{v}");
+    let text = pdf_text(&build(&game, &tmp.path().join("out")).join("cheatsheet.pdf"));
+    assert_holds(
+        &text,
+        "cheatsheet.pdf",
+        &[
+            "Cross Dunes slowly.",
+            "2D6 Diff. −2 0 +2",
+            "1 – DR DE",
+            "2–6 AR DR DR",
+            "7–12 AR AR –",
+            "Hard to Kill: −1 to the roll",
+            "Dunes: 1 left column",
+            "Terrain Foot Wheeled Combat LOS",
+            "Dunes 2 P 1 left hinders",
+            "Dawn FOG Morning Noon ★",
+            "★ Noon: The tide turns.",
+        ],
+    );
+}
+
+#[test]
+fn track_boxes_hold_the_games_largest_counter() {
+    // The Marrow Front's counters are 5/8" (15.875 mm): boxes of 18.875 mm, one per turn.
+    let boxes = track_boxes(&repo().join("data/marrow-front"), &DocKind::Aid);
+    assert_eq!(boxes.iter().map(|b| b.0).collect::<Vec<_>>(), (1..=8).collect::<Vec<_>>());
+    for (turn, page, w, h) in &boxes {
+        assert_eq!(*page, 1);
+        assert!((w - 18.875).abs() < 0.05 && (h - 18.875).abs() < 0.05, "turn {turn}: {w} x {h} mm");
+    }
+    // With a group of 1" counters beside them, every box holds a 1" counter.
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(&repo().join("data/marrow-front"), tmp.path());
+    let big = "\n[[counter_group]]\nid = \"big\"\nsize = \"1in\"\n\n[[counter]]\nname = \"Victory\"\ncounter_group = \"big\"\n";
+    let counters = std::fs::read_to_string(tmp.path().join("counters.toml")).unwrap();
+    std::fs::write(tmp.path().join("counters.toml"), counters + big).unwrap();
+    for (turn, _, w, h) in track_boxes(tmp.path(), &DocKind::Scenario("hearthfire".into())) {
+        assert!((w - 28.4).abs() < 0.05 && (h - 28.4).abs() < 0.05, "turn {turn}: {w} x {h} mm");
+    }
+}
+
+#[test]
+fn a_turn_with_many_arrivals_makes_every_box_taller_and_hides_none() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let units = ["vel-rifles", "vel-cavalry", "vel-mech", "vel-airborne", "vel-army", "osk-armour", "osk-mountain"];
+    let forces: Vec<String> = units.iter().map(|u| format!("{{ unit = \"{u}\", arrives = 2 }}")).collect();
+    let flood = format!(
+        "[[scenario]]\nid = \"flood\"\ntitle = \"Flood\"\n\n[[scenario.side]]\nside = \"velsk\"\nforces = [{{ unit = \"vel-rifles\" }}, {}]\n\n\
+         [[scenario.side]]\nside = \"oskaria\"\nforces = [{{ unit = \"osk-infantry\" }}]\n",
+        forces.join(", ")
+    );
+    std::fs::write(game.join("flood.toml"), flood).unwrap();
+    let boxes = track_boxes(&game, &DocKind::Scenario("flood".into()));
+    assert_eq!(boxes.len(), 8);
+    let h = boxes[0].3;
+    assert!(h > 18.875 + 1.0, "the boxes grow to hold seven arrivals: {h} mm");
+    for (turn, _, w, bh) in &boxes {
+        assert!((w - 18.875).abs() < 0.05 && (bh - h).abs() < 0.05, "turn {turn}: {w} x {bh} mm");
+    }
+    let text = pdf_text(&build(&game, &tmp.path().join("out")).join("scenario-flood.pdf"));
+    assert_holds(
+        &text,
+        "scenario-flood.pdf",
+        &[
+            "Oct II CLEAR Rifle Corps Cavalry Corps Mechanised Corps Air Landing Corps Marrow Army HQ Armoured Corps Mountain Corps Nov I",
+        ],
+    );
+}
