@@ -294,7 +294,7 @@ impl Exporter<'_> {
                     let text = self.opt_text(&b.text);
                     json!({
                         "title": b.title.as_ref().map(|t| t.v.clone()),
-                        "subtitle": null,
+                        "subtitle": side_name,
                         "text": text,
                         "image": b.image.as_ref().map(|p| image_path(&p.v)),
                         "color": rc.back.color, "text_color": rc.back.text_color,
