@@ -122,6 +122,9 @@ codes! {
     /// A key written in an old spelling (or a length without its unit): it still works, the
     /// warning names the new spelling.
     DEPRECATED_SPELLING = "W007" "deprecated-spelling";
+    /// Two sides' colours print as nearly the same grey (Rec. 709 luma within 10 %): in black
+    /// and white their counters and cards look alike.
+    SAME_GREY = "W020" "same-grey";
 }
 
 /// Whether a finding stops the build.

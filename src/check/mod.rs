@@ -108,6 +108,7 @@ impl<'g> Checker<'g> {
         self.check_scenarios();
         self.check_counters();
         self.check_cards();
+        self.check_greyscale();
         self.warn_unused();
     }
 

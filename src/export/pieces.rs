@@ -60,7 +60,7 @@ fn plan_sheets(
     let mut last_bg: Option<&str> = None;
     for (i, quantity) in stream {
         let bg = counters[i].front.background.as_str();
-        let mut new_row = butt && last_bg.is_some_and(|b| b != bg) && cell % cols != 0;
+        let mut new_row = butt && last_bg.is_some_and(|b| b != bg) && !cell.is_multiple_of(cols);
         last_bg = Some(bg);
         let (mut left, mut first) = (quantity, 0);
         while left > 0 {
