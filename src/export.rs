@@ -26,6 +26,9 @@ pub enum DocKind {
     Counters,
     /// One scenario's sheet (the scenario's id).
     Scenario(String),
+    /// The duplex calibration page: a fronts page of crosshairs and a backs page of rulers
+    /// behind them, to measure how far a printer shifts backs (`build --calibrate`).
+    Calibrate,
 }
 
 impl DocKind {
@@ -37,6 +40,7 @@ impl DocKind {
             DocKind::Cards => "cards",
             DocKind::Counters => "counters",
             DocKind::Scenario(_) => "scenario",
+            DocKind::Calibrate => "calibrate",
         }
     }
 
@@ -48,6 +52,7 @@ impl DocKind {
             "cards" => DocKind::Cards,
             "counters" => DocKind::Counters,
             "scenario" => DocKind::Scenario(subject?.to_string()),
+            "calibrate" => DocKind::Calibrate,
             _ => return None,
         })
     }
@@ -78,6 +83,11 @@ impl Document {
             other => format!("{}.pdf", other.template()),
         };
         Document { kind, file }
+    }
+
+    /// The duplex calibration page, `calibrate.pdf`: written when asked (`build --calibrate`).
+    pub fn calibration() -> Document {
+        Document::new(DocKind::Calibrate)
     }
 }
 
@@ -181,6 +191,7 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
         DocKind::Counters => parts = ex.counters(opts),
         DocKind::Cards => data["cards"] = ex.cards(),
         DocKind::Scenario(id) => data["scenario"] = ex.scenario(id),
+        DocKind::Calibrate => data["calibrate"] = ex.calibration(),
         DocKind::Cheatsheet | DocKind::Changelog => {}
     }
     ex.texts.push_str(")\n");

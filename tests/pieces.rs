@@ -465,9 +465,12 @@ fn the_symbol_chart_in_the_docs_shows_every_word_and_builds() {
     assert_eq!(faces.len(), symbols.len());
 }
 
+/// Labelled boxes of a compiled document: the label's value, the page, the box.
+type Boxes = Vec<(serde_json::Value, usize, Placed)>;
+
 /// Compile `doc` of the game in `dir`: each `<LABEL>` / `<LABEL-end>` pair as (value, page, x,
 /// y, width, height) in mm, and the page size in mm.
-fn boxes(dir: &Path, doc: &str, label: &str) -> (Vec<(serde_json::Value, usize, Placed)>, (f64, f64)) {
+fn boxes(dir: &Path, doc: &str, label: &str) -> (Boxes, (f64, f64)) {
     let checked = load_and_check(dir, None).unwrap();
     assert!(!checked.has_errors(), "{:?}", checked.diags);
     let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
@@ -636,4 +639,46 @@ fn empty_cells_are_blank_and_a_new_colour_starts_a_new_row_on_a_butt_cut_sheet()
     assert!(empty.0.iter().all(|&c| c > 245), "an empty cell is blank paper, not {empty:?}");
     let full = px(x0 + 0.1 * 15.875, row_a + 7.9);
     assert!(full.0[2] > full.0[0] + 40, "a counter of the first colour is blue: {full:?}");
+}
+
+#[test]
+fn the_calibration_page_puts_rulers_behind_each_cross_and_says_how_to_set_back_offset() {
+    for (duplex, table) in [("long", "counters"), ("short", "counters"), ("long", "cards")] {
+        let dir = tempfile::tempdir().unwrap();
+        if table == "counters" {
+            counters_game(dir.path(), "5/8in", duplex, 4, "");
+        } else {
+            let data = format!("[cards]\nduplex = \"{duplex}\"\n\n[[card]]\ntitle = \"Forest\"\n");
+            write_game(dir.path(), &[("game.toml", GAME), ("cards.toml", &data)]);
+        }
+        let out = tempfile::tempdir().unwrap();
+        let o = playaid(&["build", dir.path().to_str().unwrap(), "--calibrate", "-o", out.path().to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let pdf = out.path().join("t-1/calibrate.pdf");
+        let pages = page_texts(&pdf);
+        assert_eq!(pages.len(), 2, "a front and a back");
+        let flip = if duplex == "short" { "flipped on the short edge" } else { "flipped on the long edge" };
+        for want in ["Duplex calibration · front", flip, &format!("[{table}]"), "back_offset", "measure: 50 mm"] {
+            assert!(pages[0].contains(want), "{duplex}/{table}: no \"{want}\" in {}", pages[0]);
+        }
+        assert!(pages[1].contains("Duplex calibration · back"), "{}", pages[1]);
+
+        // Each ruler's zero lies where its cross lands once the sheet is turned over.
+        let checked = load_and_check(dir.path(), None).unwrap();
+        let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+        let exported = export(game, ix, laid_out, &DocKind::Calibrate, &ExportOptions::default());
+        let mut r = Renderer::new(&game.root, None).unwrap();
+        let compiled = r.compile("calibrate", &exported.data_json, &exported.texts_typ).unwrap();
+        let marks = compiled.query_metadata("pa-calibrate");
+        let at = |part: &str| -> Vec<(usize, f64, f64)> {
+            marks.iter().filter(|m| m.0["part"] == part).map(|m| (m.1, m.2 * PT, m.3 * PT)).collect()
+        };
+        let (crosses, rulers) = (at("cross"), at("rulers"));
+        assert_eq!((crosses.len(), rulers.len()), (3, 3));
+        for ((cp, cx, cy), (rp, rx, ry)) in crosses.into_iter().zip(rulers) {
+            assert_eq!((cp, rp), (1, 2));
+            let (bx, by) = if duplex == "short" { (cx, A4.1 - cy) } else { (A4.0 - cx, cy) };
+            assert!(close(rx, bx) && close(ry, by), "{duplex}: rulers at {rx}, {ry}, the cross lands at {bx}, {by}");
+        }
+    }
 }

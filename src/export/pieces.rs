@@ -243,6 +243,19 @@ impl Exporter<'_> {
             .collect()
     }
 
+    /// The calibration page's data: the sheet of the counters (or, without counters, of the
+    /// cards) it calibrates, and the table whose `back_offset` it sets.
+    pub(super) fn calibration(&mut self) -> Value {
+        let game = self.game;
+        let has_counters = !self.layout.counters.counters.is_empty();
+        let (table, sheet, page) = if has_counters || game.cards.is_empty() {
+            ("counters", &game.counter_options.sheet, self.layout.counters.page)
+        } else {
+            ("cards", &game.card_options.sheet, self.layout.cards.page)
+        };
+        json!({ "table": table, "sheet": sheet_json(sheet, page, None, 0.0) })
+    }
+
     pub(super) fn cards(&mut self) -> Value {
         let game = self.game;
         let co = &game.card_options;

@@ -30,6 +30,7 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("cards.typ", include_str!("../../templates/cards.typ")),
     ("changelog.typ", include_str!("../../templates/changelog.typ")),
     ("scenario.typ", include_str!("../../templates/scenario.typ")),
+    ("calibrate.typ", include_str!("../../templates/calibrate.typ")),
 ];
 
 /// Where templates read the document's data (`json(...)`), served from memory.
