@@ -58,7 +58,7 @@ fn plan_sheets(
     let mut sheets: Vec<Vec<Run>> = Vec::new();
     let mut cell = per_page; // a new sheet before the first copy
     let mut last_bg: Option<&str> = None;
-    for (i, quantity) in stream {
+    for (i, quantity) in stream.into_iter().filter(|s| s.1 > 0) {
         let bg = counters[i].front.background.as_str();
         let mut new_row = butt && last_bg.is_some_and(|b| b != bg) && !cell.is_multiple_of(cols);
         last_bg = Some(bg);
