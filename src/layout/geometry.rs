@@ -23,8 +23,9 @@ pub(crate) fn sheet_page(game: &Game, sheet: &Imposition, over: Option<PageSize>
 pub(crate) const PRINTABLE_EDGE_MM: f64 = 5.0;
 /// The depth of the band inside the printable edge that holds a sheet's header (game, version,
 /// fronts or backs, sheet n of m, duplex edge) on one side and its scale bar on the opposite
-/// side, clearance to the marks included (mm).
-pub(crate) const SHEET_BAND_MM: f64 = 3.5;
+/// side: a 2.8 mm line, and clearance to the grid (whose butt-cut backdrop reaches 1 mm
+/// beyond it) and to the marks (mm).
+pub(crate) const SHEET_BAND_MM: f64 = 4.5;
 
 /// Where a sheet's header and scale bar go: above and below the grid, or, when the grid leaves
 /// more room at its sides, left and right of it (the header turned to read upwards).
