@@ -505,9 +505,9 @@ fn sheet_games() -> Vec<(tempfile::TempDir, &'static str, f64)> {
         write_game(dir.path(), &[("game.toml", GAME), ("cards.toml", &data)]);
         out.push((dir, "cards", scale));
     }
-    for duplex in ["long", "fold"] {
+    for (size, duplex) in [("5/8in", "long"), ("5/8in", "fold"), ("1in", "fold")] {
         let dir = tempfile::tempdir().unwrap();
-        counters_game(dir.path(), "5/8in", duplex, 250, "");
+        counters_game(dir.path(), size, duplex, 250, "");
         out.push((dir, "counters", 50.0));
     }
     out
@@ -529,11 +529,14 @@ fn nothing_but_marks_comes_within_5_mm_of_the_sheet_edge() {
                 b.x >= 5.0 - 1e-6 && b.y >= 5.0 - 1e-6 && b.x + b.w <= pw - 5.0 + 1e-6 && b.y + b.h <= ph - 5.0 + 1e-6;
             assert!(inside, "{doc} ({pw} x {ph} mm), page {page}: {v} at {b:?} comes within 5 mm of the edge");
         }
-        // The header and scale bar never overlap a piece.
+        // The header and scale bar keep clear of every piece and of the 1 mm of backdrop a
+        // butt-cut sheet has around its grid.
         for (v, page, s) in &parts {
             for (_, _, p) in pieces.iter().filter(|p| p.1 == *page) {
-                let apart = s.x + s.w <= p.x || p.x + p.w <= s.x || s.y + s.h <= p.y || p.y + p.h <= s.y;
-                assert!(apart, "{doc}: {v} {s:?} overlaps a piece at {p:?}");
+                let d = 1.2;
+                let apart =
+                    s.x + s.w + d <= p.x || p.x + p.w + d <= s.x || s.y + s.h + d <= p.y || p.y + p.h + d <= s.y;
+                assert!(apart, "{doc}: {v} {s:?} comes within {d} mm of a piece at {p:?}");
             }
         }
     }
