@@ -22,6 +22,8 @@ pub struct BuildOptions {
     /// A counter sheet printing more counters than this is compiled in parts (whole sheets)
     /// and joined: memory stays bounded whatever the size of the game.
     pub part_size: Option<usize>,
+    /// Also write `calibrate.pdf`, the duplex calibration page.
+    pub calibrate: bool,
 }
 
 /// Counters per part of a very large counter sheet: about 150 MiB of Typst's memory.
@@ -29,7 +31,7 @@ pub(crate) const PART_SIZE: usize = 1000;
 
 impl Default for BuildOptions {
     fn default() -> Self {
-        BuildOptions { out_dir: PathBuf::from("out"), page: None, part_size: Some(PART_SIZE) }
+        BuildOptions { out_dir: PathBuf::from("out"), page: None, part_size: Some(PART_SIZE), calibrate: false }
     }
 }
 
@@ -236,7 +238,10 @@ impl Builder {
             report.files = game.files;
             return Ok(report);
         };
-        let docs = export::documents(&game);
+        let mut docs = export::documents(&game);
+        if self.opts.calibrate {
+            docs.push(export::Document::calibration());
+        }
         progress(Progress::Checked { documents: docs.len(), took: started.elapsed() });
         self.prepare_renderer(&game, &laid_out)?;
         let out_dir = output_dir(&game, &self.opts.out_dir);

@@ -134,6 +134,9 @@ codes! {
     DEPRECATED_SPELLING = "W007" "deprecated-spelling";
     /// A result code in a CRT's legend that no cell uses.
     CRT_RESULT_UNUSED = "W008" "crt-result-unused";
+    /// Two sides' colours print as nearly the same grey (Rec. 709 luma within 10 %): in black
+    /// and white their counters and cards look alike.
+    SAME_GREY = "W020" "same-grey";
 }
 
 /// Whether a finding stops the build.

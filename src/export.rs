@@ -28,6 +28,9 @@ pub enum DocKind {
     Scenario(String),
     /// The player aid card: CRT, terrain chart, sequence of play, turn track, chosen tables.
     Aid,
+    /// The duplex calibration page: a fronts page of crosshairs and a backs page of rulers
+    /// behind them, to measure how far a printer shifts backs (`build --calibrate`).
+    Calibrate,
 }
 
 impl DocKind {
@@ -40,6 +43,7 @@ impl DocKind {
             DocKind::Counters => "counters",
             DocKind::Scenario(_) => "scenario",
             DocKind::Aid => "aid",
+            DocKind::Calibrate => "calibrate",
         }
     }
 
@@ -52,6 +56,7 @@ impl DocKind {
             "counters" => DocKind::Counters,
             "scenario" => DocKind::Scenario(subject?.to_string()),
             "aid" => DocKind::Aid,
+            "calibrate" => DocKind::Calibrate,
             _ => return None,
         })
     }
@@ -82,6 +87,11 @@ impl Document {
             other => format!("{}.pdf", other.template()),
         };
         Document { kind, file }
+    }
+
+    /// The duplex calibration page, `calibrate.pdf`: written when asked (`build --calibrate`).
+    pub fn calibration() -> Document {
+        Document::new(DocKind::Calibrate)
     }
 }
 
@@ -193,6 +203,7 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
             data["turn_track"] = ex.turn_track(Some(id));
         }
         DocKind::Aid => data["aid"] = ex.aid(),
+        DocKind::Calibrate => data["calibrate"] = ex.calibration(),
         DocKind::Cheatsheet | DocKind::Changelog => {}
     }
     ex.texts.push_str(")\n");

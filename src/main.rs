@@ -62,6 +62,10 @@ enum Command {
         /// How to print findings
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Also write calibrate.pdf: a page to print on both sides that measures how far the
+        /// printer shifts backs, for `back_offset`
+        #[arg(long)]
+        calibrate: bool,
     },
     /// What changed between two versions of a game: two folders, or two git revisions of one
     Diff {
@@ -128,7 +132,12 @@ fn main() -> ExitCode {
     });
     match cli.command {
         Command::Check { dir, format } => run_check(&dir, format),
-        Command::Build { dir, out, page, quiet, format } => run_build(&dir, out, page, quiet, format),
+        Command::Build { dir, out, page, quiet, format, calibrate } => run_build(
+            &dir,
+            BuildOptions { out_dir: out, page: page.map(page_size), calibrate, ..Default::default() },
+            quiet,
+            format,
+        ),
         Command::Diff { old, new, from, to, format } => run_diff(&old, new.as_deref(), from, to, format),
         Command::Watch { dir, out, page } => {
             watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size), ..Default::default() })
@@ -194,9 +203,8 @@ fn progress_reporter(quiet: bool) -> impl FnMut(Progress) {
     }
 }
 
-fn run_build(dir: &std::path::Path, out: PathBuf, page: Option<Page>, quiet: bool, format: Format) -> ExitCode {
-    let page = page.map(page_size);
-    let mut builder = build::Builder::new(dir, BuildOptions { out_dir: out, page, ..Default::default() });
+fn run_build(dir: &std::path::Path, opts: BuildOptions, quiet: bool, format: Format) -> ExitCode {
+    let mut builder = build::Builder::new(dir, opts);
     let report = match builder.build(&mut progress_reporter(quiet)) {
         Ok(r) => r,
         Err(msg) => {

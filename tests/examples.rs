@@ -116,3 +116,45 @@ fn each_cheatsheet_holds_its_key_facts() {
         assert!(text.contains(&format!("rules version {version}")), "{game}: footer with the rules version");
     }
 }
+
+/// The versions a text names: `v1.4`, or the word after "version".
+fn versions_named(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let versionish =
+        |s: &str| s.starts_with(|c: char| c.is_ascii_digit()) && s.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let w = w.trim_end_matches([',', ';', ':', ')', '·']).trim_end_matches('.');
+        if let Some(v) = w.strip_prefix('v').filter(|v| versionish(v)) {
+            out.push(v.to_string());
+        } else if i > 0 && words[i - 1].eq_ignore_ascii_case("version") && versionish(w) {
+            out.push(w.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn counters_and_cards_print_no_version_but_the_games() {
+    let out = tempfile::tempdir().unwrap();
+    let mut seen = 0;
+    for game in GAMES.iter().chain(&["war-at-sea-troop-landing-1.4"]) {
+        let dir = repo().join("data").join(game);
+        let o = playaid(&["build", dir.to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
+        assert!(o.status.success(), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+        let toml = std::fs::read_to_string(dir.join("game.toml")).unwrap();
+        let version = toml.lines().find_map(|l| l.strip_prefix("version = ")).unwrap().trim_matches('"');
+        let built = out.path().join(format!("{}-{version}", game.trim_end_matches("-1.4")));
+        for doc in ["counters.pdf", "cards.pdf"] {
+            let pdf = built.join(doc);
+            if !pdf.exists() {
+                continue;
+            }
+            let named = versions_named(&pdf_text(&pdf));
+            assert!(!named.is_empty(), "{game} {doc}: names its version");
+            assert!(named.iter().all(|v| v == version), "{game} {doc}: names {named:?}, the game is {version}");
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 11, "every counter sheet and card sheet of the examples");
+}

@@ -464,3 +464,224 @@ fn the_symbol_chart_in_the_docs_shows_every_word_and_builds() {
     assert_eq!(pages, 1, "the chart is one page");
     assert_eq!(faces.len(), symbols.len());
 }
+
+/// Labelled boxes of a compiled document: the label's value, the page, the box.
+type Boxes = Vec<(serde_json::Value, usize, Placed)>;
+
+/// Compile `doc` of the game in `dir`: each `<LABEL>` / `<LABEL-end>` pair as (value, page, x,
+/// y, width, height) in mm, and the page size in mm.
+fn boxes(dir: &Path, doc: &str, label: &str) -> (Boxes, (f64, f64)) {
+    let checked = load_and_check(dir, None).unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diags);
+    let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+    let exported = export(game, ix, laid_out, &DocKind::parse(doc, None).unwrap(), &ExportOptions::default());
+    let mut r = Renderer::new(&game.root, None).unwrap();
+    let compiled = r.compile(doc, &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let starts = compiled.query_metadata(label);
+    let ends = compiled.query_metadata(&format!("{label}-end"));
+    assert_eq!(starts.len(), ends.len());
+    let out = starts
+        .into_iter()
+        .zip(ends)
+        .map(|((v, page, x, y), (_, page2, x2, y2))| {
+            assert_eq!(page, page2);
+            (v, page, Placed { page, x: x * PT, y: y * PT, w: (x2 - x) * PT, h: (y2 - y) * PT })
+        })
+        .collect();
+    let v: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let sheet = &v[doc]["sheet"];
+    (out, (sheet["width"].as_f64().unwrap(), sheet["height"].as_f64().unwrap()))
+}
+
+/// Games whose sheets put the header and scale bar above and below the grid (poker cards on
+/// A4), or at its sides (5/8" counters fill A4 to 5.6 mm of its top and bottom; poker cards on
+/// US Letter to 7.7 mm).
+fn sheet_games() -> Vec<(tempfile::TempDir, &'static str, f64)> {
+    let mut out = Vec::new();
+    for (page, scale) in [("a4", 50.0), ("us-letter", 50.8)] {
+        let dir = tempfile::tempdir().unwrap();
+        let data =
+            format!("[cards]\nsize = \"poker\"\npage = \"{page}\"\n\n[[card]]\ntitle = \"Forest\"\nquantity = 10\n");
+        write_game(dir.path(), &[("game.toml", GAME), ("cards.toml", &data)]);
+        out.push((dir, "cards", scale));
+    }
+    for (size, duplex) in [("5/8in", "long"), ("5/8in", "fold"), ("1in", "fold")] {
+        let dir = tempfile::tempdir().unwrap();
+        counters_game(dir.path(), size, duplex, 250, "");
+        out.push((dir, "counters", 50.0));
+    }
+    out
+}
+
+#[test]
+fn nothing_but_marks_comes_within_5_mm_of_the_sheet_edge() {
+    for (dir, doc, _) in sheet_games() {
+        let (pieces, (pw, ph)) = boxes(dir.path(), doc, "pa-piece");
+        let (parts, _) = boxes(dir.path(), doc, "pa-sheet-part");
+        assert!(!pieces.is_empty());
+        let pages = pieces.iter().map(|p| p.1).max().unwrap();
+        for page in 1..=pages {
+            let on: Vec<&str> = parts.iter().filter(|p| p.1 == page).map(|p| p.0["part"].as_str().unwrap()).collect();
+            assert_eq!(on, ["header", "scale"], "{doc}: page {page} has a header and a scale bar");
+        }
+        for (v, page, b) in pieces.iter().chain(&parts) {
+            let inside =
+                b.x >= 5.0 - 1e-6 && b.y >= 5.0 - 1e-6 && b.x + b.w <= pw - 5.0 + 1e-6 && b.y + b.h <= ph - 5.0 + 1e-6;
+            assert!(inside, "{doc} ({pw} x {ph} mm), page {page}: {v} at {b:?} comes within 5 mm of the edge");
+        }
+        // The header and scale bar keep clear of every piece and of the 1 mm of backdrop a
+        // butt-cut sheet has around its grid.
+        for (v, page, s) in &parts {
+            for (_, _, p) in pieces.iter().filter(|p| p.1 == *page) {
+                let d = 1.2;
+                let apart =
+                    s.x + s.w + d <= p.x || p.x + p.w + d <= s.x || s.y + s.h + d <= p.y || p.y + p.h + d <= s.y;
+                assert!(apart, "{doc}: {v} {s:?} comes within {d} mm of a piece at {p:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_sheet_has_a_scale_bar_of_exactly_50_mm_or_2_inches() {
+    for (dir, doc, scale) in sheet_games() {
+        let (bars, _) = boxes(dir.path(), doc, "pa-scale");
+        let (pieces, _) = boxes(dir.path(), doc, "pa-piece");
+        let pages = pieces.iter().map(|p| p.1).max().unwrap();
+        assert_eq!(bars.len(), pages, "{doc}: one bar a page");
+        for (_, page, b) in bars {
+            let len = b.w.hypot(b.h);
+            assert!((len - scale).abs() < 0.01, "{doc}: the bar on page {page} measures {len} mm, not {scale}");
+        }
+    }
+}
+
+/// The text of each page of a PDF.
+fn page_texts(pdf: &Path) -> Vec<String> {
+    let (_, pages) = pdf_info(pdf);
+    (1..=pages)
+        .map(|p| {
+            let out = std::process::Command::new("pdftotext")
+                .args(["-raw", "-f", &p.to_string(), "-l", &p.to_string()])
+                .arg(pdf)
+                .arg("-")
+                .output()
+                .unwrap();
+            String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn every_sheet_says_which_game_version_side_and_sheet_it_is_and_how_to_print_it() {
+    let dir = tempfile::tempdir().unwrap();
+    counters_game(dir.path(), "5/8in", "short", 250, "");
+    let data = "[cards]\nsize = \"poker\"\n\n[[card]]\ntitle = \"Forest\"\nquantity = 10\n";
+    write_game(dir.path(), &[("cards.toml", data)]);
+    let out = tempfile::tempdir().unwrap();
+    use playaid::build::{BuildOptions, Builder};
+    let opts = BuildOptions { out_dir: out.path().to_path_buf(), ..Default::default() };
+    let r = Builder::new(dir.path(), opts).build(&mut |_| {}).unwrap();
+    assert!(!r.has_errors());
+    for (doc, flip) in [("counters", "flip on the short edge"), ("cards", "flip on the long edge")] {
+        let pages = page_texts(&out.path().join(format!("t-1/{doc}.pdf")));
+        assert_eq!(pages.len(), 4, "{doc}: two sheets of fronts and backs");
+        for (i, text) in pages.iter().enumerate() {
+            let side = if i % 2 == 0 { "fronts" } else { "backs" };
+            for want in [
+                "Test",
+                "rules version 1",
+                side,
+                &format!("sheet {} of 2", i / 2 + 1),
+                flip,
+                "measure: 50 mm",
+                "print at 100 %",
+            ] {
+                assert!(text.contains(want), "{doc} page {}: no \"{want}\" in {text}", i + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn empty_cells_are_blank_and_a_new_colour_starts_a_new_row_on_a_butt_cut_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    // 5 + 5 counters of two colours on a 12-column sheet: the second colour starts row 2, and
+    // cells 6 to 12 of both rows stay blank.
+    let data = "[counters]\ncut = \"butt\"\n\n[[counter_group]]\nid = \"g\"\nsize = \"5/8in\"\n\n\
+                [[counter]]\nname = \"A\"\ncolor = \"#204080\"\nquantity = 5\n\n\
+                [[counter]]\nname = \"B\"\ncolor = \"#802020\"\nquantity = 5\n";
+    write_game(dir.path(), &[("game.toml", GAME), ("counters.toml", data)]);
+    let (faces, _) = placed(dir.path(), "counters");
+    let fronts =
+        |i: u64| faces.iter().filter(move |(k, _)| k.0 == i && k.2 == "front").map(|(_, p)| *p).collect::<Vec<_>>();
+    let (a, b) = (fronts(0), fronts(1));
+    let x0 = a.iter().map(|p| p.x).fold(f64::MAX, f64::min);
+    let row_a = a[0].y;
+    assert!(a.iter().all(|p| close(p.y, row_a)), "the first colour fills one row");
+    assert!(b.iter().all(|p| close(p.y, row_a + 15.875)), "the second colour starts the next row: {b:?}");
+    assert!(b.iter().any(|p| close(p.x, x0)), "at its first column");
+
+    // Render the fronts page: the middle of an unused cell of row 1 (column 8) is white paper,
+    // the middle of a counter is its colour.
+    let out = tempfile::tempdir().unwrap();
+    use playaid::build::{BuildOptions, Builder};
+    let opts = BuildOptions { out_dir: out.path().to_path_buf(), ..Default::default() };
+    assert!(!Builder::new(dir.path(), opts).build(&mut |_| {}).unwrap().has_errors());
+    let png = out.path().join("page");
+    let ok = std::process::Command::new("pdftoppm")
+        .args(["-png", "-r", "50", "-f", "1", "-l", "1", "-singlefile"])
+        .arg(out.path().join("t-1/counters.pdf"))
+        .arg(&png)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let img = image::open(png.with_extension("png")).unwrap().to_rgb8();
+    let px = |x_mm: f64, y_mm: f64| *img.get_pixel((x_mm / 25.4 * 50.0) as u32, (y_mm / 25.4 * 50.0) as u32);
+    let empty = px(x0 + 7.5 * 15.875, row_a + 7.9);
+    assert!(empty.0.iter().all(|&c| c > 245), "an empty cell is blank paper, not {empty:?}");
+    let full = px(x0 + 0.1 * 15.875, row_a + 7.9);
+    assert!(full.0[2] > full.0[0] + 40, "a counter of the first colour is blue: {full:?}");
+}
+
+#[test]
+fn the_calibration_page_puts_rulers_behind_each_cross_and_says_how_to_set_back_offset() {
+    for (duplex, table) in [("long", "counters"), ("short", "counters"), ("long", "cards")] {
+        let dir = tempfile::tempdir().unwrap();
+        if table == "counters" {
+            counters_game(dir.path(), "5/8in", duplex, 4, "");
+        } else {
+            let data = format!("[cards]\nduplex = \"{duplex}\"\n\n[[card]]\ntitle = \"Forest\"\n");
+            write_game(dir.path(), &[("game.toml", GAME), ("cards.toml", &data)]);
+        }
+        let out = tempfile::tempdir().unwrap();
+        let o = playaid(&["build", dir.path().to_str().unwrap(), "--calibrate", "-o", out.path().to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let pdf = out.path().join("t-1/calibrate.pdf");
+        let pages = page_texts(&pdf);
+        assert_eq!(pages.len(), 2, "a front and a back");
+        let flip = if duplex == "short" { "flipped on the short edge" } else { "flipped on the long edge" };
+        for want in ["Duplex calibration · front", flip, &format!("[{table}]"), "back_offset", "measure: 50 mm"] {
+            assert!(pages[0].contains(want), "{duplex}/{table}: no \"{want}\" in {}", pages[0]);
+        }
+        assert!(pages[1].contains("Duplex calibration · back"), "{}", pages[1]);
+
+        // Each ruler's zero lies where its cross lands once the sheet is turned over.
+        let checked = load_and_check(dir.path(), None).unwrap();
+        let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+        let exported = export(game, ix, laid_out, &DocKind::Calibrate, &ExportOptions::default());
+        let mut r = Renderer::new(&game.root, None).unwrap();
+        let compiled = r.compile("calibrate", &exported.data_json, &exported.texts_typ).unwrap();
+        let marks = compiled.query_metadata("pa-calibrate");
+        let at = |part: &str| -> Vec<(usize, f64, f64)> {
+            marks.iter().filter(|m| m.0["part"] == part).map(|m| (m.1, m.2 * PT, m.3 * PT)).collect()
+        };
+        let (crosses, rulers) = (at("cross"), at("rulers"));
+        assert_eq!((crosses.len(), rulers.len()), (3, 3));
+        for ((cp, cx, cy), (rp, rx, ry)) in crosses.into_iter().zip(rulers) {
+            assert_eq!((cp, rp), (1, 2));
+            let (bx, by) = if duplex == "short" { (cx, A4.1 - cy) } else { (A4.0 - cx, cy) };
+            assert!(close(rx, bx) && close(ry, by), "{duplex}: rulers at {rx}, {ry}, the cross lands at {bx}, {by}");
+        }
+    }
+}

@@ -110,6 +110,7 @@ impl<'g> Checker<'g> {
         self.check_charts();
         self.check_counters();
         self.check_cards();
+        self.check_greyscale();
         self.warn_unused();
     }
 

@@ -128,3 +128,76 @@ pub(crate) fn counter_name(c: &Counter) -> String {
         _ => "a counter".into(),
     }
 }
+
+/// How far apart (0 to 1) two colours' greys must be to tell them apart in black and white.
+const GREY_APART: f64 = 0.10;
+
+/// The grey `#rrggbb` prints as in black and white: its Rec. 709 luma, 0 black to 1 white.
+pub(crate) fn grey(hex: &str) -> Option<f64> {
+    let h = hex.strip_prefix('#')?;
+    let c = |i: usize| h.get(i..i + 2).and_then(|p| u8::from_str_radix(p, 16).ok()).map(|v| v as f64 / 255.0);
+    Some(0.2126 * c(0)? + 0.7152 * c(2)? + 0.0722 * c(4)?)
+}
+
+impl Checker<'_> {
+    /// Sides tell apart in black and white: every two sides' colours (a side's own, and the
+    /// `color` of a counter printed for a side) print as greys at least 10 % apart. Found at
+    /// the later colour.
+    pub(super) fn check_greyscale(&mut self) {
+        let game = self.game;
+        // (side, colour as written): the sides' colours, then counters' own for a side.
+        let mut colours: Vec<(&Sp<String>, &Sp<String>)> =
+            game.sides.iter().filter_map(|s| Some((&s.id, s.color.as_ref()?))).collect();
+        for c in &game.counters {
+            if let (Some(side), Some(color)) = (&c.side, &c.color) {
+                colours.push((side, color));
+            }
+        }
+        let name = |id: &str| game.sides.iter().find(|s| s.id.v == id).map_or(id.to_string(), |s| s.name.v.clone());
+        let mut warned = std::collections::HashSet::new();
+        for (i, (side, colour)) in colours.iter().enumerate() {
+            let Some(g) = grey(&colour.v) else { continue };
+            let close = colours[..i]
+                .iter()
+                .find(|(other, c)| other.v != side.v && grey(&c.v).is_some_and(|o| (o - g).abs() < GREY_APART));
+            let Some((other, oc)) = close else { continue };
+            if !warned.insert((other.v.as_str(), side.v.as_str(), colour.v.as_str())) {
+                continue;
+            }
+            let og = grey(&oc.v).unwrap_or(g);
+            self.push(
+                Diagnostic::warning(
+                    diag::SAME_GREY,
+                    format!(
+                        "`{}` ({}) and `{}` ({}) print as nearly the same grey: {:.0} % and {:.0} %",
+                        name(&side.v),
+                        colour.v,
+                        name(&other.v),
+                        oc.v,
+                        g * 100.0,
+                        og * 100.0
+                    ),
+                )
+                .at(&colour.loc)
+                .help(format!(
+                    "players who print in black and white cannot tell the sides apart: make one colour lighter or \
+                     darker, so that their greys differ by {:.0} % or more",
+                    GREY_APART * 100.0
+                )),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grey;
+
+    #[test]
+    fn grey_is_rec_709_luma() {
+        assert_eq!(grey("#ffffff").map(|g| (g * 1000.0).round()), Some(1000.0));
+        assert_eq!(grey("#00ff00").map(|g| (g * 10000.0).round()), Some(7152.0));
+        assert_eq!(grey("#ff0000").map(|g| (g * 10000.0).round()), Some(2126.0));
+        assert_eq!(grey("red"), None);
+    }
+}

@@ -4,12 +4,16 @@ use serde_json::{Value, json};
 
 use super::{ExportOptions, Exporter};
 use crate::layout::counters::COUNTER_PAD_MM;
+use crate::layout::geometry::{Bands, PRINTABLE_EDGE_MM, SHEET_BAND_MM, bands};
 use crate::layout::symbol::Symbol;
-use crate::layout::{Counters as LaidOut, RFace, RGroup};
+use crate::layout::{Counters as LaidOut, RCounter, RFace, RGroup};
 use crate::model::*;
 
 fn sheet_json(s: &Imposition, page: (f64, f64), cut: Option<Cut>, gutter: f64) -> Value {
     let (w, h) = page;
+    // The scale check: 50 mm, or 2 in on US Letter (a ruler there is in inches).
+    let letter = (w - 215.9).abs() < 0.01 || (h - 215.9).abs() < 0.01;
+    let (scale, scale_label) = if letter { (50.8, "2 in") } else { (50.0, "50 mm") };
     json!({
         "width": w, "height": h,
         "duplex": s.duplex.name(),
@@ -18,7 +22,65 @@ fn sheet_json(s: &Imposition, page: (f64, f64), cut: Option<Cut>, gutter: f64) -
         "margin": s.margin,
         "marks": s.marks,
         "cut": match cut { Some(Cut::Gutter) => "gutter", Some(Cut::Butt) => "butt", None => "none" },
+        "printable_edge": PRINTABLE_EDGE_MM,
+        "band": SHEET_BAND_MM,
+        "scale": scale,
+        "scale_label": scale_label,
     })
+}
+
+/// The band names of a grid (see [`bands`]); `grid` made sure one fits.
+fn bands_name(
+    page: (f64, f64),
+    s: &Imposition,
+    gutter: f64,
+    bleed: f64,
+    size: (f64, f64),
+    grid: (usize, usize),
+) -> &'static str {
+    bands(page, s, gutter, bleed, size, grid).unwrap_or(Bands::TopBottom).name()
+}
+
+/// A printed copy run on a sheet: (counter, how many, first copy, starts a new row).
+type Run = (usize, i64, i64, bool);
+
+/// The sheets of one size, each a list of runs. On a butt-cut sheet a change of background
+/// colour starts a new row, so that a cut a little off shows no neighbour's colour: a counter
+/// is never butted against one of another colour on its left or right, and rows of one colour
+/// meet rows of another only along a full cut line.
+fn plan_sheets(
+    stream: Vec<(usize, i64)>,
+    counters: &[RCounter],
+    cols: usize,
+    per_page: usize,
+    butt: bool,
+) -> Vec<Vec<Run>> {
+    let mut sheets: Vec<Vec<Run>> = Vec::new();
+    let mut cell = per_page; // a new sheet before the first copy
+    let mut last_bg: Option<&str> = None;
+    for (i, quantity) in stream.into_iter().filter(|s| s.1 > 0) {
+        let bg = counters[i].front.background.as_str();
+        let mut new_row = butt && last_bg.is_some_and(|b| b != bg) && !cell.is_multiple_of(cols);
+        last_bg = Some(bg);
+        let (mut left, mut first) = (quantity, 0);
+        while left > 0 {
+            if new_row {
+                cell = cell.div_ceil(cols) * cols;
+            }
+            if cell >= per_page {
+                sheets.push(Vec::new());
+                cell = 0;
+                new_row = false;
+            }
+            let take = left.min((per_page - cell) as i64);
+            sheets.last_mut().expect("a sheet").push((i, take, first, new_row));
+            cell += take as usize;
+            left -= take;
+            first += take;
+            new_row = false;
+        }
+    }
+    sheets
 }
 
 #[derive(serde::Serialize)]
@@ -41,6 +103,8 @@ struct Group<'a> {
     symbol_box: [f64; 2],
     /// Columns and rows a sheet holds.
     grid: [usize; 2],
+    /// Where the header and the scale bar go (`top-bottom` or `sides`).
+    bands: &'static str,
     /// The number of this part's first sheet of the group, and the group's sheets in all.
     first_sheet: i64,
     sheets: i64,
@@ -53,6 +117,9 @@ struct Item<'a> {
     quantity: i64,
     #[serde(skip_serializing_if = "is_zero")]
     first_copy: i64,
+    /// The first copy starts a new row (a change of colour on a butt-cut sheet).
+    #[serde(skip_serializing_if = "is_false")]
+    row_break: bool,
     front: &'a RFace,
     back: Option<&'a RFace>,
     symbol: Option<&'a Symbol>,
@@ -61,6 +128,10 @@ struct Item<'a> {
 
 fn is_zero(n: &i64) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn image_path(p: &str) -> String {
@@ -100,21 +171,20 @@ impl Exporter<'_> {
         let mut in_part = 0usize;
         for members in sharing_sheets(groups) {
             let g = &groups[members[0]];
-            // Printed copies of these groups, group by group: (item, how many, first copy).
-            let mut stream: std::collections::VecDeque<(usize, i64, i64)> = members
+            // Printed copies of these groups, group by group: (counter, how many).
+            let stream: Vec<(usize, i64)> = members
                 .iter()
                 .flat_map(|&gi| counters.iter().enumerate().filter(move |(_, c)| c.group == gi))
-                .map(|(i, c)| (i, c.quantity, 0))
+                .map(|(i, c)| (i, c.quantity))
                 .collect();
             let names: Vec<&str> = members.iter().filter_map(|&gi| groups[gi].name.as_deref()).collect();
             let name = (!names.is_empty()).then(|| names.join(" · "));
-            let total: i64 = stream.iter().map(|s| s.1).sum();
-            if total == 0 {
+            let (cols, rows) = g.grid;
+            let plan = plan_sheets(stream, counters, cols, cols * rows, co.cut == Cut::Butt);
+            if plan.is_empty() {
                 continue;
             }
-            let (cols, rows) = g.grid;
-            let per_page = (cols * rows) as i64;
-            let sheets = (total + per_page - 1) / per_page;
+            let sheets = plan.len() as i64;
             let sb = g.symbol_box;
             let new_group = |first_sheet: i64| Group {
                 id: &g.id,
@@ -125,15 +195,17 @@ impl Exporter<'_> {
                 min_font_size: g.min_font_size,
                 symbol_box: [sb.0, sb.1],
                 grid: [cols, rows],
+                bands: bands_name(*page, &co.sheet, *gutter, 0.0, g.size, g.grid),
                 first_sheet,
                 sheets,
                 items: Vec::new(),
             };
             let mut current = new_group(1);
-            for sheet_no in 1..=sheets {
+            for (sheet_no, runs) in (1..).zip(plan) {
+                let printed: usize = runs.iter().map(|r| r.1 as usize).sum();
                 if let Some(limit) = part_size
                     && in_part > 0
-                    && in_part + per_page as usize > limit
+                    && in_part + printed > limit
                 {
                     let done = std::mem::replace(&mut current, new_group(sheet_no));
                     if !done.items.is_empty() {
@@ -142,27 +214,20 @@ impl Exporter<'_> {
                     parts.push(Vec::new());
                     in_part = 0;
                 }
-                // One sheet's worth of copies.
-                let mut room = per_page;
-                while room > 0 {
-                    let Some((i, left, first)) = stream.pop_front() else { break };
-                    let take = left.min(room);
+                for (i, take, first, row_break) in runs {
                     let c = &counters[i];
                     current.items.push(Item {
                         index: base + i,
                         quantity: take,
                         first_copy: first,
+                        row_break,
                         front: &c.front,
                         back: c.back.as_ref(),
                         symbol: c.symbol.as_ref(),
                         image: c.image.as_deref().map(image_path),
                     });
-                    if take < left {
-                        stream.push_front((i, left - take, first + take));
-                    }
-                    room -= take;
-                    in_part += take as usize;
                 }
+                in_part += printed;
             }
             if !current.items.is_empty() {
                 parts.last_mut().expect("one part").push(current);
@@ -176,6 +241,19 @@ impl Exporter<'_> {
                     .expect("counters serialise")
             })
             .collect()
+    }
+
+    /// The calibration page's data: the sheet of the counters (or, without counters, of the
+    /// cards) it calibrates, and the table whose `back_offset` it sets.
+    pub(super) fn calibration(&mut self) -> Value {
+        let game = self.game;
+        let has_counters = !self.layout.counters.counters.is_empty();
+        let (table, sheet, page) = if has_counters || game.cards.is_empty() {
+            ("counters", &game.counter_options.sheet, self.layout.counters.page)
+        } else {
+            ("cards", &game.card_options.sheet, self.layout.cards.page)
+        };
+        json!({ "table": table, "sheet": sheet_json(sheet, page, None, 0.0) })
     }
 
     pub(super) fn cards(&mut self) -> Value {
@@ -235,7 +313,7 @@ impl Exporter<'_> {
                     let text = self.opt_text(&b.text);
                     json!({
                         "title": b.title.as_ref().map(|t| t.v.clone()),
-                        "subtitle": null,
+                        "subtitle": side_name,
                         "text": text,
                         "image": b.image.as_ref().map(|p| image_path(&p.v)),
                         "color": rc.back.color, "text_color": rc.back.text_color,
@@ -268,6 +346,7 @@ impl Exporter<'_> {
         json!({
             "sheet": sheet_json(&co.sheet, laid.page, None, laid.gutter),
             "grid": [cols, rows],
+            "bands": bands_name(laid.page, &co.sheet, laid.gutter, co.bleed, size, laid.grid),
             "width": size.0, "height": size.1,
             "bleed": co.bleed, "safe": co.safe,
             "font_size": co.font_size,

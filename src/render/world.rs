@@ -31,6 +31,7 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("changelog.typ", include_str!("../../templates/changelog.typ")),
     ("scenario.typ", include_str!("../../templates/scenario.typ")),
     ("aid.typ", include_str!("../../templates/aid.typ")),
+    ("calibrate.typ", include_str!("../../templates/calibrate.typ")),
 ];
 
 /// Where templates read the document's data (`json(...)`), served from memory.
