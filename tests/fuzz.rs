@@ -11,7 +11,8 @@
 //! PLAYAID_FUZZ_SECS=1800 cargo test --release --test fuzz -- --nocapture
 //! ```
 //!
-//! `PLAYAID_FUZZ_SEED` changes the inputs (the default seed makes the same ones every run).
+//! `PLAYAID_FUZZ_SEED` changes the inputs (the default seed makes the same ones every run);
+//! `PLAYAID_FUZZ_MAX_SECS` lowers the 10 s an input may take, to hunt slow inputs.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -22,7 +23,10 @@ use std::time::{Duration, Instant};
 static ALLOCATOR: playaid::limits::Counting = playaid::limits::Counting;
 
 const MAX_HEAP: usize = 1 << 30;
-const MAX_INPUT_TIME: Duration = Duration::from_secs(10);
+/// The longest one input may take (`PLAYAID_FUZZ_MAX_SECS` to hunt slow inputs).
+fn max_input_time() -> Duration {
+    Duration::from_secs(std::env::var("PLAYAID_FUZZ_MAX_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(10))
+}
 
 struct Rng(u64);
 
@@ -321,14 +325,19 @@ fn load_check_and_layout_survive_random_data() {
     // saved by the main loop's record of what it is doing.
     static BUSY_SINCE: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
     static DONE: AtomicBool = AtomicBool::new(false);
-    let watchdog = std::thread::spawn(|| {
+    let max_time = max_input_time();
+    let watchdog = std::thread::spawn(move || {
         while !DONE.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(50));
             let since = *BUSY_SINCE.lock().unwrap();
             let heap = playaid::limits::live_bytes();
-            let slow = since.is_some_and(|s| s.elapsed() > MAX_INPUT_TIME);
+            let slow = since.is_some_and(|s| s.elapsed() > max_time);
             if slow || heap > MAX_HEAP {
-                let why = if slow { "an input took more than 10 s" } else { "more than 1 GiB of heap" };
+                let why = if slow {
+                    format!("an input took more than {} s", max_time.as_secs())
+                } else {
+                    "more than 1 GiB of heap".into()
+                };
                 eprintln!("fuzz: {why}; the input is in target/fuzz-current/");
                 std::process::exit(101);
             }
