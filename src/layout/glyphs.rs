@@ -2,8 +2,8 @@
 //! own `fonts/`); a character no font has would print as an empty box (.notdef).
 //!
 //! Every string value of every data file is checked, except values that are never printed
-//! (file names, colours), so a name, a label or a text in any script is covered wherever it
-//! ends up on a sheet.
+//! (file names, colours), and every cell of a spreadsheet below its header, so a name, a label
+//! or a text in any script is covered wherever it ends up on a sheet.
 
 use toml::de::{DeTable, DeValue};
 
@@ -17,6 +17,10 @@ use crate::source::Loc;
 pub(super) fn check_glyphs(game: &Game, fonts: &Fonts, diags: &mut Vec<Diagnostic>) {
     let mut covered = std::collections::HashMap::new();
     for (file, source) in game.files.files.iter().enumerate() {
+        if source.name.ends_with(".csv") {
+            check_sheet(file, &source.text, fonts, &mut covered, diags);
+            continue;
+        }
         if !source.name.ends_with(".toml") {
             continue;
         }
@@ -34,6 +38,29 @@ pub(super) fn check_glyphs(game: &Game, fonts: &Fonts, diags: &mut Vec<Diagnosti
             let end = span.start + raw_offset(literal, first + c.len_utf8());
             diags.push(missing_glyph(&missing, &Loc { file, span: at..end.max(at) }));
         }
+    }
+}
+
+/// A spreadsheet: every cell below the header row is printed or names something; one finding
+/// per row, at its first character no font has.
+fn check_sheet(
+    file: usize,
+    text: &str,
+    fonts: &Fonts,
+    covered: &mut std::collections::HashMap<char, bool>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut start = text.find('\n').map_or(text.len(), |i| i + 1);
+    for line in text[start..].split_inclusive('\n') {
+        let missing: Vec<(usize, char)> = line
+            .char_indices()
+            .filter(|&(_, c)| printable(c) && !*covered.entry(c).or_insert_with(|| fonts.covers(c)))
+            .collect();
+        if let Some(&(at, c)) = missing.first() {
+            let span = start + at..start + at + c.len_utf8();
+            diags.push(missing_glyph(&missing, &Loc { file, span }));
+        }
+        start += line.len();
     }
 }
 
