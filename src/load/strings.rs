@@ -17,6 +17,56 @@ pub(crate) fn sub_loc(text: &Text, source: &str, range: std::ops::Range<usize>) 
 /// newline trimmed after an opening triple quote, and line-ending backslashes. A literal that is
 /// not a string (a number written in a table cell) maps one to one.
 pub(crate) fn raw_offset(literal: &str, decoded: usize) -> usize {
+    if literal.len() < 512 {
+        return walk(literal, &mut |out| out >= decoded);
+    }
+    // A long text asks for many offsets (one per reference, per finding): map it once.
+    thread_local! {
+        static TABLE: std::cell::RefCell<((usize, usize), Vec<usize>)> = Default::default();
+    }
+    TABLE.with(|t| {
+        let mut t = t.borrow_mut();
+        let key = (literal.as_ptr() as usize, literal.len());
+        if t.0 != key || t.1.is_empty() {
+            let mut table = Vec::new();
+            // Record, for every decoded byte, the raw byte it starts at.
+            let end = walk_recording(literal, &mut table);
+            table.push(end);
+            *t = (key, table);
+        }
+        let table = &t.1;
+        table[decoded.min(table.len() - 1)]
+    })
+}
+
+/// Every decoded byte's raw offset, in order; returns the raw end.
+fn walk_recording(literal: &str, table: &mut Vec<usize>) -> usize {
+    let mut positions: Vec<(usize, usize)> = Vec::new();
+    let end = walk_with(literal, &mut |out, i| {
+        positions.push((out, i));
+        false
+    });
+    // As the walk answers: the first position whose decoded count reaches the byte (a byte
+    // inside an escape or a multi-byte character maps to the next one).
+    for w in positions.windows(2) {
+        let ((a, i), (b, j)) = (w[0], w[1]);
+        if b > a {
+            table.push(i);
+            table.extend(std::iter::repeat_n(j, b - a - 1));
+        }
+    }
+    if let Some(&(_, i)) = positions.last() {
+        table.push(i);
+    }
+    end
+}
+
+/// Walk the literal; `stop(decoded_so_far)` ends the walk at that raw offset.
+fn walk(literal: &str, stop: &mut dyn FnMut(usize) -> bool) -> usize {
+    walk_with(literal, &mut |out, _| stop(out))
+}
+
+fn walk_with(literal: &str, stop: &mut dyn FnMut(usize, usize) -> bool) -> usize {
     let (quote, multi) = if literal.starts_with("'''") {
         ('\'', true)
     } else if literal.starts_with("\"\"\"") {
@@ -26,7 +76,12 @@ pub(crate) fn raw_offset(literal: &str, decoded: usize) -> usize {
     } else if literal.starts_with('"') {
         ('"', false)
     } else {
-        return decoded.min(literal.len());
+        // Not a string (a number in a table cell): one to one.
+        let mut out = 0;
+        while out < literal.len() && !stop(out, out) {
+            out += 1;
+        }
+        return out;
     };
     let open = if multi { 3 } else { 1 };
     let bytes = literal.as_bytes();
@@ -39,6 +94,15 @@ pub(crate) fn raw_offset(literal: &str, decoded: usize) -> usize {
         }
     }
     let body_end = literal.len().saturating_sub(open).max(i);
+    // Without a backslash every decoded byte is the byte written: no walk needed (a long text
+    // with thousands of references asks for thousands of offsets).
+    if quote == '\'' || !literal[i..body_end].contains('\\') {
+        let mut out = 0;
+        while i + out < body_end && !stop(out, i + out) {
+            out += 1;
+        }
+        return i + out;
+    }
     let mut out = 0usize; // decoded bytes produced so far
     while i < body_end {
         // A line-ending backslash produces nothing: skip it and the whitespace after it.
@@ -53,7 +117,7 @@ pub(crate) fn raw_offset(literal: &str, decoded: usize) -> usize {
                 continue;
             }
         }
-        if out >= decoded {
+        if stop(out, i) {
             return i;
         }
         if quote == '"' && bytes[i] == b'\\' {
@@ -92,6 +156,17 @@ pub(crate) fn raw_offset(literal: &str, decoded: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_texts_map_like_short_ones() {
+        // Above 512 bytes the offsets come from a table built once: the same answers.
+        let body = "a\\\"b é \\u00e9 [[x]] ".repeat(40);
+        let lit = format!("\"{body}\"");
+        assert!(lit.len() > 512);
+        for d in [0, 1, 2, 5, 9, 17, 100, 400, 2000] {
+            assert_eq!(raw_offset(&lit, d), walk(&lit, &mut |out| out >= d), "decoded {d}");
+        }
+    }
 
     #[test]
     fn plain_strings() {
