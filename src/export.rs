@@ -362,7 +362,8 @@ impl<'g> Exporter<'g> {
             .collect();
         let abilities: Vec<Value> = game.abilities.iter().map(|a| self.ability(a)).collect();
         let units: Vec<Value> = game.units.iter().map(|u| self.unit(u)).collect();
-        let sections: Vec<Value> = game.sections.iter().filter(|s| s.cheatsheet).map(|s| self.section(s)).collect();
+        let sections: Vec<Value> =
+            game.sections_in_order().into_iter().filter(|s| s.cheatsheet).map(|s| self.section(s)).collect();
         let tables: Vec<Value> = game.tables.iter().map(|t| self.table(t)).collect();
         let sequences: Vec<Value> = game.sequences.iter().map(|s| self.sequence(s)).collect();
         let glossary: Vec<Value> = game

@@ -827,6 +827,41 @@ pub(crate) fn compare_versions(a: &str, b: &str) -> std::cmp::Ordering {
 mod tests {
     use super::*;
 
+    #[test]
+    fn sections_print_in_rule_number_order_whatever_the_file_order() {
+        let loc = Loc { file: 0, span: 0..0 };
+        let section = |id: &str, number: Option<&str>| Section {
+            id: Sp::new(id.to_string(), loc.clone()),
+            number: number.map(|n| Sp::new(n.to_string(), loc.clone())),
+            title: Sp::new(id.to_string(), loc.clone()),
+            summary: None,
+            text: Vec::new(),
+            list: ListStyle::Bullet,
+            items: Vec::new(),
+            after: Vec::new(),
+            optional: false,
+            house_rule: false,
+            source: None,
+            break_before: None,
+            cheatsheet: true,
+        };
+        let game = Game {
+            sections: vec![
+                section("intro", None),
+                section("naval", Some("1")),
+                section("units", Some("3")),
+                section("units-more", None),
+                section("sohei", Some("3.1")),
+                section("terrain", Some("2")),
+                section("marsh", Some("2.10")),
+                section("ocean", Some("2.9")),
+            ],
+            ..Game::default()
+        };
+        let order: Vec<&str> = game.sections_in_order().iter().map(|s| s.id.v.as_str()).collect();
+        assert_eq!(order, ["intro", "naval", "terrain", "ocean", "marsh", "units", "units-more", "sohei"]);
+    }
+
     fn ability(traits: Vec<(Sp<String>, TraitValue)>) -> Ability {
         let loc = Loc { file: 0, span: 0..0 };
         let sp = |s: &str| Sp::new(s.to_string(), loc.clone());

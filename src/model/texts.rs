@@ -3,6 +3,28 @@
 use super::*;
 
 impl Game {
+    /// The rule sections in rule-number order (1, 1.2, 2, 3.1, 10), whatever the files they are
+    /// in; a section without a number stays right after the section written before it.
+    pub fn sections_in_order(&self) -> Vec<&Section> {
+        let mut keyed: Vec<(Option<&str>, usize, &Section)> = Vec::with_capacity(self.sections.len());
+        let mut last: Option<&str> = None;
+        for (i, s) in self.sections.iter().enumerate() {
+            if let Some(n) = &s.number {
+                last = Some(n.v.as_str());
+            }
+            keyed.push((last, i, s));
+        }
+        // Sections before the first number keep their place at the top.
+        keyed.sort_by(|a, b| {
+            let by_number = match (a.0, b.0) {
+                (Some(x), Some(y)) => compare_versions(x, y),
+                (x, y) => x.is_some().cmp(&y.is_some()),
+            };
+            by_number.then(a.1.cmp(&b.1))
+        });
+        keyed.into_iter().map(|(_, _, s)| s).collect()
+    }
+
     /// Every markup field of the game, in data order.
     pub fn texts(&self) -> Vec<&Text> {
         let game = self;
