@@ -338,6 +338,7 @@ impl<'g> Exporter<'g> {
             "glossary": cs.glossary,
             "accent": accent,
             "accent_text_color": contrast(&accent),
+            "terms": cs.terms,
         });
         let sides: Vec<Value> = game
             .sides

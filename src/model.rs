@@ -205,6 +205,9 @@ pub struct CheatsheetOptions {
     /// `accent`: colour of headings and game terms, normalised to `#rrggbb`; default: the
     /// template's.
     pub accent: Option<String>,
+    /// `terms`: how game terms (`[[Good Order]]`) are set: `"subtle"` (medium weight, the
+    /// default), `"accent"` (bold, in the accent colour) or `"plain"`.
+    pub terms: String,
 }
 
 impl Default for CheatsheetOptions {
@@ -218,6 +221,7 @@ impl Default for CheatsheetOptions {
             todo: false,
             glossary: false,
             accent: None,
+            terms: "subtle".into(),
         }
     }
 }

@@ -292,7 +292,12 @@ static CHEATSHEET: TableDecl = table(
         f("changelog", Ty::Bool, "Print the changelog as the last section (default false)."),
         f("todo", Ty::Bool, "Print the [[todo]] list (default false)."),
         f("glossary", Ty::Bool, "Print the glossary (default false)."),
-        f("accent", Ty::Colour, "Colour of headings and game terms."),
+        f("accent", Ty::Colour, "Colour of headings (and of game terms with terms = \"accent\")."),
+        f(
+            "terms",
+            Ty::Choice(&["subtle", "accent", "plain"]),
+            "How game terms are set: \"subtle\" (medium weight, default), \"accent\" (bold, accent colour) or \"plain\".",
+        ),
     ],
 );
 

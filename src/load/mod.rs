@@ -352,6 +352,17 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
         opts.todo = c.bool("todo").map(|b| b.v).unwrap_or(false);
         opts.glossary = c.bool("glossary").map(|b| b.v).unwrap_or(false);
         opts.accent = c.str("accent").and_then(|s| color_of(c.ctx, s));
+        if let Some(t) = c.str("terms") {
+            if ["subtle", "accent", "plain"].contains(&t.v.as_str()) {
+                opts.terms = t.v;
+            } else {
+                c.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("unknown term style `{}`", t.v))
+                        .at(&t.loc)
+                        .help("write \"subtle\" (medium weight, the default), \"accent\" (bold, in the accent colour) or \"plain\""),
+                );
+            }
+        }
         c.finish();
     }
     if let Some(c) = o.table("changelog") {
