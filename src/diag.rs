@@ -238,7 +238,13 @@ impl Diagnostic {
 pub fn fold_follow_ons(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::with_capacity(diags.len());
     let mut follow: Vec<Diagnostic> = Vec::new();
-    for d in diags {
+    for mut d in diags {
+        // An id that is not a valid id (E018, E004) names nothing either: its E006 follows.
+        let invalid_here =
+            |r: &Diagnostic| r.loc == d.loc && (r.code == INVALID_VALUE || r.code == WRONG_TYPE) && r.because.is_none();
+        if d.code == UNKNOWN_REFERENCE && d.because.is_none() && d.loc.is_some() && out.iter().any(invalid_here) {
+            d.because = d.loc.clone();
+        }
         if d.because.is_some() { follow.push(d) } else { out.push(d) }
     }
     for d in follow {
