@@ -113,9 +113,7 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
     let ok = !checked.diags.iter().any(|d| d.is_error());
     if let (true, false, Some((ix, laid_out))) = (ok, checked.game.templates.is_empty(), &checked.stages) {
         let game = &checked.game;
-        let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
-        let mut renderer =
-            Renderer::new(&game.root, date).map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))?;
+        let mut renderer = new_renderer(game, rules_date(game))?;
         renderer.set_fonts(laid_out.fonts.clone());
         let opts = ExportOptions { page: None, part_size: Some(PART_SIZE) };
         let mut found = Vec::new();
@@ -126,6 +124,16 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
         checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
     }
     Ok(checked)
+}
+
+/// The rules' date: what the documents' `datetime.today()` is.
+fn rules_date(game: &Game) -> Option<Date> {
+    game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v))
+}
+
+/// A renderer for the game's folder.
+fn new_renderer(game: &Game, date: Option<Date>) -> Result<Renderer, String> {
+    Renderer::new(&game.root, date).map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))
 }
 
 /// The output folder of a game: `OUT/<game-id>-<rules-version>`.
@@ -292,14 +300,10 @@ impl Builder {
     /// is the documents' `today`). It prints with the layout's fonts; when the game's own fonts
     /// changed, every document is rendered again.
     fn prepare_renderer(&mut self, game: &Game, laid_out: &Layout) -> Result<(), String> {
-        let date = game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v));
+        let date = rules_date(game);
         match &mut self.renderer {
             Some((r, d)) if *d == date => r.reset(),
-            slot => {
-                let r = Renderer::new(&game.root, date)
-                    .map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))?;
-                *slot = Some((r, date));
-            }
+            slot => *slot = Some((new_renderer(game, date)?, date)),
         }
         let fonts_now: Vec<_> = game.fonts.iter().map(|f| f.bytes.clone()).collect();
         if self.fonts_seen.as_ref() != Some(&fonts_now) {

@@ -14,6 +14,9 @@
 //! `PLAYAID_FUZZ_SEED` changes the inputs (the default seed makes the same ones every run);
 //! `PLAYAID_FUZZ_MAX_SECS` lowers the 10 s an input may take, to hunt slow inputs.
 
+mod common;
+
+use common::Rng;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,25 +29,6 @@ const MAX_HEAP: usize = 1 << 30;
 /// The longest one input may take (`PLAYAID_FUZZ_MAX_SECS` to hunt slow inputs).
 fn max_input_time() -> Duration {
     Duration::from_secs(std::env::var("PLAYAID_FUZZ_MAX_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(10))
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
 }
 
 /// Pieces worth inserting: TOML and markup syntax, references, extreme numbers, other scripts.

@@ -19,22 +19,6 @@ use common::*;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// A small deterministic generator (xorshift), so every run makes the same mutants.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 const KINDS: usize = 12;
 
 /// Mutation `kind` of `text`, or None when it does not apply to this text.

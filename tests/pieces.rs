@@ -26,22 +26,38 @@ struct Placed {
     h: f64,
 }
 
-/// Compile `doc` of the game in `dir`; faces keyed by (index, copy, face), and the page count.
-fn placed(dir: &Path, doc: &str) -> (HashMap<(u64, u64, String), Placed>, usize) {
+/// Compile `doc` of the game in `dir` (it must check clean): the document and its data.json.
+fn compile(dir: &Path, doc: &str) -> (playaid::render::Compiled, Vec<u8>) {
     let checked = load_and_check(dir, None).unwrap();
     assert!(!checked.has_errors(), "{:?}", checked.diags);
     let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
     let exported = export(game, ix, laid_out, &DocKind::parse(doc, None).unwrap(), &ExportOptions::default());
     let mut r = Renderer::new(&game.root, None).unwrap();
     let compiled = r.compile(doc, &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
-    let starts = compiled.query_metadata("pa-piece");
-    let ends = compiled.query_metadata("pa-piece-end");
+    (compiled, exported.data_json)
+}
+
+/// Each `<LABEL>` / `<LABEL-end>` pair of a compiled document: its value, page and box in mm.
+fn labelled(compiled: &playaid::render::Compiled, label: &str) -> Boxes {
+    let starts = compiled.query_metadata(label);
+    let ends = compiled.query_metadata(&format!("{label}-end"));
     assert_eq!(starts.len(), ends.len());
+    starts
+        .into_iter()
+        .zip(ends)
+        .map(|((v, page, x, y), (_, page2, x2, y2))| {
+            assert_eq!(page, page2);
+            (v, page, Placed { page, x: x * PT, y: y * PT, w: (x2 - x) * PT, h: (y2 - y) * PT })
+        })
+        .collect()
+}
+
+/// Compile `doc` of the game in `dir`; faces keyed by (index, copy, face), and the page count.
+fn placed(dir: &Path, doc: &str) -> (HashMap<(u64, u64, String), Placed>, usize) {
+    let (compiled, _) = compile(dir, doc);
     let mut out = HashMap::new();
-    for ((v, page, x, y), (_, page2, x2, y2)) in starts.into_iter().zip(ends) {
-        assert_eq!(page, page2);
+    for (v, _, p) in labelled(&compiled, "pa-piece") {
         let key = (v["index"].as_u64().unwrap(), v["copy"].as_u64().unwrap(), v["face"].as_str().unwrap().to_string());
-        let p = Placed { page, x: x * PT, y: y * PT, w: (x2 - x) * PT, h: (y2 - y) * PT };
         assert!(out.insert(key, p).is_none(), "a face placed twice");
     }
     (out, compiled.page_count())
@@ -471,26 +487,10 @@ type Boxes = Vec<(serde_json::Value, usize, Placed)>;
 /// Compile `doc` of the game in `dir`: each `<LABEL>` / `<LABEL-end>` pair as (value, page, x,
 /// y, width, height) in mm, and the page size in mm.
 fn boxes(dir: &Path, doc: &str, label: &str) -> (Boxes, (f64, f64)) {
-    let checked = load_and_check(dir, None).unwrap();
-    assert!(!checked.has_errors(), "{:?}", checked.diags);
-    let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
-    let exported = export(game, ix, laid_out, &DocKind::parse(doc, None).unwrap(), &ExportOptions::default());
-    let mut r = Renderer::new(&game.root, None).unwrap();
-    let compiled = r.compile(doc, &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
-    let starts = compiled.query_metadata(label);
-    let ends = compiled.query_metadata(&format!("{label}-end"));
-    assert_eq!(starts.len(), ends.len());
-    let out = starts
-        .into_iter()
-        .zip(ends)
-        .map(|((v, page, x, y), (_, page2, x2, y2))| {
-            assert_eq!(page, page2);
-            (v, page, Placed { page, x: x * PT, y: y * PT, w: (x2 - x) * PT, h: (y2 - y) * PT })
-        })
-        .collect();
-    let v: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let (compiled, data_json) = compile(dir, doc);
+    let v: serde_json::Value = serde_json::from_slice(&data_json).unwrap();
     let sheet = &v[doc]["sheet"];
-    (out, (sheet["width"].as_f64().unwrap(), sheet["height"].as_f64().unwrap()))
+    (labelled(&compiled, label), (sheet["width"].as_f64().unwrap(), sheet["height"].as_f64().unwrap()))
 }
 
 /// Games whose sheets put the header and scale bar above and below the grid (poker cards on

@@ -26,7 +26,7 @@ pub(super) fn check_glyphs(game: &Game, fonts: &Fonts, diags: &mut Vec<Diagnosti
         }
         let (doc, _) = DeTable::parse_recoverable(&source.text);
         let mut strings = Vec::new();
-        walk_table(doc.get_ref(), "", &mut strings);
+        walk_table(doc.get_ref(), &mut strings);
         for (span, value) in strings {
             let missing: Vec<(usize, char)> = value
                 .char_indices()
@@ -116,7 +116,7 @@ fn unprinted(key: &str) -> bool {
     ["image", "picture", "colour", "color", "fill", "font", "path", "file"].iter().any(|k| key.ends_with(k))
 }
 
-fn walk_table(t: &DeTable, _key: &str, out: &mut Vec<(std::ops::Range<usize>, String)>) {
+fn walk_table(t: &DeTable, out: &mut Vec<(std::ops::Range<usize>, String)>) {
     for (k, v) in t {
         walk_value(v, k.get_ref(), out);
     }
@@ -129,7 +129,7 @@ fn walk_value(v: &toml::Spanned<DeValue>, key: &str, out: &mut Vec<(std::ops::Ra
     match v.get_ref() {
         DeValue::String(s) => out.push((v.span(), s.to_string())),
         DeValue::Array(items) => items.iter().for_each(|i| walk_value(i, key, out)),
-        DeValue::Table(t) => walk_table(t, key, out),
+        DeValue::Table(t) => walk_table(t, out),
         _ => {}
     }
 }
