@@ -12,6 +12,9 @@ use crate::render::{RenderDiag, Renderer, Severity};
 use crate::source::Files;
 use crate::{check, layout, load, write};
 
+pub mod vtt;
+pub use vtt::ExportFlags;
+
 /// How to build: where to write, and what the command line overrides.
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -24,6 +27,8 @@ pub struct BuildOptions {
     pub part_size: Option<usize>,
     /// Also write `calibrate.pdf`, the duplex calibration page.
     pub calibrate: bool,
+    /// Virtual-tabletop files asked for on the command line (on top of `[exports]`).
+    pub exports: ExportFlags,
 }
 
 /// Counters per part of a very large counter sheet: about 150 MiB of Typst's memory.
@@ -31,7 +36,13 @@ pub(crate) const PART_SIZE: usize = 1000;
 
 impl Default for BuildOptions {
     fn default() -> Self {
-        BuildOptions { out_dir: PathBuf::from("out"), page: None, part_size: Some(PART_SIZE), calibrate: false }
+        BuildOptions {
+            out_dir: PathBuf::from("out"),
+            page: None,
+            part_size: Some(PART_SIZE),
+            calibrate: false,
+            exports: ExportFlags::default(),
+        }
     }
 }
 
@@ -290,6 +301,7 @@ impl Builder {
             for (path, pdf, last) in pending {
                 report.written.push(self.write(path, &pdf, last)?);
             }
+            self.write_exports(&game, &ix, &laid_out, &out_dir, &mut diags, &mut report)?;
         }
         report.diags = diags;
         report.files = game.files;
@@ -325,6 +337,45 @@ impl Builder {
             && mtimes(last.deps.iter().map(|(p, _)| p.clone()).collect()) == last.deps
             && std::fs::metadata(path).is_ok_and(|m| m.len() as usize == last.bytes);
         same.then_some(last)
+    }
+
+    /// Write the virtual-tabletop files the command line or `[exports]` ask for (after the
+    /// PDFs: only from data that built cleanly), each atomically; W014 when there is nothing
+    /// to put on a table.
+    fn write_exports(
+        &mut self,
+        game: &Game,
+        ix: &Index,
+        laid_out: &Layout,
+        out_dir: &Path,
+        diags: &mut Vec<Diagnostic>,
+        report: &mut BuildReport,
+    ) -> Result<(), String> {
+        let wanted = vtt::Wanted::new(game, &self.opts.exports);
+        if !wanted.any() {
+            return Ok(());
+        }
+        if (wanted.png || wanted.tts) && !vtt::has_pieces(laid_out) {
+            let mut d = Diagnostic::warning(
+                diag::EXPORT_NOTHING,
+                "PNG per piece and Tabletop Simulator exports need counters or cards; this game has none",
+            )
+            .help("add [[counter]] or [[card]] entries, or stop asking for png and tts");
+            if let Some(loc) = &game.exports.loc {
+                d = d.at(loc);
+            }
+            diags.push(d);
+        }
+        std::fs::create_dir_all(out_dir).map_err(|e| format!("cannot create `{}`: {e}", out_dir.display()))?;
+        let renderer = &mut self.renderer.as_mut().expect("prepared").0;
+        for (rel, bytes) in vtt::exports(renderer, game, ix, laid_out, &wanted, out_dir)? {
+            let path = out_dir.join(&rel);
+            if std::fs::read(&path).ok().as_deref() != Some(&bytes[..]) {
+                write::write_atomic(&path, &bytes).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+            }
+            report.written.push(Written { path, pages: 0, bytes: bytes.len() });
+        }
+        Ok(())
     }
 
     /// Write one PDF atomically (byte-identical output is not rewritten: watch mode rebuilds

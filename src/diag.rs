@@ -117,6 +117,11 @@ codes! {
     /// A scenario force arrives, or a scenario ends, on a turn the turn record track does not
     /// have.
     TURN_PAST_TRACK = "E043" "turn-past-track";
+    /// `[exports] dpi` (or `--dpi`) is not a number from 50 to 1200.
+    EXPORT_DPI = "E060" "export-dpi";
+    /// `[exports] base_url` (or `--base-url`) is not an absolute http(s) or file URL that file
+    /// names can be added to.
+    EXPORT_BASE_URL = "E061" "export-base-url";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.
@@ -134,6 +139,9 @@ codes! {
     DEPRECATED_SPELLING = "W007" "deprecated-spelling";
     /// A result code in a CRT's legend that no cell uses.
     CRT_RESULT_UNUSED = "W008" "crt-result-unused";
+    /// A virtual-tabletop export is asked for (`[exports]`, `--png`, `--tts`) but the game has
+    /// no counters or cards to put on a table: nothing is written for it.
+    EXPORT_NOTHING = "W014" "export-nothing";
     /// Two sides' colours print as nearly the same grey (Rec. 709 luma within 10 %): in black
     /// and white their counters and cards look alike.
     SAME_GREY = "W020" "same-grey";

@@ -49,6 +49,8 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E041", include_str!("../docs/explain/E041.md")),
     ("E042", include_str!("../docs/explain/E042.md")),
     ("E043", include_str!("../docs/explain/E043.md")),
+    ("E060", include_str!("../docs/explain/E060.md")),
+    ("E061", include_str!("../docs/explain/E061.md")),
     ("W001", include_str!("../docs/explain/W001.md")),
     ("W002", include_str!("../docs/explain/W002.md")),
     ("W003", include_str!("../docs/explain/W003.md")),
@@ -57,6 +59,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W006", include_str!("../docs/explain/W006.md")),
     ("W007", include_str!("../docs/explain/W007.md")),
     ("W008", include_str!("../docs/explain/W008.md")),
+    ("W014", include_str!("../docs/explain/W014.md")),
     ("W020", include_str!("../docs/explain/W020.md")),
 ];
 

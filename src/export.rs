@@ -31,6 +31,13 @@ pub enum DocKind {
     /// The duplex calibration page: a fronts page of crosshairs and a backs page of rulers
     /// behind them, to measure how far a printer shifts backs (`build --calibrate`).
     Calibrate,
+    /// Every counter and card face on a page of its own, sized to the piece: trim size, or
+    /// trim plus the cards' bleed. What PNG per piece, virtual tabletops and print shops are
+    /// made from.
+    Pieces {
+        /// Cards run into their bleed (counters have none).
+        bleed: bool,
+    },
 }
 
 impl DocKind {
@@ -44,6 +51,7 @@ impl DocKind {
             DocKind::Scenario(_) => "scenario",
             DocKind::Aid => "aid",
             DocKind::Calibrate => "calibrate",
+            DocKind::Pieces { .. } => "pieces",
         }
     }
 
@@ -57,6 +65,7 @@ impl DocKind {
             "scenario" => DocKind::Scenario(subject?.to_string()),
             "aid" => DocKind::Aid,
             "calibrate" => DocKind::Calibrate,
+            "pieces" => DocKind::Pieces { bleed: false },
             _ => return None,
         })
     }
@@ -204,6 +213,16 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
         }
         DocKind::Aid => data["aid"] = ex.aid(),
         DocKind::Calibrate => data["calibrate"] = ex.calibration(),
+        DocKind::Pieces { bleed } => {
+            // Whole: one page per piece, never split into parts.
+            if !layout.counters.counters.is_empty() {
+                parts = ex.counters(&ExportOptions { part_size: None, ..opts.clone() });
+            }
+            if !layout.cards.cards.is_empty() {
+                data["cards"] = ex.cards();
+            }
+            data["pieces"] = json!({ "bleed": bleed });
+        }
         DocKind::Cheatsheet | DocKind::Changelog => {}
     }
     ex.texts.push_str(")\n");

@@ -66,6 +66,8 @@ enum Command {
         /// printer shifts backs, for `back_offset`
         #[arg(long)]
         calibrate: bool,
+        #[command(flatten)]
+        exports: ExportArgs,
     },
     /// What changed between two versions of a game: two folders, or two git revisions of one
     Diff {
@@ -132,9 +134,15 @@ fn main() -> ExitCode {
     });
     match cli.command {
         Command::Check { dir, format } => run_check(&dir, format),
-        Command::Build { dir, out, page, quiet, format, calibrate } => run_build(
+        Command::Build { dir, out, page, quiet, format, calibrate, exports } => run_build(
             &dir,
-            BuildOptions { out_dir: out, page: page.map(page_size), calibrate, ..Default::default() },
+            BuildOptions {
+                out_dir: out,
+                page: page.map(page_size),
+                calibrate,
+                exports: exports.flags(),
+                ..Default::default()
+            },
             quiet,
             format,
         ),
@@ -226,11 +234,73 @@ fn run_build(dir: &std::path::Path, opts: BuildOptions, quiet: bool, format: For
         return ExitCode::from(1);
     }
     if !quiet {
-        for w in &report.written {
-            println!("wrote {} ({})", w.path.display(), plural(w.pages, "page"));
-        }
+        print_written(&report.written);
     }
     ExitCode::SUCCESS
+}
+
+/// One line per PDF; the many images of PNG per piece and TTS counted per folder.
+fn print_written(written: &[build::Written]) {
+    let mut folders: Vec<(PathBuf, usize, usize)> = Vec::new();
+    for w in written {
+        let is_png = w.path.extension().is_some_and(|e| e == "png");
+        match (w.pages, is_png, w.path.parent()) {
+            (0, true, Some(dir)) => match folders.iter_mut().find(|(d, _, _)| d == dir) {
+                Some(f) => {
+                    f.1 += 1;
+                    f.2 += w.bytes;
+                }
+                None => folders.push((dir.to_path_buf(), 1, w.bytes)),
+            },
+            (0, _, _) => println!("wrote {} ({} KiB)", w.path.display(), w.bytes.div_ceil(1024)),
+            _ => println!("wrote {} ({})", w.path.display(), plural(w.pages, "page")),
+        }
+    }
+    for (dir, n, bytes) in folders {
+        println!("wrote {} in {} ({} KiB)", plural(n, "image"), dir.display(), bytes.div_ceil(1024));
+    }
+}
+
+/// The virtual-tabletop flags of `build` (see `[exports]` in docs/FORMAT.md).
+#[derive(clap::Args)]
+struct ExportArgs {
+    /// Also write every counter and card face as PNG, in png/
+    #[arg(long)]
+    png: bool,
+    /// Also write a Tabletop Simulator saved object and its images, in tts/
+    #[arg(long)]
+    tts: bool,
+    /// Also write a VASSAL module, <game>.vmod
+    #[arg(long)]
+    vassal: bool,
+    /// Resolution of PNG per piece, 50 to 1200 (default 300, or [exports] dpi)
+    #[arg(long, value_name = "DPI", value_parser = parse_dpi)]
+    dpi: Option<f64>,
+    /// Where players download the Tabletop Simulator images from (e.g. a release's assets);
+    /// default: the local files
+    #[arg(long, value_name = "URL", value_parser = parse_base_url)]
+    base_url: Option<String>,
+}
+
+impl ExportArgs {
+    fn flags(self) -> build::ExportFlags {
+        build::ExportFlags { png: self.png, tts: self.tts, vassal: self.vassal, dpi: self.dpi, base_url: self.base_url }
+    }
+}
+
+fn parse_dpi(s: &str) -> Result<f64, String> {
+    let (lo, hi) = playaid::load::EXPORT_DPI;
+    match s.parse::<f64>() {
+        Ok(d) if (lo..=hi).contains(&d) => Ok(d),
+        _ => Err(format!("a resolution from {lo} to {hi} dpi, such as 300")),
+    }
+}
+
+fn parse_base_url(s: &str) -> Result<String, String> {
+    match playaid::load::base_url_problem(s) {
+        None => Ok(s.to_string()),
+        Some(why) => Err(format!("the base URL {why}")),
+    }
 }
 
 /// "1 page", "3 pages".

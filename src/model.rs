@@ -92,6 +92,26 @@ pub struct Game {
     pub fonts: Vec<GameFont>,
     /// The game's own templates (`templates/*.typ`), which override the built-in ones.
     pub templates: Vec<GameTemplate>,
+    /// `[exports]`: the virtual-tabletop files `playaid build` writes besides the PDFs.
+    pub exports: Exports,
+}
+
+/// `[exports]`: what `playaid build` writes besides the PDFs (the command line's `--png`,
+/// `--tts`, `--vassal`, `--dpi` and `--base-url` add to it).
+#[derive(Debug, Clone, Default)]
+pub struct Exports {
+    /// `png = true`: every counter and card face as PNG, `png/`.
+    pub png: bool,
+    /// `tts = true`: a Tabletop Simulator saved object, `tts/`.
+    pub tts: bool,
+    /// `vassal = true`: a VASSAL module, `<id>.vmod`.
+    pub vassal: bool,
+    /// `dpi`: resolution of PNG per piece, 50 to 1200; default 300.
+    pub dpi: Option<Sp<f64>>,
+    /// `base_url`: where players download the Tabletop Simulator images; default: local files.
+    pub base_url: Option<Sp<String>>,
+    /// Where `[exports]` was written.
+    pub loc: Option<crate::source::Loc>,
 }
 
 /// A template the game brings in its `templates/` folder.

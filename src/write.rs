@@ -2,6 +2,9 @@
 //! flushed to disk, then renamed over the target: readers see the old file or the new one,
 //! never half of one, and a failure leaves the old file untouched and no temporary file behind.
 
+pub mod tts;
+pub mod vassal;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};

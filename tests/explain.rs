@@ -12,7 +12,7 @@ use std::path::Path;
 /// Findings a `check` cannot produce: render errors and warnings, I/O and picture resolution.
 /// (Text overflow, E023, is build-only for cards, but `check` measures counter texts: its page's
 /// example is a counter.)
-const BUILD_ONLY: [&str; 4] = ["E022", "E024", "W004", "W005"];
+const BUILD_ONLY: [&str; 5] = ["E022", "E024", "W004", "W005", "W014"];
 
 /// The sentence a build-only page carries.
 const BUILD_ONLY_NOTE: &str = "This finding comes from `playaid build`, not `playaid check`";

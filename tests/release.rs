@@ -158,3 +158,19 @@ fn the_action_builds_when_asked() {
     assert!(o.status.success(), "{}", out(&o));
     assert!(tmp.path().join("pdfs/beachhead-1.2/cheatsheet.pdf").is_file(), "{}", out(&o));
 }
+
+#[test]
+fn the_action_writes_virtual_tabletop_files_when_asked() {
+    let build = action_step("Build");
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("my-game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    let env = [("GAMES", "my-game"), ("OUT", "out"), ("EXPORTS", "vassal"), ("BASE_URL", "")];
+    let o = run_step(&build, &env, tmp.path());
+    assert!(o.status.success(), "{}", out(&o));
+    assert!(tmp.path().join("out/beachhead-1.2/beachhead.vmod").is_file(), "{}", out(&o));
+    let env = [("GAMES", "my-game"), ("OUT", "out"), ("EXPORTS", "pdf"), ("BASE_URL", "")];
+    let o = run_step(&build, &env, tmp.path());
+    assert_eq!(o.status.code(), Some(1), "{}", out(&o));
+    assert!(out(&o).contains("::error title=playaid::unknown export 'pdf'"), "{}", out(&o));
+}

@@ -87,6 +87,16 @@ pub struct RCounter {
     pub loc: Loc,
     /// How findings name it.
     pub what: String,
+    /// Its identifier, for files named after it (PNG per piece, virtual tabletops): a run's
+    /// id, the counter's `id`, else its `name`, else its unit's id (with `-step-N` for the
+    /// extra counters of a unit with more than two steps). Not unique by itself.
+    pub id: String,
+    /// What a player calls it (virtual tabletops): its `name`, else its unit's name, else its id.
+    pub name: String,
+    /// Its side's id (its own `side`, else its unit's), for virtual tabletops' palettes.
+    pub side: Option<String>,
+    /// Whether it stands for a unit (else it is a marker).
+    pub is_unit: bool,
     /// Index into [`Counters::groups`].
     pub group: usize,
     /// Copies to print.
@@ -200,6 +210,25 @@ struct Src<'g> {
     step: usize,
     group: usize,
     loc: Loc,
+}
+
+/// A counter's identifier and name (see [`RCounter::id`]).
+fn counter_id_and_name(src: &Src) -> (String, String) {
+    let c = src.counter;
+    let base = src
+        .run_id
+        .or(c.and_then(|c| c.id.as_ref()))
+        .or(c.and_then(|c| c.name.as_ref()))
+        .or(src.unit.map(|u| &u.id))
+        .map(|s| s.v.clone())
+        .unwrap_or_else(|| "counter".into());
+    let id = if src.step > 0 { format!("{base}-step-{}", src.step + 1) } else { base };
+    let name = c
+        .and_then(|c| c.name.as_ref())
+        .or(src.unit.map(|u| &u.name))
+        .map(|s| s.v.clone())
+        .unwrap_or_else(|| id.clone());
+    (id, name)
 }
 
 /// The steps on the fronts of a unit's counters: one counter for each two steps.
@@ -346,9 +375,15 @@ impl<'g> Ctx<'g, '_> {
         let image = c
             .and_then(|c| c.image.as_ref())
             .or(src.unit.and_then(|u| u.image.as_ref()).filter(|_| c.is_none_or(|c| c.symbol.is_none())));
+        let (id, name) = counter_id_and_name(src);
+        let side = c.and_then(|c| c.side.as_ref()).or(src.unit.and_then(|u| u.side.as_ref())).map(|s| s.v.clone());
         RCounter {
             loc: src.loc.clone(),
             what,
+            id,
+            name,
+            side,
+            is_unit: src.unit.is_some(),
             group: src.group,
             quantity: c.and_then(|c| c.quantity.as_ref()).map(|q| q.v.clamp(1, crate::check::MAX_COPIES)).unwrap_or(1),
             front,

@@ -155,6 +155,19 @@ pub static ROOT: TableDecl = table(
         f("crt", Ty::Tables(&CRT), "A combat results table: columns by odds, differential or name; rows by die roll."),
         f("terrain", Ty::Tables(&TERRAIN), "A terrain type: movement cost, combat effect, line of sight."),
         f("turn_track", Ty::Table(&TURN_TRACK), "The turn record track: the game's turns, weather, events."),
+        f("exports", Ty::Table(&EXPORTS), "Virtual-tabletop files to write besides the PDFs (game.toml)."),
+    ],
+);
+
+static EXPORTS: TableDecl = table(
+    "exports",
+    "[exports]: what `playaid build` writes besides the PDFs: PNG per piece, Tabletop Simulator, VASSAL.",
+    &[
+        f("png", Ty::Bool, "Every counter and card face as PNG, in png/ (default false)."),
+        f("tts", Ty::Bool, "A Tabletop Simulator saved object and its images, in tts/ (default false)."),
+        f("vassal", Ty::Bool, "A VASSAL module, <id>-<version>.vmod (default false)."),
+        f("dpi", Ty::Number, "Resolution of PNG per piece: 50 to 1200 (default 300)."),
+        f("base_url", Ty::Str, "Where players download the TTS images (e.g. release assets); default: local files."),
     ],
 );
 

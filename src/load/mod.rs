@@ -227,6 +227,9 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
     for_each(&root, "card_back", |o| game.card_backs.push(pieces::read_card_back(&o)));
     for_each(&root, "card", |o| game.cards.push(pieces::read_card(&o)));
     for_each(&root, "scenario_setting", |o| game.scenario_settings.push(scenario::read_setting(&o)));
+    if let Some(o) = root.table("exports") {
+        read_exports(game, &o);
+    }
     if let Some(o) = root.table("scenario_limits") {
         scenario::read_limits(game, &o);
     }
@@ -376,6 +379,76 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
         c.finish();
     }
     o.finish();
+}
+
+/// The lowest and highest `dpi` of `[exports]`: below 50 a face is a smudge, above 1200 a
+/// poker card is over 3000 x 4000 px for no visible gain.
+pub const EXPORT_DPI: (f64, f64) = (50.0, 1200.0);
+
+/// `[exports]`: which virtual-tabletop files to write, at what resolution, for which URL.
+fn read_exports(game: &mut Game, o: &Obj) {
+    let ex = &mut game.exports;
+    ex.loc = Some(o.ctx.loc(o.span.clone()));
+    ex.png = o.bool("png").map(|b| b.v).unwrap_or(false);
+    ex.tts = o.bool("tts").map(|b| b.v).unwrap_or(false);
+    ex.vassal = o.bool("vassal").map(|b| b.v).unwrap_or(false);
+    if let Some(v) = o.get("dpi") {
+        let loc = o.ctx.loc(v.span());
+        let n = match v.get_ref() {
+            DeValue::Integer(i) => reader::parse_int(i.as_str(), i.radix()).map(|n| n as f64),
+            DeValue::Float(f) => f.as_str().parse::<f64>().ok(),
+            other => {
+                o.ctx.push(
+                    Diagnostic::error(
+                        diag::WRONG_TYPE,
+                        format!("`dpi` must be a number, not {}", reader::type_name(other)),
+                    )
+                    .at(&loc)
+                    .help("write dpi = 300, without quotes or unit"),
+                );
+                Some(f64::NAN)
+            }
+        };
+        match n {
+            Some(d) if d.is_nan() => {}
+            Some(d) if (EXPORT_DPI.0..=EXPORT_DPI.1).contains(&d) => ex.dpi = Some(Sp::new(d, loc)),
+            _ => o.ctx.push(
+                Diagnostic::error(diag::EXPORT_DPI, "`dpi` must be a number from 50 to 1200")
+                    .at(&loc)
+                    .help("write dpi = 300 (print quality; the default) or 150 (smaller files)"),
+            ),
+        }
+    }
+    if let Some(u) = o.str("base_url") {
+        match base_url_problem(&u.v) {
+            None => ex.base_url = Some(u),
+            Some(why) => o.ctx.push(
+                Diagnostic::error(diag::EXPORT_BASE_URL, format!("`base_url` {why}"))
+                    .at(&u.loc)
+                    .help("write the address the images will be downloaded from, e.g. \"https://github.com/OWNER/REPO/releases/download/v1.0\""),
+            ),
+        }
+    }
+    o.finish();
+}
+
+/// Why `url` cannot be a base URL for Tabletop Simulator images, if it cannot: it must be an
+/// absolute http(s) or file URL, with no spaces, quotes, `?` or `#` (file names are appended).
+pub fn base_url_problem(url: &str) -> Option<&'static str> {
+    let rest =
+        url.strip_prefix("https://").or_else(|| url.strip_prefix("http://")).or_else(|| url.strip_prefix("file:///"));
+    match rest {
+        None => Some("must start with https://, http:// or file:///"),
+        Some(r) if r.trim_end_matches('/').is_empty() && !url.starts_with("file:") => Some("names no host"),
+        Some(r)
+            if r.chars().any(|c| {
+                c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '\\' | '?' | '#')
+            }) =>
+        {
+            Some("may not hold spaces, quotes, `?` or `#`: file names are added after it")
+        }
+        _ => None,
+    }
 }
 
 fn page_of(o: &Obj, key: &'static str) -> Option<Sp<PageSize>> {

@@ -6,6 +6,7 @@
 //! a fixed date).
 
 pub mod merge;
+pub mod png;
 mod world;
 
 use std::ops::Range;

@@ -1,0 +1,204 @@
+//! The virtual-tabletop exports of a build (issue #18): PNG per piece face, a Tabletop
+//! Simulator saved object and a VASSAL module, written beside the PDFs when asked
+//! (`--png`, `--tts`, `--vassal`, or `[exports]` in game.toml).
+//!
+//! Every face is drawn once, by the pieces document (`templates/pieces.typ`, the same piece
+//! drawing as the sheets, one face a page), and rasterised at the resolution each output
+//! needs; the outputs are then packed by `write::tts` and `write::vassal`.
+
+use std::path::Path;
+
+use crate::check::Index;
+use crate::export::{self, DocKind, ExportOptions};
+use crate::layout::Layout;
+use crate::model::Game;
+use crate::render::png::{self, FacePage, PieceNames};
+use crate::render::{Compiled, Renderer};
+use crate::write::{tts, vassal};
+
+/// The default resolution of PNG per piece, dots per inch.
+pub const DEFAULT_DPI: f64 = 300.0;
+
+/// What the command line asks for on top of the data's `[exports]`.
+#[derive(Debug, Clone, Default)]
+pub struct ExportFlags {
+    /// `--png`: every counter and card face as PNG.
+    pub png: bool,
+    /// `--tts`: a Tabletop Simulator saved object.
+    pub tts: bool,
+    /// `--vassal`: a VASSAL module.
+    pub vassal: bool,
+    /// `--dpi`: the resolution of PNG per piece (default 300).
+    pub dpi: Option<f64>,
+    /// `--base-url`: where players will download the Tabletop Simulator images from.
+    pub base_url: Option<String>,
+}
+
+/// The exports of one build, decided: flags over the data's `[exports]`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Wanted {
+    pub png: bool,
+    pub tts: bool,
+    pub vassal: bool,
+    pub dpi: f64,
+    pub base_url: Option<String>,
+}
+
+impl Wanted {
+    pub(crate) fn new(game: &Game, flags: &ExportFlags) -> Wanted {
+        let ex = &game.exports;
+        Wanted {
+            png: flags.png || ex.png,
+            tts: flags.tts || ex.tts,
+            vassal: flags.vassal || ex.vassal,
+            dpi: flags.dpi.or(ex.dpi.as_ref().map(|d| d.v)).unwrap_or(DEFAULT_DPI),
+            base_url: flags.base_url.clone().or_else(|| ex.base_url.as_ref().map(|u| u.v.clone())),
+        }
+    }
+
+    pub(crate) fn any(&self) -> bool {
+        self.png || self.tts || self.vassal
+    }
+}
+
+/// A compiled pieces document and what each of its pages shows.
+pub struct PiecesDoc {
+    /// The document: one face a page.
+    pub compiled: Compiled,
+    /// Its pages, in order.
+    pub faces: Vec<FacePage>,
+}
+
+/// Compile the pieces document of a checked and laid-out game: every counter and card face
+/// on a page of its own, at trim size, or with the cards' bleed. This is the document
+/// print-shop output is made from too (it can be written as a PDF with `compiled.pdf()`).
+pub fn pieces_document(
+    renderer: &mut Renderer,
+    game: &Game,
+    ix: &Index,
+    laid_out: &Layout,
+    bleed: bool,
+) -> Result<PiecesDoc, String> {
+    let exported = export::export(game, ix, laid_out, &DocKind::Pieces { bleed }, &ExportOptions::default());
+    let compiled = renderer.compile("pieces", &exported.data_json, &exported.texts_typ).map_err(|errs| {
+        let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        format!("cannot draw the pieces one per page: {}", all.join("; "))
+    })?;
+    let faces = png::face_pages(&compiled, laid_out.counters.counters.len(), bleed)?;
+    Ok(PiecesDoc { compiled, faces })
+}
+
+/// One output file: its path relative to the output folder and its bytes.
+pub(crate) type OutFile = (String, Vec<u8>);
+
+/// PNG per piece: every face of `doc` at `dpi`, named by piece and side.
+pub(crate) fn png_files(doc: &PiecesDoc, names: &PieceNames, dpi: f64) -> Vec<OutFile> {
+    doc.faces.iter().map(|f| (f.file(names), png::encode_png(&png::render_face(&doc.compiled, f, dpi)))).collect()
+}
+
+/// Whether the game has anything to export to a tabletop: counters or cards.
+pub(crate) fn has_pieces(laid_out: &Layout) -> bool {
+    !laid_out.counters.counters.is_empty() || !laid_out.cards.cards.is_empty()
+}
+
+/// Every export `wanted` asks for, as files relative to `out_dir` (which must exist: TTS
+/// URLs name files under it by absolute path).
+pub(crate) fn exports(
+    renderer: &mut Renderer,
+    game: &Game,
+    ix: &Index,
+    laid_out: &Layout,
+    wanted: &Wanted,
+    out_dir: &Path,
+) -> Result<Vec<OutFile>, String> {
+    let mut files = Vec::new();
+    if !has_pieces(laid_out) && !wanted.vassal {
+        return Ok(files);
+    }
+    let names = PieceNames::new(game, laid_out);
+    let trim = if has_pieces(laid_out) { Some(pieces_document(renderer, game, ix, laid_out, false)?) } else { None };
+    if wanted.png
+        && let Some(doc) = &trim
+    {
+        crate::limits::step("writing PNG per piece".to_string());
+        files.extend(png_files(doc, &names, wanted.dpi));
+        if !laid_out.cards.cards.is_empty() {
+            let bled = pieces_document(renderer, game, ix, laid_out, true)?;
+            files.extend(png_files(&bled, &names, wanted.dpi));
+        }
+    }
+    if wanted.tts
+        && let Some(doc) = &trim
+    {
+        crate::limits::step("writing the Tabletop Simulator save".to_string());
+        let url_base = match &wanted.base_url {
+            Some(u) => u.trim_end_matches('/').to_string(),
+            None => tts::file_url(&out_dir.join("tts")),
+        };
+        let render = |f: &FacePage, dpi: f64| png::render_face(&doc.compiled, f, dpi);
+        let input = tts::TtsInput {
+            game,
+            layout: laid_out,
+            names: &names,
+            faces: &doc.faces,
+            render: &render,
+            dpi: wanted.dpi,
+            url_base,
+            prefix: out_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+        };
+        files.extend(tts::tts_files(&input));
+    }
+    if wanted.vassal {
+        crate::limits::step("writing the VASSAL module".to_string());
+        let charts = chart_pages(renderer, game, ix, laid_out)?;
+        let no_faces = Vec::new();
+        let faces = trim.as_ref().map(|d| &d.faces).unwrap_or(&no_faces);
+        let render = |f: &FacePage, dpi: f64| match &trim {
+            Some(doc) => png::render_face(&doc.compiled, f, dpi),
+            None => image::RgbImage::new(1, 1),
+        };
+        let input = vassal::VassalInput { game, layout: laid_out, names: &names, faces, render: &render, charts };
+        let module = vassal::zip(&vassal::module_files(&input))?;
+        files.push((format!("{}.vmod", game.meta.id()), module));
+    }
+    Ok(files)
+}
+
+/// Every page of the cheatsheet, the player aid card and the scenario sheets, as images for
+/// the module's chart window: (tab name, file stem, image).
+fn chart_pages(
+    renderer: &mut Renderer,
+    game: &Game,
+    ix: &Index,
+    laid_out: &Layout,
+) -> Result<Vec<(String, String, image::RgbImage)>, String> {
+    let mut out = Vec::new();
+    for spec in export::documents(game) {
+        let name = match &spec.kind {
+            DocKind::Cheatsheet => "Rules".to_string(),
+            DocKind::Aid => "Player aid".to_string(),
+            DocKind::Scenario(id) => match game.scenarios.iter().find(|s| s.id.v == *id) {
+                Some(sc) => sc.title.v.clone(),
+                None => id.clone(),
+            },
+            _ => continue,
+        };
+        let exported = export::export(game, ix, laid_out, &spec.kind, &ExportOptions::default());
+        let compiled =
+            renderer.compile(spec.kind.template(), &exported.data_json, &exported.texts_typ).map_err(|errs| {
+                let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+                format!("cannot draw {} for the VASSAL module: {}", spec.file, all.join("; "))
+            })?;
+        let stem = spec.file.trim_end_matches(".pdf").to_string();
+        let pages = compiled.document.pages();
+        for (n, page) in pages.iter().enumerate() {
+            let (tab, file) = if pages.len() == 1 {
+                (name.clone(), stem.clone())
+            } else {
+                (format!("{name} {}/{}", n + 1, pages.len()), format!("{stem}-{}", n + 1))
+            };
+            out.push((tab, file, png::render_page(page, vassal::CHART_DPI)));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,208 @@
+//! PNG per piece face: the pages of the pieces document (`DocKind::Pieces`, one face a page,
+//! sized to the piece) rasterised by `typst-render`, each named after its piece and side.
+//!
+//! Pixel sizes: a face of `s` inches is `round(s × dpi)` pixels, half a pixel rounding up
+//! (a 5/8" counter at 300 dpi is 187.5, so 188 px; a 63 mm card is 744.09, so 744 px). The
+//! page is rendered at exactly the scale that gives that width; when the height then falls a
+//! pixel short or over (the two sides round apart), the last row is repeated or dropped.
+
+use std::collections::HashSet;
+
+use image::{ImageEncoder, RgbImage};
+
+use super::Compiled;
+use crate::layout::Layout;
+use crate::model::Game;
+
+/// Which kind of piece a face belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PieceKind {
+    /// A counter (`png/counters/`).
+    Counter,
+    /// A card (`png/cards/`).
+    Card,
+}
+
+/// A page of the pieces document: which face of which piece it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FacePage {
+    /// Counter or card.
+    pub kind: PieceKind,
+    /// The piece's position in the layout (`layout.counters.counters` or `layout.cards.cards`).
+    pub piece: usize,
+    /// `"front"` or `"back"`.
+    pub side: String,
+    /// Whether the face runs into its bleed (cards of a document made with bleed).
+    pub bleed: bool,
+    /// The page, from 0.
+    pub page: usize,
+}
+
+impl FacePage {
+    /// Its PNG file, relative to the output folder: `png/counters/<id>-front.png`,
+    /// `png/cards/<id>-back-bleed.png`, with `<id>` from [`PieceNames`].
+    pub fn file(&self, names: &PieceNames) -> String {
+        let dir = match self.kind {
+            PieceKind::Counter => "counters",
+            PieceKind::Card => "cards",
+        };
+        format!("png/{dir}/{}.png", self.stem(names))
+    }
+
+    /// The name of the face without folder or extension: `<id>-front`, `<id>-back-bleed`.
+    pub fn stem(&self, names: &PieceNames) -> String {
+        let id = match self.kind {
+            PieceKind::Counter => &names.counters[self.piece],
+            PieceKind::Card => &names.cards[self.piece],
+        };
+        let bleed = if self.bleed { "-bleed" } else { "" };
+        format!("{id}-{}{bleed}", self.side)
+    }
+}
+
+/// PNG bytes of an RGB image.
+pub fn encode_png(image: &RgbImage) -> Vec<u8> {
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out)
+        .write_image(image.as_raw(), image.width(), image.height(), image::ExtendedColorType::Rgb8)
+        .expect("writing a PNG to memory cannot fail");
+    out
+}
+
+/// Every piece's file-name stem: its id made safe for a file name (letters, digits, `.`, `_`,
+/// `-`; anything else becomes `-`), and unique (ignoring case, for case-insensitive file
+/// systems) by a `-2`, `-3` ... suffix on later pieces with the same stem. As no side suffix
+/// (`-front`, `-back`, `-front-bleed`, `-back-bleed`) ends another, two faces never share a
+/// file.
+#[derive(Debug, Clone, Default)]
+pub struct PieceNames {
+    /// By counter, in layout order.
+    pub counters: Vec<String>,
+    /// By card, in layout order.
+    pub cards: Vec<String>,
+}
+
+impl PieceNames {
+    /// The names of a game's laid-out pieces.
+    pub fn new(game: &Game, layout: &Layout) -> PieceNames {
+        let counters = unique(layout.counters.counters.iter().map(|c| c.id.clone()));
+        let cards = unique(layout.cards.cards.iter().map(|c| card_id(game, c)));
+        PieceNames { counters, cards }
+    }
+}
+
+/// A card's identifier: its `id`, else its unit's id, else its title, else "card".
+pub fn card_id(game: &Game, card: &crate::layout::RCard) -> String {
+    let decl = card.card.map(|i| &game.cards[i]);
+    decl.and_then(|c| c.id.as_ref())
+        .or(card.unit.map(|u| &game.units[u].id))
+        .or(decl.and_then(|c| c.title.as_ref()))
+        .map(|s| s.v.clone())
+        .unwrap_or_else(|| "card".into())
+}
+
+/// `id` as a file-name stem: safe characters only, never empty, never starting with a dot.
+pub fn safe_stem(id: &str) -> String {
+    let mut out = String::new();
+    for c in id.chars() {
+        let c = if c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-' { c } else { '-' };
+        if !(c == '-' && out.ends_with('-')) {
+            out.push(c);
+        }
+    }
+    let out = out.trim_matches(|c| c == '-' || c == '.').to_string();
+    if out.is_empty() { "piece".into() } else { out }
+}
+
+fn unique(ids: impl Iterator<Item = String>) -> Vec<String> {
+    let mut taken = HashSet::new();
+    let mut out = Vec::new();
+    for id in ids {
+        let stem = safe_stem(&id);
+        let mut name = stem.clone();
+        let mut n = 1;
+        while !taken.insert(name.to_lowercase()) {
+            n += 1;
+            name = format!("{stem}-{n}");
+        }
+        out.push(name);
+    }
+    out
+}
+
+/// Pixels for a length of `pt` points at `dpi`: half a pixel rounds up; at least 1.
+pub fn pixels(pt: f64, dpi: f64) -> u32 {
+    // The tolerance keeps an exact half (187.5) from falling to 187.49999 in binary.
+    ((pt / 72.0 * dpi + 0.5 + 1e-6).floor() as u32).max(1)
+}
+
+/// What each page of a compiled pieces document (`templates/pieces.typ`) shows, in page
+/// order. `counters` is how many counters the document drew before its cards (its
+/// `<pa-face>` indices count counters first, then cards); `bleed` whether it was made with
+/// bleed. `Err` when a page does not say what it shows.
+pub fn face_pages(compiled: &Compiled, counters: usize, bleed: bool) -> Result<Vec<FacePage>, String> {
+    let faces = compiled.query_metadata("pa-face");
+    let pages = compiled.page_count();
+    if faces.len() != pages {
+        return Err(format!("the pieces document has {pages} pages but names {} faces", faces.len()));
+    }
+    let mut out = Vec::with_capacity(pages);
+    for (v, page_no, _, _) in faces {
+        let index = v["index"].as_u64().ok_or("a face without an index")? as usize;
+        let (kind, piece) = match v["kind"].as_str() {
+            Some("counter") => (PieceKind::Counter, index),
+            Some("card") => (PieceKind::Card, index.checked_sub(counters).ok_or("a card numbered as a counter")?),
+            _ => return Err("a face of an unknown kind".into()),
+        };
+        let side = v["side"].as_str().ok_or("a face without a side")?.to_string();
+        let page = page_no.checked_sub(1).filter(|p| *p < pages).ok_or("a face outside the document")?;
+        out.push(FacePage { kind, piece, side, bleed: bleed && kind == PieceKind::Card, page });
+    }
+    Ok(out)
+}
+
+/// The face on `face.page` at `dpi`, exactly [`pixels`] of its width and height.
+pub fn render_face(compiled: &Compiled, face: &FacePage, dpi: f64) -> RgbImage {
+    render_page(&compiled.document.pages()[face.page], dpi)
+}
+
+/// One page at `dpi`, exactly [`pixels`] of its width and height.
+pub fn render_page(page: &typst_layout::Page, dpi: f64) -> RgbImage {
+    let size = page.frame.size();
+    let (w, h) = (pixels(size.x.to_pt(), dpi), pixels(size.y.to_pt(), dpi));
+    // typst-render's size is round(scale × width) in f32: this scale gives exactly `w`.
+    let scale = w as f64 / size.x.to_pt();
+    let options = typst_render::RenderOptions { pixel_per_pt: typst::utils::Scalar::new(scale), render_bleed: false };
+    let pixmap = typst_render::render(page, &options);
+    let (pw, ph) = (pixmap.width(), pixmap.height());
+    let data = pixmap.data();
+    // Pages are filled (white by default): every pixel is opaque, so premultiplied RGBA is RGB.
+    RgbImage::from_fn(w, h, |x, y| {
+        let (x, y) = (x.min(pw - 1), y.min(ph - 1));
+        let i = ((y * pw + x) * 4) as usize;
+        image::Rgb([data[i], data[i + 1], data[i + 2]])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_a_pixel_rounds_up() {
+        // 5/8" = 45 pt at 300 dpi is 187.5 px.
+        assert_eq!(pixels(15.875 * 72.0 / 25.4, 300.0), 188);
+        assert_eq!(pixels(45.0, 150.0), 94); // 93.75
+        assert_eq!(pixels(63.0 * 72.0 / 25.4, 300.0), 744); // 744.09
+        assert_eq!(pixels(0.0, 300.0), 1);
+    }
+
+    #[test]
+    fn stems_are_safe_and_unique() {
+        assert_eq!(safe_stem("1/A/506"), "1-A-506");
+        assert_eq!(safe_stem("../x"), "x");
+        assert_eq!(safe_stem("é"), "piece");
+        let names = unique(["a", "A", "a-2", "a", "x y"].into_iter().map(String::from));
+        assert_eq!(names, ["a", "A-2", "a-2-2", "a-3", "x-y"]);
+    }
+}

@@ -1,0 +1,420 @@
+//! Virtual tabletops (issue #18): PNG per piece, the Tabletop Simulator save and the VASSAL
+//! module, built by the binary from the example games and read back: pixel sizes, file
+//! names, bytes across rebuilds, the save's JSON, the module's zip and build file (also by an
+//! independent reader, `tests/python/read_vmod.py` with pywargame).
+
+mod common;
+
+use common::*;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use playaid::render::png::{PieceNames, pixels};
+
+fn build(game: &str, out: &Path, extra: &[&str]) -> PathBuf {
+    let dir = repo().join("data").join(game);
+    let mut args = vec!["build", dir.to_str().unwrap(), "-o", out.to_str().unwrap(), "-q"];
+    args.extend_from_slice(extra);
+    let o = playaid(&args);
+    assert!(o.status.success(), "build {game} {extra:?} failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    let folder = std::fs::read_dir(out).unwrap().next().unwrap().unwrap().path();
+    assert!(folder.is_dir(), "{}", folder.display());
+    folder
+}
+
+/// The laid-out game, as the build sees it.
+fn checked(game: &str) -> playaid::build::Checked {
+    let c = playaid::build::load_and_check(&repo().join("data").join(game), None).unwrap();
+    assert!(!c.has_errors());
+    c
+}
+
+fn files_under(dir: &Path) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries {
+            out.insert(e.unwrap().file_name().to_string_lossy().into_owned());
+        }
+    }
+    out
+}
+
+fn png_size(path: &Path) -> (u32, u32) {
+    image::image_dimensions(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// The one module in a build's folder.
+fn vmod_in(folder: &Path) -> PathBuf {
+    let found: Vec<PathBuf> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "vmod"))
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    found[0].clone()
+}
+
+/// Every counter face of marrow-front as a PNG of exactly its size at 300 and at 150 dpi,
+/// one file per face and nothing else, and the same bytes when built again.
+#[test]
+fn png_per_counter_face_exact_sizes_names_and_bytes() {
+    let c = checked("marrow-front");
+    let (_, layout) = c.stages.as_ref().unwrap();
+    let names = PieceNames::new(&c.game, layout);
+    let counters = &layout.counters.counters;
+    assert!(counters.len() > 10, "{}", counters.len());
+    for dpi in [300.0, 150.0] {
+        let out = tempfile::tempdir().unwrap();
+        let folder = build("marrow-front", out.path(), &["--png", "--dpi", &dpi.to_string()]);
+        let mut expected = BTreeSet::new();
+        for (i, rc) in counters.iter().enumerate() {
+            let (w, h) = layout.counters.groups[rc.group].size;
+            let want = (pixels(w * PT_PER_MM, dpi), pixels(h * PT_PER_MM, dpi));
+            let mut sides = vec!["front"];
+            if rc.back.is_some() {
+                sides.push("back");
+            }
+            for side in sides {
+                let name = format!("{}-{side}.png", names.counters[i]);
+                assert_eq!(png_size(&folder.join("png/counters").join(&name)), want, "{name} at {dpi} dpi");
+                expected.insert(name);
+            }
+        }
+        assert_eq!(files_under(&folder.join("png/counters")), expected, "one PNG per face, nothing else");
+        assert!(!folder.join("png/cards").exists(), "marrow-front has no cards");
+        if dpi == 300.0 {
+            // 5/8" counters: 187.5 px rounds up.
+            let five_eighths = layout.counters.groups.iter().any(|g| (g.size.0 - 15.875).abs() < 1e-9);
+            if five_eighths {
+                assert_eq!(pixels(15.875 * PT_PER_MM, 300.0), 188);
+            }
+            let again = tempfile::tempdir().unwrap();
+            let folder2 = build("marrow-front", again.path(), &["--png"]);
+            for name in &expected {
+                let a = std::fs::read(folder.join("png/counters").join(name)).unwrap();
+                let b = std::fs::read(folder2.join("png/counters").join(name)).unwrap();
+                assert!(a == b, "{name}: same bytes on a rebuild");
+            }
+        }
+    }
+}
+
+/// Cards: front and back, at trim size and with bleed, each exactly its size; the bleed image
+/// is the trim image with the bleed around it (its centre is the same picture).
+#[test]
+fn png_per_card_face_with_and_without_bleed() {
+    let c = checked("one-hour-wargames-wwii");
+    let (_, layout) = c.stages.as_ref().unwrap();
+    let names = PieceNames::new(&c.game, layout);
+    let cards = &layout.cards;
+    assert!(!cards.cards.is_empty());
+    let bleed = c.game.card_options.bleed;
+    let out = tempfile::tempdir().unwrap();
+    let folder = build("one-hour-wargames-wwii", out.path(), &["--png"]);
+    let (w, h) = cards.size;
+    let trim = (pixels(w * PT_PER_MM, 300.0), pixels(h * PT_PER_MM, 300.0));
+    let bled = (pixels((w + 2.0 * bleed) * PT_PER_MM, 300.0), pixels((h + 2.0 * bleed) * PT_PER_MM, 300.0));
+    let mut expected = BTreeSet::new();
+    for stem in &names.cards {
+        for side in ["front", "back"] {
+            let plain = format!("{stem}-{side}.png");
+            let with = format!("{stem}-{side}-bleed.png");
+            assert_eq!(png_size(&folder.join("png/cards").join(&plain)), trim, "{plain}");
+            assert_eq!(png_size(&folder.join("png/cards").join(&with)), bled, "{with}");
+            expected.insert(plain);
+            expected.insert(with);
+        }
+    }
+    assert_eq!(files_under(&folder.join("png/cards")), expected);
+    // The bleed runs the card's colour out: the corner pixel of a front with bleed is the
+    // colour of the trim image's corner, not white.
+    let stem = &names.cards[0];
+    let a = image::open(folder.join(format!("png/cards/{stem}-front.png"))).unwrap().to_rgb8();
+    let b = image::open(folder.join(format!("png/cards/{stem}-front-bleed.png"))).unwrap().to_rgb8();
+    assert_eq!(a.get_pixel(2, 2), b.get_pixel(1, 1), "the header colour runs into the bleed");
+    assert_ne!(*b.get_pixel(0, 0), image::Rgb([255, 255, 255]));
+    assert!(folder.join("png/counters").is_dir(), "its counters too");
+}
+
+/// The pieces document: one page per face, each page the piece's size (what the print-shop
+/// output is made from).
+#[test]
+fn pieces_document_is_one_face_a_page_at_piece_size() {
+    let c = checked("one-hour-wargames-wwii");
+    let (ix, layout) = c.stages.as_ref().unwrap();
+    let mut r = playaid::render::Renderer::new(&c.game.root, None).unwrap();
+    r.set_fonts(layout.fonts.clone());
+    for bleed in [false, true] {
+        let doc = playaid::build::vtt::pieces_document(&mut r, &c.game, ix, layout, bleed).unwrap();
+        let faces = &doc.faces;
+        let counters = layout.counters.counters.iter().map(|c| 1 + usize::from(c.back.is_some())).sum::<usize>();
+        assert_eq!(faces.len(), counters + 2 * layout.cards.cards.len());
+        let pdf = doc.compiled.pdf().unwrap();
+        let tmp = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(tmp.path(), &pdf).unwrap();
+        let (_, pages) = pdf_info(tmp.path());
+        assert_eq!(pages, faces.len());
+        for f in faces {
+            let page = &doc.compiled.document.pages()[f.page];
+            let (w, h) = (page.frame.size().x.to_mm(), page.frame.size().y.to_mm());
+            let want = match f.kind {
+                playaid::render::png::PieceKind::Counter => {
+                    layout.counters.groups[layout.counters.counters[f.piece].group].size
+                }
+                playaid::render::png::PieceKind::Card => {
+                    let b = if bleed { c.game.card_options.bleed } else { 0.0 };
+                    (layout.cards.size.0 + 2.0 * b, layout.cards.size.1 + 2.0 * b)
+                }
+            };
+            assert!((w - want.0).abs() < 1e-6 && (h - want.1).abs() < 1e-6, "{f:?}: {w} x {h} mm, want {want:?}");
+        }
+    }
+}
+
+/// The Tabletop Simulator save: parsed and checked against the layout.
+#[test]
+fn tts_save_decks_cards_tiles_and_urls() {
+    let c = checked("one-hour-wargames-wwii");
+    let (_, layout) = c.stages.as_ref().unwrap();
+    let names = PieceNames::new(&c.game, layout);
+    let out = tempfile::tempdir().unwrap();
+    let folder = build("one-hour-wargames-wwii", out.path(), &["--tts"]);
+    let tts = folder.join("tts");
+    let prefix = folder.file_name().unwrap().to_string_lossy().into_owned();
+    let save: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(tts.join(format!("{prefix}.json"))).unwrap()).unwrap();
+    let objects = save["ObjectStates"].as_array().unwrap();
+    let tts_dir = tts.canonicalize().unwrap();
+    let resolve = |url: &str| -> PathBuf {
+        let path = url.strip_prefix("file://").unwrap_or_else(|| panic!("a local URL: {url}"));
+        let p = PathBuf::from(path);
+        assert!(p.starts_with(&tts_dir), "{url} in tts/");
+        assert!(p.is_file(), "{url} names a written file");
+        p
+    };
+    // Cards: every printed copy once, CardID = deck key x 100 + cell, within each sheet's grid.
+    let mut card_copies: BTreeMap<String, i64> = BTreeMap::new();
+    let mut guids = BTreeSet::new();
+    for o in objects.iter().filter(|o| o["Name"] == "DeckCustom" || o["Name"] == "Card") {
+        let cards: Vec<&serde_json::Value> = match o["Name"].as_str() {
+            Some("DeckCustom") => {
+                let contained = o["ContainedObjects"].as_array().unwrap();
+                let ids: Vec<u64> = o["DeckIDs"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+                let contained_ids: Vec<u64> = contained.iter().map(|c| c["CardID"].as_u64().unwrap()).collect();
+                assert_eq!(ids, contained_ids, "DeckIDs list the contained cards in order");
+                contained.iter().collect()
+            }
+            _ => vec![o],
+        };
+        for card in cards {
+            assert!(guids.insert(card["GUID"].as_str().unwrap().to_string()), "GUIDs unique");
+            let id = card["CardID"].as_u64().unwrap();
+            let (key, cell) = (id / 100, id % 100);
+            let entry = &card["CustomDeck"][key.to_string()];
+            let (nw, nh) = (entry["NumWidth"].as_u64().unwrap(), entry["NumHeight"].as_u64().unwrap());
+            assert!(nw <= 10 && nh <= 7, "grid {nw} x {nh}");
+            assert!(cell < nw * nh - 1, "cell {cell} is a face, not the hidden card's");
+            let faces = resolve(entry["FaceURL"].as_str().unwrap());
+            let (sw, sh) = png_size(&faces);
+            assert!(sw <= 4096 && sh <= 4096, "{sw} x {sh}");
+            assert!(sw % nw as u32 == 0 && sh % nh as u32 == 0, "whole cells");
+            let back = resolve(entry["BackURL"].as_str().unwrap());
+            if entry["UniqueBack"] == true {
+                assert_eq!(png_size(&back), (sw, sh), "a sheet of backs like the faces'");
+            } else {
+                assert_eq!(png_size(&back), (sw / nw as u32, sh / nh as u32), "one back, a cell's size");
+            }
+            *card_copies.entry(card["Description"].as_str().unwrap().to_string()).or_default() += 1;
+        }
+    }
+    let want: BTreeMap<String, i64> =
+        layout.cards.cards.iter().enumerate().map(|(i, rc)| (names.cards[i].clone(), rc.quantity)).collect();
+    assert_eq!(card_copies, want, "every card, as many copies as printed");
+    // Counters: two-sided tiles in bags, every printed copy once, both images written.
+    let mut tiles: BTreeMap<String, i64> = BTreeMap::new();
+    for bag in objects.iter().filter(|o| o["Name"] == "Bag") {
+        for t in bag["ContainedObjects"].as_array().unwrap() {
+            assert_eq!(t["Name"], "Custom_Tile");
+            let img = &t["CustomImage"];
+            let front = resolve(img["ImageURL"].as_str().unwrap());
+            let back = resolve(img["ImageSecondaryURL"].as_str().unwrap());
+            let stem = t["Description"].as_str().unwrap().to_string();
+            assert!(front.ends_with(format!("{prefix}-counter-{stem}-front.png")), "{}", front.display());
+            assert!(back.ends_with(format!("{prefix}-counter-{stem}-back.png")), "{}", back.display());
+            *tiles.entry(stem).or_default() += 1;
+        }
+    }
+    let want: BTreeMap<String, i64> =
+        layout.counters.counters.iter().enumerate().map(|(i, rc)| (names.counters[i].clone(), rc.quantity)).collect();
+    assert_eq!(tiles, want, "every counter, as many copies as printed");
+
+    // With --base-url every image is named under it, and nothing else changes.
+    let out2 = tempfile::tempdir().unwrap();
+    let folder2 = build("one-hour-wargames-wwii", out2.path(), &["--tts", "--base-url", "https://example.org/r/v8/"]);
+    let text = std::fs::read_to_string(folder2.join(format!("tts/{prefix}.json"))).unwrap();
+    assert!(!text.contains("file://"), "no local path left");
+    let urls = text.matches("\"https://example.org/r/v8/").count();
+    assert!(urls > 10, "{urls}");
+    for m in text.split("\"https://example.org/r/v8/").skip(1) {
+        let file = &m[..m.find('"').unwrap()];
+        assert!(folder2.join("tts").join(file).is_file(), "{file} written");
+    }
+}
+
+/// The VASSAL module of marrow-front: a deterministic zip whose build file has every counter
+/// as a piece (front image, back as a flip layer), and the chart pages.
+#[test]
+fn vassal_module_pieces_images_and_charts() {
+    let c = checked("marrow-front");
+    let (_, layout) = c.stages.as_ref().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let folder = build("marrow-front", out.path(), &["--vassal"]);
+    let vmod = vmod_in(&folder);
+    let bytes = std::fs::read(&vmod).unwrap();
+    let again = tempfile::tempdir().unwrap();
+    let folder2 = build("marrow-front", again.path(), &["--vassal"]);
+    assert!(bytes == std::fs::read(folder2.join(vmod.file_name().unwrap())).unwrap(), "same bytes on a rebuild");
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let names: Vec<String> = (0..zip.len()).map(|i| zip.by_index(i).unwrap().name().unwrap().to_string()).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted, "entries sorted");
+    let mut build_file = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("buildFile.xml").unwrap(), &mut build_file).unwrap();
+    let mut module_data = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("moduledata").unwrap(), &mut module_data).unwrap();
+    let title = c.game.meta.title.as_ref().unwrap().v.clone();
+    assert!(module_data.contains(&format!("<name>{title}</name>")), "{module_data}");
+    assert!(module_data.contains(&format!("<version>{}</version>", c.game.meta.version.as_ref().unwrap().v)));
+    let slots = build_file.matches("<VASSAL.build.widget.PieceSlot ").count();
+    assert_eq!(slots, layout.counters.counters.len(), "one piece per counter");
+    for img in build_file.split("piece;;;").skip(1) {
+        let file = &img[..img.find(';').unwrap()];
+        assert!(names.contains(&format!("images/{file}")), "{file} in images/");
+    }
+    let flips = build_file.matches("emb2;Flip;").count();
+    assert_eq!(flips, layout.counters.counters.iter().filter(|c| c.back.is_some()).count());
+    assert!(build_file.contains("<VASSAL.build.widget.Chart chartName=\"Rules"), "the cheatsheet is a chart");
+    assert!(build_file.contains("chartName=\"Player aid"), "the player aid card too");
+    assert!(names.iter().any(|n| n.starts_with("images/chart-scenario-")), "and the scenario sheet");
+}
+
+/// An independent reader: pywargame (Python 3.12 or newer) opens the module and reads back
+/// every piece's name, front and back image; the script compares them with what the data
+/// says (passed as JSON). Skipped, saying why, only when no Python 3.12 exists here.
+#[test]
+fn vassal_module_opens_in_pywargame() {
+    let Some(python) = python_with_pywargame() else {
+        eprintln!("SKIPPED vassal_module_opens_in_pywargame: no Python 3.12+ with pywargame (see .ci/run)");
+        return;
+    };
+    for game in ["marrow-front", "one-hour-wargames-wwii"] {
+        let c = checked(game);
+        let (_, layout) = c.stages.as_ref().unwrap();
+        let names = PieceNames::new(&c.game, layout);
+        let out = tempfile::tempdir().unwrap();
+        let folder = build(game, out.path(), &["--vassal"]);
+        let vmod = vmod_in(&folder);
+        let field = playaid::write::vassal::field;
+        let counters: Vec<serde_json::Value> = (layout.counters.counters.iter().enumerate())
+            .map(|(i, rc)| {
+                serde_json::json!({
+                    "name": field(&rc.name),
+                    "front": format!("counter-{}-front.png", names.counters[i]),
+                    "back": rc.back.as_ref().map(|_| format!("counter-{}-back.png", names.counters[i])),
+                })
+            })
+            .collect();
+        // Cards by side (the order of the decks), each copy once.
+        let mut order: Vec<usize> = (0..layout.cards.cards.len()).collect();
+        order.sort_by_key(|&i| layout.cards.cards[i].side.unwrap_or(usize::MAX));
+        let mut cards = Vec::new();
+        for i in order {
+            let rc = &layout.cards.cards[i];
+            let title = rc.card.and_then(|k| c.game.cards[k].title.as_ref().map(|t| t.v.clone()));
+            let name = title.or_else(|| rc.unit.map(|u| c.game.units[u].name.v.clone())).unwrap();
+            for _ in 0..rc.quantity {
+                cards.push(serde_json::json!({
+                    "name": field(&name),
+                    "front": format!("card-{}-front.png", names.cards[i]),
+                    "back": format!("card-{}-back.png", names.cards[i]),
+                }));
+            }
+        }
+        let want = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(
+            want.path(),
+            serde_json::to_vec(&serde_json::json!({"counters": counters, "cards": cards})).unwrap(),
+        )
+        .unwrap();
+        let o = std::process::Command::new(&python)
+            .arg(repo().join("tests/python/read_vmod.py"))
+            .arg(&vmod)
+            .arg(want.path())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "{game}: {stdout}\n{}", String::from_utf8_lossy(&o.stderr));
+        let line = format!("{} pieces match; {} cards match", counters.len(), cards.len());
+        assert!(stdout.contains(&line), "{game}: {stdout}");
+        eprintln!("pywargame, {game}: {}", stdout.trim());
+    }
+}
+
+/// `PLAYAID_PYTHON`, else a Python 3.12 or newer (on PATH or from pyenv) that imports pywargame.
+fn python_with_pywargame() -> Option<PathBuf> {
+    let mut candidates: Vec<PathBuf> = std::env::var_os("PLAYAID_PYTHON").map(PathBuf::from).into_iter().collect();
+    candidates.extend(["python3.13", "python3.12", "python3"].map(PathBuf::from));
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+    if let Ok(versions) = std::fs::read_dir(home.join(".pyenv/versions")) {
+        let mut found: Vec<PathBuf> = versions.filter_map(|e| Some(e.ok()?.path().join("bin/python"))).collect();
+        found.sort();
+        found.reverse();
+        candidates.extend(found);
+    }
+    candidates.into_iter().find(|p| {
+        std::process::Command::new(p)
+            .args(["-c", "import sys, pywargame.vassal; assert sys.version_info >= (3, 12)"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// `[exports]` in the data asks for the same as the flags; W014 when there is nothing to
+/// export; E060 for a bad dpi, located.
+#[test]
+fn exports_table_and_its_findings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let toml = std::fs::read_to_string(game.join("game.toml")).unwrap();
+    std::fs::write(game.join("game.toml"), format!("{toml}\n[exports]\npng = true\ndpi = 100\n")).unwrap();
+    let out = tmp.path().join("out");
+    let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains("images in"), "PNGs counted per folder: {stdout}");
+    let folder = std::fs::read_dir(&out).unwrap().next().unwrap().unwrap().path();
+    let any = std::fs::read_dir(folder.join("png/counters")).unwrap().next().unwrap().unwrap().path();
+    let c = checked("marrow-front");
+    let size = c.stages.as_ref().unwrap().1.counters.groups[0].size.0;
+    assert_eq!(png_size(&any).0, pixels(size * PT_PER_MM, 100.0), "dpi from [exports]");
+
+    std::fs::write(game.join("game.toml"), format!("{toml}\n[exports]\ndpi = 2000\n")).unwrap();
+    let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("error[E060]") && err.contains("game.toml:"), "{err}");
+
+    // The test game of the check cases has no counters or cards.
+    let bare = tmp.path().join("bare");
+    copy_dir(&repo().join("tests/check/base"), &bare);
+    let o = playaid(&["build", bare.to_str().unwrap(), "-o", out.to_str().unwrap(), "--png", "--tts"]);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("warning[W014]"), "{err}");
+    let o = playaid(&["build", bare.to_str().unwrap(), "-o", out.to_str().unwrap(), "--dpi", "10"]);
+    assert_eq!(o.status.code(), Some(2), "a bad flag is a usage error");
+}
