@@ -367,6 +367,11 @@ fn render_document(
             progress(Progress::Part { file: &spec.file, part: i + 1, of });
         }
         let pdf = renderer.compile(doc, data, &exported.texts_typ).and_then(|compiled| {
+            let compiled = if whole {
+                crate::render::balance::balance(renderer, doc, data, &exported.texts_typ, compiled)?
+            } else {
+                compiled
+            };
             diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, game, doc)));
             diags.extend(overflows(&compiled, exported));
             pages += compiled.page_count();
