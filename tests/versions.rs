@@ -323,3 +323,50 @@ fn diff_reads_spreadsheets_at_a_revision_and_in_folders() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("~ Line Squad: Nerve 5 → 6."), "{}", stdout(&o));
 }
+
+/// A new version of The Marrow Front's charts: one CRT result, a legend text, a modifier, a
+/// terrain's line of sight and cost, a turn's weather, and a ninth turn: each said in words.
+#[test]
+fn diff_reads_the_charts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let new = tmp.path().join("new");
+    copy_dir(&repo().join("data/marrow-front"), &new);
+    let charts = new.join("charts.toml");
+    let text = std::fs::read_to_string(&charts).unwrap();
+    let edited = text
+        .replace(
+            r#"{ roll = 3, results = ["AE", "AR", "AR", "EX", "DR", "DR", "DR2"] }"#,
+            r#"{ roll = 3, results = ["AE", "AR", "AR", "EX", "EX", "DR", "DR2"] }"#,
+        )
+        .replace("Attacker retreats one hex.", "Attacker retreats one or two hexes.")
+        .replace(r#"text = "the attacker is out of supply" },"#, r#"text = "the attacker has no supply" },"#)
+        .replace(
+            "move = { foot = 2, motor = 3 }\nshift = -1\nlos = \"blocks\"\ntext",
+            "move = { foot = 2, motor = 4 }\nshift = -1\nlos = \"hinders\"\ntext",
+        )
+        .replace(r#"{ name = "Dec II", weather = "Snow" },"#, r#"{ name = "Dec II", weather = "Frost" },"#)
+        .replace(
+            r#"{ name = "Jan II", weather = "Snow", event = "Game end: count the cities held." },"#,
+            r#"{ name = "Jan II", weather = "Snow" },
+  { name = "Feb I", weather = "Snow", event = "Game end: count the cities held." },"#,
+        );
+    assert_ne!(edited, text);
+    std::fs::write(&charts, edited).unwrap();
+    let o = playaid(&["diff", &data("marrow-front"), new.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let said = stdout(&o);
+    for line in [
+        "~ Combat Results Table: roll 3, 4-1 DR → EX.",
+        "~ Combat Results Table: result AR now reads \"Attacker retreats one or two hexes.\" (was \"Attacker retreats one hex.\").",
+        "~ Combat Results Table: new modifier: DRM +1 the attacker has no supply.",
+        "~ Combat Results Table: modifier removed: DRM +1 the attacker is out of supply.",
+        "~ Hills: line of sight blocks → hinders.",
+        "~ Hills: movement (motor) 3 → 4.",
+        "~ Turn record track: turns 8 → 9.",
+        "~ Turn record track: turn 6 Dec II, Snow → Dec II, Frost.",
+        "~ Turn record track: turn 8 Jan II, Snow, Game end: count the cities held. → Jan II, Snow.",
+    ] {
+        assert!(said.contains(line), "`{line}` not in:\n{said}");
+    }
+    assert!(said.contains("9 changes"), "nothing else: {said}");
+}
