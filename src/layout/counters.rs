@@ -79,6 +79,9 @@ pub struct RSlot {
     /// or none for a default: where a size below the floor is reported.
     #[serde(skip)]
     pub size_at: Option<Loc>,
+    /// The size is the counter's own (its face's `font_size`), not its group's or layout's.
+    #[serde(skip)]
+    pub own_size: bool,
 }
 
 fn is_zero(x: &f64) -> bool {
@@ -646,6 +649,7 @@ impl Painter<'_, '_> {
             symbol: is_symbol,
             size: s.size.as_ref().or(face_size).map_or(default_size, |z| z.v),
             size_at: s.size.as_ref().or(face_size).map(|z| z.loc.clone()).or(group_size),
+            own_size: s.size.is_none() && face_size.is_some(),
             bold: s
                 .bold
                 .or(face.and_then(|f| f.bold))
@@ -803,8 +807,7 @@ fn inset(s: &RSlot) -> f64 {
 fn below_floor(s: &RSlot, limit: f64, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Diagnostic {
     let kind = if s.factor { "factors" } else { "text" };
     let slot = s.name.replace('-', "_");
-    let at_group = s.size_at.is_some() && s.size_at == group.font_size_at;
-    let message = if at_group {
+    let message = if !s.own_size {
         format!(
             "the `{slot}` slot of group `{}` prints at {:.1} pt, below the floor of {:.1} pt for {kind}",
             group.id, s.size, s.floor
@@ -839,13 +842,13 @@ fn small_factors(face: &RFace, side: &str, what: &str, group: &RGroup, loc: &Loc
     let name_size =
         face.slots.iter().filter(|s| !s.factor && !s.symbol && !s.text.is_empty()).map(|s| s.size).fold(0.0, f64::max);
     let mut out = Vec::new();
-    for s in face.slots.iter().filter(|s| s.factor && !s.text.is_empty()) {
+    // Below the floor is E070 already.
+    for s in face.slots.iter().filter(|s| s.factor && !s.text.is_empty() && s.size >= s.floor - 0.001) {
         if s.size + 0.001 >= name_size && s.bold {
             continue;
         }
         let slot = s.name.replace('-', "_");
-        let at_group = s.size_at.is_none() || s.size_at == group.font_size_at;
-        let message = if at_group {
+        let message = if !s.own_size {
             format!(
                 "the factors in the `{slot}` slot of group `{}` print smaller than its other text, or not bold",
                 group.id
