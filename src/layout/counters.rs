@@ -1079,6 +1079,34 @@ group = "b"
     }
 
     #[test]
+    fn a_lowered_floor_lets_text_print_smaller_and_a_framed_side_silences_w020() {
+        let game = |floor: &str, style: &str| {
+            format!(
+                "[game]\nid = \"t\"\ntitle = \"T\"\nversion = \"1\"\n\n\
+                 [[side]]\nid = \"a\"\nname = \"A\"\ncolor = \"#a0504a\"\n{style}\n\n\
+                 [[side]]\nid = \"b\"\nname = \"B\"\ncolor = \"#5a6e9a\"\n\n\
+                 [[counter_group]]\nid = \"g\"\nfont_size = \"4pt\"\n{floor}\n\n\
+                 [[counter]]\nname = \"Rifles\"\nside = \"a\"\n"
+            )
+        };
+        let codes = |toml: &str| counters_of(toml).1.iter().map(|d| d.code.code).collect::<Vec<_>>();
+        assert_eq!(codes(&game("", "")), ["W020", "E070"]);
+        assert_eq!(codes(&game("floor = { text = \"4pt\" }", "")), ["W020"]);
+        let (laid, diags) = counters_of(&game("floor = { text = \"4pt\" }", "counter_style = { frame = \"#ffffff\" }"));
+        assert!(diags.is_empty(), "{diags:?}");
+        let front = &laid.counters[0].front;
+        assert_eq!((front.frame.as_deref(), front.slots[0].size, front.slots[0].floor), (Some("#ffffff"), 4.0, 4.0));
+    }
+
+    #[test]
+    fn underlined_values_are_byte_ranges_of_the_filled_text() {
+        let v: HashMap<String, String> = [("a".to_string(), "12".to_string()), ("b".into(), "6".into())].into();
+        assert_eq!(filled_ranges("{a}-{b}", &v), vec![("a".to_string(), [0, 2]), ("b".to_string(), [3, 4])]);
+        assert_eq!(filled_ranges("Ä {b}{none}", &v), vec![("b".to_string(), [3, 4])]);
+        assert!(is_number("6+") && is_number("-1") && !is_number("Fresh") && !is_number("2D6"));
+    }
+
+    #[test]
     fn placeholders_fill() {
         let v: HashMap<String, String> = [("a".to_string(), "4".to_string()), ("b".into(), "6".into())].into();
         assert_eq!(fill("{a}-{b}", &v), "4-6");
