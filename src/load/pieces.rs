@@ -144,6 +144,11 @@ fn floor(o: &Obj) -> Floor {
     f
 }
 
+/// Whether a slot's text prints the placeholder `key` (spaces inside the braces allowed).
+fn prints(text: &str, key: &str) -> bool {
+    text.split('{').skip(1).filter_map(|p| p.split_once('}')).any(|(k, _)| k.trim() == key)
+}
+
 /// `underline` on a layout slot: `{ placeholder = "flag" }`.
 fn underline(so: &Obj) -> Vec<(Sp<String>, Sp<String>)> {
     let Some(v) = so.get("underline") else { return Vec::new() };
@@ -359,6 +364,14 @@ fn layout(o: &Obj, key: &'static str) -> Option<(Vec<Slot>, Loc)> {
                 let size = font_size(&so, "font_size");
                 let bold = so.bool("bold").map(|b| b.v);
                 let underline = underline(&so);
+                for (key, _) in underline.iter().filter(|(k, _)| text.as_ref().is_some_and(|t| !prints(&t.v, &k.v))) {
+                    so.ctx.push(
+                        Diagnostic::error(diag::INVALID_VALUE, format!("slot `{new}` does not print `{{{}}}`", key.v))
+                            .at(&key.loc)
+                            .label("not a placeholder of this slot's text")
+                            .help("underline names a placeholder of the slot's `text`: underline = { range = \"short_range\" } for \"{range}\""),
+                    );
+                }
                 so.finish();
                 if let Some(text) = text {
                     slots.push(Slot { name, text, size, bold, underline });
