@@ -137,6 +137,13 @@ codes! {
     /// Two sides' colours print as nearly the same grey (Rec. 709 luma within 10 %): in black
     /// and white their counters and cards look alike.
     SAME_GREY = "W020" "same-grey";
+    /// Text on a counter or card printing below the legibility floor (`floor` in its
+    /// `[[counter_group]]` or `[cards]`; by default 4.5 pt, 6.5 pt for factors and card text).
+    TEXT_BELOW_FLOOR = "E070" "text-below-floor";
+    /// Text set closer than 1 mm to a cut line (a `safe` below 1 mm).
+    TEXT_NEAR_CUT = "E071" "text-near-cut";
+    /// A counter's factors printing smaller than its other text, or not bold.
+    FACTORS_SMALL = "W016" "factors-small";
 }
 
 /// Whether a finding stops the build.

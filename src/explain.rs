@@ -58,6 +58,9 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W007", include_str!("../docs/explain/W007.md")),
     ("W008", include_str!("../docs/explain/W008.md")),
     ("W020", include_str!("../docs/explain/W020.md")),
+    ("E070", include_str!("../docs/explain/E070.md")),
+    ("E071", include_str!("../docs/explain/E071.md")),
+    ("W016", include_str!("../docs/explain/W016.md")),
 ];
 
 /// The page of a finding, looked up by its code (`E006`, `e006`, `6` for E006) or its name

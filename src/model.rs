@@ -235,6 +235,9 @@ pub struct Side {
     pub name: Sp<String>,
     /// `color`: `#rrggbb` (`#rgb` is widened); colours the side's counters and cards.
     pub color: Option<Sp<String>>,
+    /// `counter_style`: the look of this side's counters over their group's style (a frame or
+    /// stripe that tells the side apart in black and white).
+    pub counter_style: FaceStyle,
 }
 
 /// `type` on a `[[stat]]` or `[[trait]]`: what values it takes, checked on every unit or

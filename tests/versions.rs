@@ -209,20 +209,19 @@ fn diff_reports_a_counter_back_value_in_words() {
     let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
     copy_dir(&repo().join("data/white-star-rising"), &old);
     copy_dir(&repo().join("data/white-star-rising"), &new);
-    // The PaK 40 (a counter with its own values) comes back with firepower 2 instead of 3.
+    // The Disrupted marker (a counter with its own back values) says "Shaken" on its back.
     let path = new.join("counters.toml");
     let counters = std::fs::read_to_string(&path).unwrap();
-    let before = "name = \"PaK 40\"\nlabel = \"14/GR916\"\nside = \"de\"\nsymbol = \"anti-tank section\"\n\
-                  front = { firepower = 5, range = 12, move = 2, assault = 1, to_hit = 4 }\nback = { firepower = 3,";
+    let before = "name = \"Disrupted\"\ncounter_group = \"markers\"\nfront_face = { background = \"#b3261e\" }\n\
+                  back = { name = \"Reduced\" }";
     assert!(counters.contains(before), "the seed data changed: update this test");
-    std::fs::write(
-        &path,
-        counters.replace(before, &before.replace("back = { firepower = 3", "back = { firepower = 2")),
-    )
-    .unwrap();
+    std::fs::write(&path, counters.replace(before, &before.replace("\"Reduced\"", "\"Shaken\""))).unwrap();
     let o = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(stdout(&o), "White Star Rising 1.0 → 1.0: 1 change\n  ~ Counter PaK 40: back firepower 3 → 2.\n");
+    assert_eq!(
+        stdout(&o),
+        "White Star Rising 1.0 → 1.0: 1 change\n  ~ Counter Disrupted: back name Reduced → Shaken.\n"
+    );
 }
 
 /// A unit with steps changes in one step and gains a third: diff names the steps and prints
@@ -235,18 +234,18 @@ fn diff_shows_a_changed_step_with_every_step_of_the_stat() {
     copy_dir(&repo().join("data/white-star-rising"), &new);
     let path = new.join("units.toml");
     let units = std::fs::read_to_string(&path).unwrap();
-    let reduced = "{ name = \"reduced\", stats = { firepower = 2, range = 4, move = 5, assault = 3, to_hit = 5 } },\n";
+    let reduced = "{ name = \"reduced\", stats = { ap = 0, he = 2, to_hit = 5, range = 4, assault = 3, morale = 7, move = 5 } },\n";
     assert!(units.contains(reduced), "the seed data changed: update this test");
-    // The Para Rifle's reduced step loses a point of firepower, and a third step is added.
-    let changed = reduced.replace("firepower = 2", "firepower = 1")
-        + "  { name = \"remnant\", stats = { firepower = 1, range = 2, move = 5, assault = 1, to_hit = 6 } },\n";
+    // The Para Rifle's reduced step loses a point of HE firepower, and a third step is added.
+    let changed = reduced.replace("he = 2", "he = 1")
+        + "  { name = \"remnant\", stats = { ap = 0, he = 1, to_hit = 6, range = 2, assault = 1, morale = 6, move = 5 } },\n";
     std::fs::write(&path, units.replacen(reduced, &changed, 1)).unwrap();
     let o = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
     for line in [
         "~ Para Rifle: steps full / reduced → full / reduced / remnant.",
-        "~ Para Rifle: Firepower 4 / 2 → 4 / 1 / 1.",
+        "~ Para Rifle: HE firepower 4 / 2 → 4 / 1 / 1.",
         "~ Para Rifle: Range factor 4 / 4 → 4 / 4 / 2.",
         "~ Para Rifle: To Hit 5 / 5 → 5 / 5 / 6.",
         "~ Para Rifle: Movement 5 / 5 → 5 / 5 / 5.",

@@ -12,6 +12,7 @@ mod charts;
 mod evaluate;
 mod images;
 mod index;
+mod legibility;
 mod pieces;
 
 pub(crate) use pieces::counter_name;
@@ -110,6 +111,7 @@ impl<'g> Checker<'g> {
         self.check_charts();
         self.check_counters();
         self.check_cards();
+        self.check_card_legibility();
         self.check_greyscale();
         self.warn_unused();
     }

@@ -164,6 +164,9 @@ impl Checker<'_> {
             if !warned.insert((other.v.as_str(), side.v.as_str(), colour.v.as_str())) {
                 continue;
             }
+            if marked_apart(game, &side.v, &other.v) {
+                continue;
+            }
             let og = grey(&oc.v).unwrap_or(g);
             self.push(
                 Diagnostic::warning(
@@ -181,12 +184,23 @@ impl Checker<'_> {
                 .at(&colour.loc)
                 .help(format!(
                     "players who print in black and white cannot tell the sides apart: make one colour lighter or \
-                     darker, so that their greys differ by {:.0} % or more",
+                     darker, so that their greys differ by {:.0} % or more, or mark one side's counters with a \
+                     frame or stripe: counter_style = {{ frame = \"#ffffff\" }} in its [[side]]",
                     GREY_APART * 100.0
                 )),
             );
         }
     }
+}
+
+/// Whether two sides' counters differ by more than colour (a frame or stripe in one side's
+/// `counter_style` that the other lacks), on a game that prints no cards, which have no such
+/// mark: then black and white still tells them apart.
+fn marked_apart(game: &Game, a: &str, b: &str) -> bool {
+    let style = |id: &str| game.sides.iter().find(|s| s.id.v == id).map(|s| &s.counter_style);
+    let mark = |id: &str| style(id).map(|s| (s.frame.as_ref().map(|f| &f.v), s.stripe.as_ref().map(|f| &f.v)));
+    let no_cards = game.cards.is_empty() && game.card_options.kinds.is_empty();
+    no_cards && mark(a) != mark(b)
 }
 
 #[cfg(test)]

@@ -314,6 +314,7 @@ static SIDE: TableDecl = table(
         req("id", Ty::Id, "The side's id."),
         req("name", Ty::Str, "The side's name."),
         f("color", Ty::Colour, "Optional, #rgb or #rrggbb."),
+        f("counter_style", Ty::Table(&FACE_STYLE), "Optional: the side's counters' look (a frame, a stripe)."),
     ],
 );
 
@@ -623,6 +624,8 @@ static COUNTER_GROUP: TableDecl = table(
         f("back_style", Ty::Table(&FACE_STYLE), "Colours of the back."),
         f("kinds", Ty::Ids, "Optional: every unit of these kinds gets a counter."),
         f("min_font_size", Ty::FontSize, "Optional: shrink text this far before reporting an overflow."),
+        f("floor", Ty::Table(&FLOOR), FLOOR_DOC),
+        f("safe", Ty::Length, "Text stays this far inside the cut line; at least and default \"1mm\"."),
     ],
 );
 
@@ -664,6 +667,7 @@ pub(crate) static SLOT: TableDecl = TableDecl {
             req("text", Ty::Str, "A text with {placeholders}."),
             f("font_size", Ty::FontSize, "The slot's font size."),
             f("bold", Ty::Bool, "Bold or not."),
+            f("underline", Ty::Table(&UNDERLINE), UNDERLINE_DOC),
         ],
     )
 };
@@ -679,9 +683,27 @@ static FACE_STYLE: TableDecl = TableDecl {
             f("background", FACE_COLOUR, "The whole face."),
             f("stripe", FACE_COLOUR, "A band across the face."),
             f("text_color", FACE_COLOUR, "The text."),
+            f("frame", FACE_COLOUR, "A band around the face, inside the cut line."),
         ],
     )
 };
+
+// Legibility: the floor under text sizes and the underline of a slot's value.
+
+const FLOOR_DOC: &str = "The smallest text that may print: { text = \"4.5pt\", factors = \"6.5pt\" }.";
+
+static FLOOR: TableDecl = table(
+    "floor",
+    "The legibility floor: no text prints smaller (E070).",
+    &[
+        f("text", Ty::FontSize, "Any text; default 4.5 pt on counters, 6.5 pt on cards."),
+        f("factors", Ty::FontSize, "A counter slot that prints factors (stats); default 6.5 pt."),
+    ],
+);
+
+const UNDERLINE_DOC: &str = "Placeholder = flag: underline its value where the flag is true.";
+
+static UNDERLINE: TableDecl = free("underline", UNDERLINE_DOC, &Ty::Str);
 
 static VALUES: TableDecl = free("values", "Placeholder = value: { firepower = 4, range = 4 }.", &Ty::Scalar);
 
@@ -729,6 +751,7 @@ static FACE: TableDecl = TableDecl {
             f("background", FACE_COLOUR, "The whole face: a colour or \"side\"."),
             f("stripe", FACE_COLOUR, "A band across the face: a colour or \"side\"."),
             f("text_color", FACE_COLOUR, "The text: a colour or \"side\"."),
+            f("frame", FACE_COLOUR, "A band around the face, inside the cut line: a colour or \"side\"."),
             f("symbol", Ty::Str, "Drawn instead of the counter's symbol in its {symbol} slot."),
             f("font_size", Ty::FontSize, "For every slot whose layout gives no size."),
             f("bold", Ty::Bool, "For every slot whose layout gives no weight."),
@@ -751,6 +774,7 @@ static CARDS: TableDecl = TableDecl {
             f("safe", Ty::Length, "Text stays this far inside the trim line."),
             f("font_size", Ty::FontSize, "4 to 14 pt; default \"7pt\"."),
             f("min_font_size", Ty::FontSize, "Optional: shrink text this far before reporting an overflow."),
+            f("floor", Ty::Table(&FLOOR), FLOOR_DOC),
             f("ability_text", Ty::Choice(&["full", "short"]), "\"full\" or \"short\": each ability's short text."),
             f("kinds", Ty::Ids, "Optional: every unit of these kinds gets a card."),
             f("card_back", Ty::Id, "Optional: the [[card_back]] for cards that name none."),

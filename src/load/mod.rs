@@ -417,6 +417,7 @@ fn read_side(o: &Obj) -> Side {
             let loc = c.loc.clone();
             color_of(o.ctx, c).map(|v| Sp::new(v, loc))
         }),
+        counter_style: pieces::side_counter_style(o),
     };
     o_finish(o);
     s

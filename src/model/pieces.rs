@@ -109,6 +109,9 @@ pub struct Slot {
     pub size: Option<Sp<f64>>,
     /// `bold`; default: bold for the factor line (`bottom`) and for a marker's `centre`.
     pub bold: Option<bool>,
+    /// `underline`: (placeholder, flag) pairs: the placeholder's value is underlined on the
+    /// faces whose values give the flag as true (`underline = { range = "short_range" }`).
+    pub underline: Vec<(Sp<String>, Sp<String>)>,
 }
 
 /// The slots a face can have, in the order a layout lists them.
@@ -125,12 +128,15 @@ pub struct FaceStyle {
     pub stripe: Option<Sp<String>>,
     /// `text`: the colour of every slot's text.
     pub text: Option<Sp<String>>,
+    /// `frame`: a band around the face, just inside its cut line (to tell sides apart in
+    /// black and white).
+    pub frame: Option<Sp<String>>,
 }
 
 impl FaceStyle {
     /// Whether the style sets anything.
     pub(crate) fn is_set(&self) -> bool {
-        self.background.is_some() || self.stripe.is_some() || self.text.is_some()
+        self.background.is_some() || self.stripe.is_some() || self.text.is_some() || self.frame.is_some()
     }
 }
 
@@ -158,9 +164,32 @@ pub struct CounterGroup {
     pub kinds: Vec<Sp<String>>,
     /// Allow shrinking text down to this size (pt) before reporting an overflow.
     pub min_font_size: Option<Sp<f64>>,
+    /// `floor`: the smallest text these counters may print (E070).
+    pub floor: Floor,
+    /// `safe` in mm: text stays this far inside the cut line; at least 1 (E071), default 1.
+    pub safe: Option<Sp<f64>>,
     /// The whole `[[counter_group]]` table.
     pub loc: Loc,
 }
+
+/// `floor` on a `[[counter_group]]` or in `[cards]`: the legibility floor, the smallest text
+/// that may print; below it is E070.
+#[derive(Debug, Clone, Default)]
+pub struct Floor {
+    /// `text`: any text, in pt.
+    pub text: Option<Sp<f64>>,
+    /// `factors`: a counter slot that prints the unit's factors (stats), in pt.
+    pub factors: Option<Sp<f64>>,
+}
+
+/// The smallest text a counter prints by default (an id along the edge), pt.
+pub const COUNTER_TEXT_FLOOR: f64 = 4.5;
+/// The smallest factor line a counter prints by default, pt.
+pub const COUNTER_FACTOR_FLOOR: f64 = 6.5;
+/// The smallest text a card prints by default (body text), pt.
+pub const CARD_TEXT_FLOOR: f64 = 6.5;
+/// How close text may come to a cut line, at the least (mm).
+pub const MIN_SAFE_MM: f64 = 1.0;
 
 /// `front_face` or `back_face` on a `[[counter]]`: the look of one face of this counter, over
 /// its group's style (a "Mud / Clear" marker: brown front, light-blue back). Its text comes
@@ -283,6 +312,12 @@ pub struct CardOptions {
     pub font_size: f64,
     /// `min_font_size` in pt: shrink text down to this before reporting an overflow (E023).
     pub min_font_size: Option<Sp<f64>>,
+    /// Where `font_size` was written, when it was.
+    pub font_size_at: Option<Loc>,
+    /// Where `safe` was written, when it was.
+    pub safe_at: Option<Loc>,
+    /// `floor`: the smallest card text (E070).
+    pub floor: Floor,
     /// `abilities`: full or short texts; default full.
     pub abilities: AbilityStyle,
     /// Units of these kinds get a card each (unless a `[[card]]` names them).
@@ -302,6 +337,9 @@ impl Default for CardOptions {
             safe: 3.0,
             font_size: 7.0,
             min_font_size: None,
+            font_size_at: None,
+            safe_at: None,
+            floor: Floor::default(),
             abilities: AbilityStyle::Full,
             kinds: Vec::new(),
             back: None,
