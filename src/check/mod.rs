@@ -15,6 +15,7 @@ mod index;
 mod pieces;
 
 pub(crate) use pieces::counter_name;
+pub(crate) use pieces::{ResolvedLayout, card_layout, section_of};
 mod rules;
 mod scenario;
 mod units;
