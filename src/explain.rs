@@ -49,6 +49,10 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E041", include_str!("../docs/explain/E041.md")),
     ("E042", include_str!("../docs/explain/E042.md")),
     ("E043", include_str!("../docs/explain/E043.md")),
+    ("E044", include_str!("../docs/explain/E044.md")),
+    ("E045", include_str!("../docs/explain/E045.md")),
+    ("E046", include_str!("../docs/explain/E046.md")),
+    ("E047", include_str!("../docs/explain/E047.md")),
     ("W001", include_str!("../docs/explain/W001.md")),
     ("W002", include_str!("../docs/explain/W002.md")),
     ("W003", include_str!("../docs/explain/W003.md")),
@@ -57,6 +61,8 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W006", include_str!("../docs/explain/W006.md")),
     ("W007", include_str!("../docs/explain/W007.md")),
     ("W008", include_str!("../docs/explain/W008.md")),
+    ("W009", include_str!("../docs/explain/W009.md")),
+    ("W010", include_str!("../docs/explain/W010.md")),
     ("W020", include_str!("../docs/explain/W020.md")),
 ];
 
