@@ -349,6 +349,7 @@ impl Exporter<'_> {
                 "notes": notes,
                 "image": rc.image.as_deref().map(image_path),
                 "back": back,
+                "unit": rc.unit.map(|i| game.units[i].id.v.clone()),
                 "corner": card.and_then(|c| c.corner.as_ref().map(|t| t.v.clone())),
                 "reference": reference,
                 "layout": {
