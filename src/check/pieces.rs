@@ -4,6 +4,7 @@
 
 use super::{Checker, Index};
 use crate::diag::{self, Diagnostic};
+use crate::load::strings::sub_loc;
 use crate::model::*;
 use crate::source::Loc;
 
@@ -181,7 +182,8 @@ impl Checker<'_> {
     /// W010: the rules version typed into a card's text (it goes stale with the next version).
     fn version_typed(&mut self, t: &Text, what: &str) {
         let Some(version) = self.game.meta.version.as_ref().map(|v| v.v.as_str()) else { return };
-        let lower = t.raw.to_lowercase();
+        // ASCII lower case keeps byte offsets, so the finding points at the typed version.
+        let lower = t.raw.to_ascii_lowercase();
         let typed = ["v", "v.", "v ", "version "].iter().find_map(|p| {
             let needle = format!("{p}{version}");
             let at = lower.find(&needle)?;
@@ -191,12 +193,13 @@ impl Checker<'_> {
             (before_ok && after_ok).then_some(at..end)
         });
         let Some(range) = typed else { return };
+        let at = sub_loc(t, &self.game.files.get(t.loc.file).text, range.clone());
         self.push(
             Diagnostic::warning(
                 diag::VERSION_IN_CARD_TEXT,
                 format!("{what} has the rules version typed into its text: `{}`", &t.raw[range]),
             )
-            .at(&t.loc)
+            .at(&at)
             .label("typed in")
             .help(format!(
                 "remove it: cards print the version from [game] version (\"{version}\") on every footer and back, \
@@ -395,18 +398,22 @@ fn card_data(card: Option<&Card>, unit: Option<&Unit>) -> Vec<(&'static str, Str
     if card.and_then(|c| c.image.as_ref()).or(unit.and_then(|u| u.image.as_ref())).is_some() {
         out.push(("art", "its picture".into()));
     }
-    let stats = unit.map_or(0, |u| {
-        let mut ids: Vec<&str> = u.steps.iter().flat_map(|s| s.stats.iter().map(|(k, _)| k.v.as_str())).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        ids.len()
-    }) + card.map_or(0, |c| c.stats.len());
-    if stats > 0 {
-        out.push(("stats", plural(stats, "stat")));
+    // Stats and abilities by name, so the finding says what would go missing.
+    let mut stats: Vec<&str> = Vec::new();
+    for (k, _) in
+        unit.iter().flat_map(|u| u.steps.iter().flat_map(|s| &s.stats)).chain(card.iter().flat_map(|c| &c.stats))
+    {
+        if !stats.contains(&k.v.as_str()) {
+            stats.push(&k.v);
+        }
     }
-    let abilities = unit.map_or(0, |u| u.abilities.len());
-    if abilities > 0 {
-        out.push(("abilities", plural(abilities, "ability").replace("abilitys", "abilities")));
+    if !stats.is_empty() {
+        out.push(("stats", format!("its {} ({})", plural(stats.len(), "stat"), stats.join(", "))));
+    }
+    let abilities: Vec<&str> = unit.iter().flat_map(|u| u.abilities.iter().map(|a| a.id.as_str())).collect();
+    if !abilities.is_empty() {
+        let n = if abilities.len() == 1 { "ability".to_string() } else { format!("{} abilities", abilities.len()) };
+        out.push(("abilities", format!("its {n} ({})", abilities.join(", "))));
     }
     if card.is_some_and(|c| !c.text.is_empty()) {
         out.push(("text", "its text".into()));
