@@ -81,10 +81,11 @@ fn words_in(pdf: &Path, page: usize, x: f64, y: f64, w: f64, h: f64) -> Vec<(Str
         .collect()
 }
 
-/// The text of a card's region, words joined by single spaces.
+/// The text of a card's region, words joined by single spaces, words hyphenated at a line
+/// end joined again.
 fn card_text(pdf: &Path, f: &Front) -> String {
     let words = words_in(pdf, f.page, f.x, f.y, f.w, f.h);
-    words.into_iter().map(|w| w.0).collect::<Vec<_>>().join(" ")
+    words.into_iter().map(|w| w.0).collect::<Vec<_>>().join(" ").replace("\u{ad} ", "")
 }
 
 /// Markup as it reads printed: `[[target|display]]` as display, `[[kind:target]]` and
@@ -107,8 +108,19 @@ fn printed(markup: &str) -> String {
     out.replace(['*', '_'], "").split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The longest run of plain words of a markup text (outside references, emphasis and
+/// placeholders): what must read the same on the card.
+fn plain_run(markup: &str) -> String {
+    markup
+        .split(|c: char| "[]*_{}()".contains(c))
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .max_by_key(|s| s.split(' ').count())
+        .unwrap_or_default()
+        .replace('\'', "’")
+}
+
 /// What a unit's card must carry: each stat value (with its suffix), each stat note, each
-/// ability's name.
+/// ability's name and a run of its text, a run of each of the unit's notes.
 fn must_carry(game: &Game, u: &Unit) -> Vec<String> {
     let mut out = Vec::new();
     for step in &u.steps {
@@ -129,7 +141,9 @@ fn must_carry(game: &Game, u: &Unit) -> Vec<String> {
     for a in &u.abilities {
         let ability = game.abilities.iter().find(|x| x.id.v == a.id).expect("the ability exists");
         out.push(ability.name.v.clone());
+        out.extend(ability.text.as_ref().map(|t| plain_run(&t.raw)));
     }
+    out.extend(u.notes.iter().map(|n| plain_run(&n.raw)));
     out
 }
 
