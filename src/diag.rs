@@ -117,6 +117,14 @@ codes! {
     /// A scenario force arrives, or a scenario ends, on a turn the turn record track does not
     /// have.
     TURN_PAST_TRACK = "E043" "turn-past-track";
+    /// A card names a layout that is neither built in nor a `[[card_layout]]`.
+    UNKNOWN_CARD_LAYOUT = "E044" "unknown-card-layout";
+    /// A card layout's `zones` names a zone cards do not have, or one twice.
+    UNKNOWN_CARD_ZONE = "E045" "unknown-card-zone";
+    /// A card's layout leaves out a zone the card has data for: it would not be printed.
+    CARD_DROPS_DATA = "E046" "card-drops-data";
+    /// A card names more than one rule to print (`section` and `table`, `unit` and `ability`).
+    CARD_REFERENCES = "E047" "card-references";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.
@@ -134,6 +142,11 @@ codes! {
     DEPRECATED_SPELLING = "W007" "deprecated-spelling";
     /// A result code in a CRT's legend that no cell uses.
     CRT_RESULT_UNUSED = "W008" "crt-result-unused";
+    /// A card's subtitle says the same as its title.
+    SUBTITLE_REPEATS_TITLE = "W009" "subtitle-repeats-title";
+    /// A card or card back has the rules version typed into its text: it goes stale with the
+    /// next version (the footer and back print the version from `[game]`).
+    VERSION_IN_CARD_TEXT = "W010" "version-in-card-text";
     /// Two sides' colours print as nearly the same grey (Rec. 709 luma within 10 %): in black
     /// and white their counters and cards look alike.
     SAME_GREY = "W020" "same-grey";

@@ -74,6 +74,8 @@ pub struct Game {
     pub card_options: CardOptions,
     /// `[[card_back]]`: card back designs.
     pub card_backs: Vec<CardBack>,
+    /// `[[card_layout]]`: the game's own card layouts.
+    pub card_layouts: Vec<CardLayout>,
     /// `[[card]]`: cards written out (units of `[cards] kinds` get theirs without one).
     pub cards: Vec<Card>,
     /// `[[scenario_setting]]`: what every scenario must state.

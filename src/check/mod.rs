@@ -16,6 +16,7 @@ mod legibility;
 mod pieces;
 
 pub(crate) use pieces::counter_name;
+pub(crate) use pieces::{ResolvedLayout, card_layout, section_of};
 mod rules;
 mod scenario;
 mod units;

@@ -149,6 +149,11 @@ pub static ROOT: TableDecl = table(
         f("cards", Ty::Table(&CARDS), "Card sheet settings."),
         f("card_back", Ty::Tables(&CARD_BACK), "A card back."),
         f("card", Ty::Tables(&CARD), "A card: a unit's, or any other."),
+        f(
+            "card_layout",
+            Ty::Tables(&CARD_LAYOUT),
+            "A card layout of the game's own: a built-in one with its zones changed.",
+        ),
         f("scenario_setting", Ty::Tables(&SCENARIO_SETTING), "What every scenario of the game must state."),
         f("scenario_limits", Ty::Table(&SCENARIO_LIMITS), "Limits every side of every scenario must respect."),
         f("scenario", Ty::Tables(&SCENARIO), "A scenario: its own sheet."),
@@ -778,6 +783,12 @@ static CARDS: TableDecl = TableDecl {
             f("ability_text", Ty::Choice(&["full", "short"]), "\"full\" or \"short\": each ability's short text."),
             f("kinds", Ty::Ids, "Optional: every unit of these kinds gets a card."),
             f("card_back", Ty::Id, "Optional: the [[card_back]] for cards that name none."),
+            f("layout", Ty::Id, CARD_LAYOUT_DOC),
+            f(
+                "max_font_size",
+                Ty::FontSize,
+                "Text grows up to this while a card has room; default 1.5 x font_size, at most 14 pt."
+            ),
         ],
     )
 };
@@ -812,9 +823,35 @@ pub(crate) static CARD: TableDecl = TableDecl {
             f("quantity", Ty::Int, "How many, 1 to 1,000."),
             f("card_back", Ty::Id, "The [[card_back]] of this card."),
             f("color", Ty::Colour, "The card's colour."),
+            f("layout", Ty::Id, CARD_LAYOUT_DOC),
+            f("corner", Ty::Str, "A short value in the title bar's corner: a cost, a card number."),
+            f("section", Ty::Str, "A reference card: the [[section]] it prints, by id or number (\"3.1\")."),
+            f("table", Ty::Id, "A reference card: the [[table]] it prints."),
+            f("sequence", Ty::Id, "A reference card: the [[sequence]] it prints."),
+            f("ability", Ty::Id, "A special-rule card: the [[ability]] whose text it prints."),
         ],
     )
 };
+
+const CARD_LAYOUT_DOC: &str =
+    "A built-in layout (unit, reference, terrain, marker) or a [[card_layout]] id; default: by what the card shows.";
+
+static CARD_LAYOUT: TableDecl = table(
+    "card_layout",
+    "[[card_layout]]: a card layout of the game's own, a built-in one with zones reordered, left out or resized.",
+    &[
+        req("id", Ty::Id, "What a card's layout names."),
+        f("base", Ty::Id, "The built-in layout it starts from: unit (default), reference, terrain, marker."),
+        f(
+            "zones",
+            Ty::Strs,
+            "The zones shown, in order: title, subtitle, corner, art, stats, abilities, text, notes, reference, footer.",
+        ),
+        f("art_height", Ty::Length, "The art box's height."),
+        f("title_size", Ty::FontSize, "The title's font size."),
+        f("stat_style", Ty::Choice(&["boxes", "rows"]), "Stats as a bar of boxes or as rows; default: the base's."),
+    ],
+);
 
 static CARD_FIELDS: TableDecl =
     free("card_fields", "Label = value: { Combat = \"max 2 dice\", \"Ranged out\" = \"max 1 die\" }.", &Ty::Scalar);

@@ -527,6 +527,8 @@ pub(super) fn read_card_options(game: &mut Game, o: &Obj) {
     opts.kinds = o.ids("kinds");
     o.renamed("card_back", "back", "in [cards]");
     opts.back = o.id("card_back", false);
+    opts.layout = o.id("layout", false);
+    opts.max_font_size = font_size(o, "max_font_size");
     o.finish();
 }
 
@@ -578,17 +580,75 @@ pub(super) fn read_card(o: &Obj) -> Card {
             let loc = s.loc.clone();
             color_of(o.ctx, s).map(|c| Sp::new(c, loc))
         }),
+        layout: o.id("layout", false),
+        corner: o.str("corner"),
+        reference: card_ref(o),
         loc: o.ctx.loc(o.span.clone()),
     };
-    if c.title.is_none() && c.unit.is_none() {
+    if c.title.is_none() && c.unit.is_none() && c.reference.is_none() {
         o.ctx.push(
             Diagnostic::error(diag::MISSING_FIELD, "a card needs a `unit` or a `title`")
                 .at(&o.ctx.loc(o.span.clone()))
-                .help("write unit = \"<unit id>\" for a unit's card, or title = \"Forest\" for any other card"),
+                .help(
+                    "write unit = \"<unit id>\" for a unit's card, section = \"<section id>\" for a rule's, or \
+                     title = \"Forest\" for any other card",
+                ),
         );
     }
     o_finish(o);
     c
+}
+
+/// The rule a reference card prints: the first of `section` (an id or a number), `table`,
+/// `sequence`, `ability` it has. A second one is E047 (a card prints one rule).
+fn card_ref(o: &Obj) -> Option<CardRef> {
+    let mut found: Option<CardRef> = None;
+    for &key in CARD_REFS {
+        let id = if key == "section" { o.str(key) } else { o.id(key, false) };
+        let Some(id) = id else { continue };
+        match &found {
+            None => found = Some(CardRef { key, id }),
+            Some(first) => o.ctx.push(
+                Diagnostic::error(
+                    diag::CARD_REFERENCES,
+                    format!("a card prints one rule: this one has `{}` and `{key}`", first.key),
+                )
+                .at(&id.loc)
+                .label("a second rule")
+                .help(format!(
+                    "keep `{} = \"{}\"` and make a second card for `{key} = \"{}\"`",
+                    first.key, first.id.v, id.v
+                )),
+            ),
+        }
+    }
+    found
+}
+
+pub(super) fn read_card_layout(o: &Obj) -> CardLayout {
+    let stat_style = o.str("stat_style").and_then(|s| match s.v.as_str() {
+        "boxes" => Some(StatStyle::Boxes),
+        "rows" => Some(StatStyle::Rows),
+        _ => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("unknown stat style `{}`", s.v))
+                    .at(&s.loc)
+                    .help("write \"boxes\" (a bar of boxes) or \"rows\" (label and value on each line)"),
+            );
+            None
+        }
+    });
+    let l = CardLayout {
+        id: o.id("id", true).unwrap_or_default_sp(o),
+        base: o.id("base", false),
+        zones: o.has("zones").then(|| o.strs("zones")),
+        art_height: length(o, "art_height"),
+        title_size: font_size(o, "title_size"),
+        stat_style,
+        loc: o.ctx.loc(o.span.clone()),
+    };
+    o_finish(o);
+    l
 }
 
 #[cfg(test)]

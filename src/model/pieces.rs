@@ -324,6 +324,12 @@ pub struct CardOptions {
     pub kinds: Vec<Sp<String>>,
     /// The `[[card_back]]` used when neither the card nor its side has one.
     pub back: Option<Sp<String>>,
+    /// `layout`: the layout (built-in or `[[card_layout]]`) of every card that names none;
+    /// unset: `unit` for a unit's card, `reference` for a rule's, else `terrain`.
+    pub layout: Option<Sp<String>>,
+    /// `max_font_size` in pt: text grows up to this while the card has room; default 1.5 times
+    /// `font_size`, at most 14 pt.
+    pub max_font_size: Option<Sp<f64>>,
     /// Where `[cards]` was written, when it was.
     pub loc: Option<Loc>,
 }
@@ -343,6 +349,8 @@ impl Default for CardOptions {
             abilities: AbilityStyle::Full,
             kinds: Vec::new(),
             back: None,
+            layout: None,
+            max_font_size: None,
             loc: None,
         }
     }
@@ -394,6 +402,13 @@ pub struct Card {
     /// `color`: the card's colour, `#rrggbb`; default: its side's, else `[game.cheatsheet]
     /// accent`, else the template's.
     pub color: Option<Sp<String>>,
+    /// `layout`: a built-in layout (`CARD_LAYOUTS`) or a `[[card_layout]]`; default
+    /// `[cards] layout`, else chosen by what the card shows.
+    pub layout: Option<Sp<String>>,
+    /// `corner`: a short value printed in the title bar's corner (a cost, a card number).
+    pub corner: Option<Sp<String>>,
+    /// `section`, `table`, `sequence` or `ability`: the rule a reference card prints.
+    pub reference: Option<CardRef>,
     /// The whole `[[card]]` table.
     pub loc: Loc,
 }
@@ -412,3 +427,90 @@ pub(crate) const CARD_SIZES: &[(&str, (f64, f64))] = &[
     ("tarot", (70.0, 120.0)),
     ("euro", (59.0, 92.0)),
 ];
+
+/// What a reference card prints: a `[[section]]` (by id or number), `[[table]]`,
+/// `[[sequence]]` or `[[ability]]` (a special rule), as the card names it.
+#[derive(Debug, Clone)]
+pub struct CardRef {
+    /// The key: `section`, `table`, `sequence` or `ability`.
+    pub key: &'static str,
+    /// The id (or a section's number), where it is written.
+    pub id: Sp<String>,
+}
+
+/// The keys of a `[[card]]` that name what a reference card prints.
+pub(crate) const CARD_REFS: &[&str] = &["section", "table", "sequence", "ability"];
+
+/// The zones of a card face, in the order of the `unit` layout. `title`, `subtitle` and
+/// `corner` sit in the title bar and `footer` at the foot whatever their place in a layout;
+/// the others are stacked in the panel in the layout's order.
+pub(crate) const CARD_ZONES: &[&str] =
+    &["title", "subtitle", "corner", "art", "stats", "abilities", "text", "notes", "reference", "footer"];
+
+/// The built-in card layouts: (name, zones in order, how stats are drawn, title centred).
+/// Every built-in shows every zone, so no built-in drops data; they differ in order and look.
+pub(crate) const CARD_LAYOUTS: &[(&str, &[&str], StatStyle, bool)] = &[
+    (
+        "unit",
+        &["title", "subtitle", "corner", "art", "stats", "abilities", "text", "notes", "reference", "footer"],
+        StatStyle::Boxes,
+        false,
+    ),
+    (
+        "reference",
+        &["title", "subtitle", "corner", "reference", "text", "stats", "abilities", "notes", "art", "footer"],
+        StatStyle::Rows,
+        false,
+    ),
+    (
+        "terrain",
+        &["title", "subtitle", "corner", "art", "stats", "text", "abilities", "notes", "reference", "footer"],
+        StatStyle::Rows,
+        false,
+    ),
+    (
+        "marker",
+        &["title", "subtitle", "corner", "art", "text", "stats", "abilities", "notes", "reference", "footer"],
+        StatStyle::Boxes,
+        true,
+    ),
+];
+
+/// How a card layout draws stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatStyle {
+    /// A bar of boxes: label, large value, note under it (unit and marker cards).
+    Boxes,
+    /// Rows of label and value (terrain and reference cards: effects read as a list).
+    Rows,
+}
+
+impl StatStyle {
+    /// The name templates receive.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            StatStyle::Boxes => "boxes",
+            StatStyle::Rows => "rows",
+        }
+    }
+}
+
+/// `[[card_layout]]`: a game's own card layout, a built-in one with its zones reordered,
+/// left out or resized.
+#[derive(Debug)]
+pub struct CardLayout {
+    /// `id`: what a card's `layout` and `[cards] layout` name.
+    pub id: Sp<String>,
+    /// `base`: the built-in layout it starts from; default `unit`.
+    pub base: Option<Sp<String>>,
+    /// `zones`: the zones shown, in order; default: the base's. A zone left out is not shown.
+    pub zones: Option<Vec<Sp<String>>>,
+    /// `art_height`: the art box's height in mm; default: the picture box of `[cards]`.
+    pub art_height: Option<Sp<f64>>,
+    /// `title_size`: the title's font size in pt; default 1.45 times the card's text size.
+    pub title_size: Option<Sp<f64>>,
+    /// `stat_style`: `"boxes"` or `"rows"`; default: the base's.
+    pub stat_style: Option<StatStyle>,
+    /// The whole `[[card_layout]]` table.
+    pub loc: Loc,
+}
