@@ -140,6 +140,9 @@ pub const ALLOWED_FUNCTIONS: &[&str] = &[
     "rgb",
     "luma",
     "cmyk",
+    // Icons by name and die faces (`#icon("crossed-swords")`, `#die(4)`): see `icon_calls`.
+    "icon",
+    "die",
 ];
 
 /// Values a markup field may name: colours, alignments and the symbol modules.
@@ -245,6 +248,65 @@ pub fn not_allowed(raw: &str, refs: &[Ref]) -> Vec<(Range<usize>, String, String
         }
     }
     out.sort_by_key(|(r, _, _)| r.start);
+    out
+}
+
+/// An `#icon(...)` or `#die(...)` call in a markup field.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IconCall {
+    /// `#icon("name")`: the name and where it is written (inside the quotes).
+    Icon(String, Range<usize>),
+    /// `#die(n)`: the number and where it is written.
+    Die(i64, Range<usize>),
+    /// A call whose argument is not one literal (`#icon(x)`, `#die("4")`, `#icon()`): where,
+    /// and what the call should look like.
+    Bad(Range<usize>, &'static str),
+}
+
+/// Every `#icon(...)` and `#die(...)` call of a field, so that names are checked against the
+/// icons the game has (references blanked as for [`syntax_errors`]).
+pub fn icon_calls(raw: &str, refs: &[Ref]) -> Vec<IconCall> {
+    use typst::syntax::{LinkedNode, SyntaxKind as K};
+    let blanked = blank_refs(raw, refs);
+    let root = typst::syntax::parse(&blanked);
+    let mut out = Vec::new();
+    let mut stack = vec![LinkedNode::new(&root)];
+    while let Some(node) = stack.pop() {
+        stack.extend(node.children().rev());
+        if node.kind() != K::FuncCall {
+            continue;
+        }
+        let mut children = node.children();
+        let Some(callee) = children.next().filter(|c| c.kind() == K::Ident) else { continue };
+        let callee = callee.get().leaf_text().to_string();
+        let (is_icon, shape) = match callee.as_str() {
+            "icon" => (true, "#icon(\"crossed-swords\")"),
+            "die" => (false, "#die(4)"),
+            _ => continue,
+        };
+        let args: Vec<LinkedNode> = children
+            .filter(|c| c.kind() == K::Args)
+            .flat_map(|a| a.children().collect::<Vec<_>>())
+            .filter(|c| !matches!(c.kind(), K::LeftParen | K::RightParen | K::Comma | K::Space))
+            .collect();
+        let call = match args.as_slice() {
+            [arg] if is_icon && arg.kind() == K::Str => {
+                let r = arg.range();
+                let inner = r.start + 1..r.end.saturating_sub(1).max(r.start + 1);
+                IconCall::Icon(blanked[inner.clone()].to_string(), inner)
+            }
+            [arg] if !is_icon && arg.kind() == K::Int => match arg.get().leaf_text().parse::<i64>() {
+                Ok(n) => IconCall::Die(n, arg.range()),
+                Err(_) => IconCall::Bad(arg.range(), shape),
+            },
+            [arg] => IconCall::Bad(arg.range(), shape),
+            _ => IconCall::Bad(node.range(), shape),
+        };
+        out.push(call);
+    }
+    out.sort_by_key(|c| match c {
+        IconCall::Icon(_, r) | IconCall::Die(_, r) | IconCall::Bad(r, _) => r.start,
+    });
     out
 }
 
@@ -553,6 +615,21 @@ mod tests {
             assert_eq!(found.len(), 1, "{bad}: {found:?}");
             assert_eq!(&bad[found[0].0.start..found[0].0.start + at.len()], at, "{bad}");
         }
+    }
+
+    #[test]
+    fn icon_calls_are_found_with_their_names() {
+        let raw = "roll #die(4) or #icon(\"crossed-swords\"), not #icon(red) nor #die(\"2\") [[a]]";
+        let (refs, _) = scan(raw);
+        let calls = icon_calls(raw, &refs);
+        assert_eq!(calls.len(), 4, "{calls:?}");
+        assert!(matches!(&calls[0], IconCall::Die(4, r) if &raw[r.clone()] == "4"));
+        assert!(
+            matches!(&calls[1], IconCall::Icon(n, r) if n == "crossed-swords" && &raw[r.clone()] == "crossed-swords")
+        );
+        assert!(matches!(&calls[2], IconCall::Bad(r, _) if &raw[r.clone()] == "red"));
+        assert!(matches!(&calls[3], IconCall::Bad(r, _) if &raw[r.clone()] == "\"2\""));
+        assert!(not_allowed(raw, &refs).is_empty());
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod abilities;
 mod changelog;
 mod charts;
 mod evaluate;
+mod icons;
 mod images;
 mod index;
 mod pieces;
@@ -109,6 +110,7 @@ impl<'g> Checker<'g> {
         self.check_scenarios();
         self.check_charts();
         self.check_counters();
+        self.check_icons();
         self.check_cards();
         self.check_greyscale();
         self.warn_unused();
