@@ -493,7 +493,8 @@ pub fn convert(raw: &str, refs: &[Ref], mut render_ref: impl FnMut(&Ref) -> Stri
     c
 }
 
-/// Markup as plain words: `[[a|b]]` → b, `[[ability:landing 10]]` → landing 10, `*x*` → x.
+/// Markup as plain words: `[[a|b]]` → b, `[[ability:landing 10]]` → landing 10, `*x*` → x,
+/// `#die(5)` → 5, `#icon("anchor")` → nothing.
 pub fn plain(raw: &str) -> String {
     plain_in(None, raw)
 }
@@ -521,7 +522,40 @@ pub fn plain_in(game: Option<&Game>, raw: &str) -> String {
         rest = &rest[i + j + 2..];
     }
     out.push_str(rest);
-    out.replace(['*', '\\'], "")
+    without_icons(&out).replace(['*', '\\'], "")
+}
+
+/// `text` with each `#die(n)` written as `n` and each `#icon("...")` left out (with the space
+/// before it, so "a #icon(\"x\") b" reads "a b").
+fn without_icons(text: &str) -> String {
+    let calls = icon_calls(text, &[]);
+    if calls.is_empty() {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut pos = 0;
+    for call in calls {
+        let (range, shown) = match &call {
+            IconCall::Icon(_, r) => (r.clone(), String::new()),
+            IconCall::Die(n, r) => (r.clone(), n.to_string()),
+            IconCall::Bad(..) => continue,
+        };
+        // The whole call: from its `#` to its `)`.
+        let Some(start) = text[..range.start].rfind('#') else { continue };
+        let Some(close) = text[range.end..].find(')') else { continue };
+        if start < pos {
+            continue;
+        }
+        let mut head = &text[pos..start];
+        if shown.is_empty() {
+            head = head.strip_suffix(' ').unwrap_or(head);
+        }
+        out.push_str(head);
+        out.push_str(&shown);
+        pos = range.end + close + 1;
+    }
+    out.push_str(&text[pos..]);
+    out
 }
 
 /// The name a reference shows in `game`: `[[ability:landing 10]]` → Landing 10,
@@ -641,6 +675,11 @@ mod tests {
         assert_eq!(c.field_range(0), Some(0..1));
         assert_eq!(c.field_range(3), Some(2..16));
         assert_eq!(c.field_range(8), Some(17..18));
+    }
+
+    #[test]
+    fn plain_words_without_icons() {
+        assert_eq!(plain("each #die(5) or #die(6) kills #icon(\"skull-crack\")."), "each 5 or 6 kills.");
     }
 
     #[test]
