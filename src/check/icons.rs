@@ -111,12 +111,19 @@ impl Checker<'_> {
                         .help("`#die(n)` prints the face of a six-sided die: n is 1 to 6"),
                 ),
                 IconCall::Die(..) => {}
-                IconCall::Bad(range, shape) => self.push(
-                    Diagnostic::error(diag::ICON_CALL, "write what to print as one plain value")
-                        .at(&sub_loc(text, source, range))
-                        .label("not a name in quotes or a number")
-                        .help(format!("write it as in `{shape}`")),
-                ),
+                IconCall::Bad(range, shape) => {
+                    let (message, label) = if shape.starts_with("#icon") {
+                        ("`#icon` takes one icon name, in quotes", "not a name in quotes")
+                    } else {
+                        ("`#die` takes one number, the face from 1 to 6", "not a number")
+                    };
+                    self.push(
+                        Diagnostic::error(diag::ICON_CALL, message)
+                            .at(&sub_loc(text, source, range))
+                            .label(label)
+                            .help(format!("write it as in `{shape}`")),
+                    );
+                }
             }
         }
     }
