@@ -35,11 +35,13 @@ for name in sorted(names):
     with open(os.path.join(out_dir, name + ".svg"), "w") as f:
         f.write(svg + "\n")
     rows.append((name, author))
+def key(name):
+    return re.sub(r"[^a-z0-9]", "", name.lower())
 credits = {}
 for line in open(os.path.join(repo, "license.txt")):
     m = re.match(r"- ([^,]+?)(?:, (\S+))?(?: - CC0)?$", line.strip())
     if m:
-        credits[m.group(1).lower().replace(" ", "-")] = line.strip()[2:]
+        credits[key(m.group(1))] = line.strip()[2:]
 with open(os.path.join(here, "ATTRIBUTION.md"), "w") as f:
     f.write("# Icons: attribution\n\n")
     f.write("The icons in `svg/` come from game-icons.net (https://game-icons.net), from the repository\n")
@@ -49,5 +51,5 @@ with open(os.path.join(here, "ATTRIBUTION.md"), "w") as f:
     f.write("Icons made by the authors below, each icon with its author:\n\n")
     f.write("| Icon | Author |\n|---|---|\n")
     for name, author in rows:
-        f.write(f"| {name} | {credits.get(author, author)} |\n")
+        f.write(f"| {name} | {credits[key(author)]} |\n")
 print(len(rows), "icons")
