@@ -117,6 +117,20 @@ codes! {
     /// A scenario force arrives, or a scenario ends, on a turn the turn record track does not
     /// have.
     TURN_PAST_TRACK = "E043" "turn-past-track";
+
+    // Icons (docs/icons.md).
+    /// An icon name (`icon = "..."`, `#icon("...")`, `{icon:...}`) names neither a built-in
+    /// icon nor one of the game's `icons/` folder.
+    UNKNOWN_ICON = "E065" "unknown-icon";
+    /// `#icon(...)` without one name in quotes, `#die(...)` without a face from 1 to 6, or an
+    /// `{icon:...}` slot with other text.
+    ICON_CALL = "E066" "icon-call";
+    /// A file of the game's `icons/` folder cannot be an icon: its name is not an icon name,
+    /// or it is not an SVG picture Typst can read.
+    ICON_FILE = "E067" "icon-file";
+    /// The game's `icons/` folder holds too many icons, or one too large.
+    ICON_LIMIT = "E068" "icon-limit";
+
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.
@@ -137,18 +151,6 @@ codes! {
     /// Two sides' colours print as nearly the same grey (Rec. 709 luma within 10 %): in black
     /// and white their counters and cards look alike.
     SAME_GREY = "W020" "same-grey";
-
-    // Icons (docs/icons.md).
-    /// An icon name (`icon = "..."`, `#icon("...")`, `{icon:...}`) names neither a built-in
-    /// icon nor one of the game's `icons/` folder.
-    UNKNOWN_ICON = "E065" "unknown-icon";
-    /// `#icon(...)` without one name in quotes, or `#die(...)` without a face from 1 to 6.
-    ICON_CALL = "E066" "icon-call";
-    /// A file of the game's `icons/` folder cannot be an icon: its name is not an icon name,
-    /// or it is not an SVG picture Typst can read.
-    ICON_FILE = "E067" "icon-file";
-    /// The game's `icons/` folder holds too many icons, or one too large.
-    ICON_LIMIT = "E068" "icon-limit";
 }
 
 /// Whether a finding stops the build.

@@ -49,6 +49,10 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E041", include_str!("../docs/explain/E041.md")),
     ("E042", include_str!("../docs/explain/E042.md")),
     ("E043", include_str!("../docs/explain/E043.md")),
+    ("E065", include_str!("../docs/explain/E065.md")),
+    ("E066", include_str!("../docs/explain/E066.md")),
+    ("E067", include_str!("../docs/explain/E067.md")),
+    ("E068", include_str!("../docs/explain/E068.md")),
     ("W001", include_str!("../docs/explain/W001.md")),
     ("W002", include_str!("../docs/explain/W002.md")),
     ("W003", include_str!("../docs/explain/W003.md")),
@@ -123,7 +127,7 @@ mod tests {
         assert_eq!(page("6").map(|(c, _)| c.code), Some("E006"));
         assert_eq!(page("unknown-reference").map(|(c, _)| c.code), Some("E006"));
         assert!(page("E999").is_none());
-        assert_eq!(suggest("E0066"), Some("E006"));
+        assert_eq!(suggest("E0006"), Some("E006"));
         assert_eq!(suggest("unknown-refrence"), Some("E006"));
     }
 }
