@@ -151,6 +151,8 @@ codes! {
     /// Two sides' colours print as nearly the same grey (Rec. 709 luma within 10 %): in black
     /// and white their counters and cards look alike.
     SAME_GREY = "W020" "same-grey";
+    /// An icon of the game's `icons/` folder that no text, stat, counter or layout names.
+    UNUSED_ICON = "W015" "unused-icon";
 }
 
 /// Whether a finding stops the build.

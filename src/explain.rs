@@ -62,6 +62,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W007", include_str!("../docs/explain/W007.md")),
     ("W008", include_str!("../docs/explain/W008.md")),
     ("W020", include_str!("../docs/explain/W020.md")),
+    ("W015", include_str!("../docs/explain/W015.md")),
 ];
 
 /// The page of a finding, looked up by its code (`E006`, `e006`, `6` for E006) or its name

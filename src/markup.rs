@@ -287,7 +287,8 @@ pub fn icon_calls(raw: &str, refs: &[Ref]) -> Vec<IconCall> {
         let args: Vec<LinkedNode> = children
             .filter(|c| c.kind() == K::Args)
             .flat_map(|a| a.children().collect::<Vec<_>>())
-            .filter(|c| !matches!(c.kind(), K::LeftParen | K::RightParen | K::Comma | K::Space))
+            // `size:` and `fill:` are checked by evaluating the text (see check/evaluate.rs).
+            .filter(|c| !matches!(c.kind(), K::LeftParen | K::RightParen | K::Comma | K::Space | K::Named))
             .collect();
         let call = match args.as_slice() {
             [arg] if is_icon && arg.kind() == K::Str => {
@@ -653,7 +654,7 @@ mod tests {
 
     #[test]
     fn icon_calls_are_found_with_their_names() {
-        let raw = "roll #die(4) or #icon(\"crossed-swords\"), not #icon(red) nor #die(\"2\") [[a]]";
+        let raw = "roll #die(4) or #icon(\"crossed-swords\", size: 2em), not #icon(red) nor #die(\"2\") [[a]]";
         let (refs, _) = scan(raw);
         let calls = icon_calls(raw, &refs);
         assert_eq!(calls.len(), 4, "{calls:?}");

@@ -202,7 +202,11 @@ fn too_many_or_too_large_icons_are_findings_at_the_file() {
     for i in 0..=256 {
         std::fs::write(tmp.path().join(format!("icons/i{i:03}.svg")), svg).unwrap();
     }
-    assert_eq!(check_json(tmp.path()), vec![("E068".to_string(), "i256.svg:1:1".to_string())]);
+    // The 256 icons read are never used (W015 each); the one over the count is E068.
+    let found = check_json(tmp.path());
+    assert_eq!(found.iter().filter(|(c, _)| c == "W015").count(), 256);
+    let errors: Vec<_> = found.into_iter().filter(|(c, _)| c != "W015").collect();
+    assert_eq!(errors, vec![("E068".to_string(), "i256.svg:1:1".to_string())]);
 
     let big = tempfile::tempdir().unwrap();
     let padding = format!("<!-- {} -->", "x".repeat(300 << 10));
@@ -210,5 +214,36 @@ fn too_many_or_too_large_icons_are_findings_at_the_file() {
         big.path(),
         &[("game.toml", GAME), ("icons/huge.svg", &format!("{svg}{padding}")), ("icons/ok.svg", svg)],
     );
-    assert_eq!(check_json(big.path()), vec![("E068".to_string(), "huge.svg:1:1".to_string())]);
+    let found = check_json(big.path());
+    assert_eq!(
+        found,
+        vec![("E068".to_string(), "huge.svg:1:1".to_string()), ("W015".to_string(), "ok.svg:1:1".to_string())]
+    );
+}
+
+#[test]
+fn an_icon_slot_and_a_units_icon_print_on_its_counter() {
+    let tmp = tempfile::tempdir().unwrap();
+    let units = "[[side]]\nid = \"us\"\nname = \"US\"\ncolor = \"#5b7fb0\"\n\n\
+                 [[stat]]\nid = \"move\"\nname = \"Move\"\ntype = \"int\"\n\n\
+                 [[kind]]\nid = \"inf\"\nname = \"Infantry\"\nstats = [\"move\"]\n\n\
+                 [[unit]]\nid = \"rifles\"\nname = \"Rifles\"\nside = \"us\"\nkind = \"inf\"\nstats = { move = 4 }\n";
+    let counters = "[[counter_group]]\nid = \"g\"\nsize = \"5/8in\"\nfont_size = \"6pt\"\n\
+                    layout = { top_left = \"{icon:boot-prints}\", top = \"{name}\", centre = \"{symbol}\", bottom = \"{move}\" }\n\n\
+                    [[counter]]\nunit = \"rifles\"\nicon = \"rifle\"\n";
+    write_game(tmp.path(), &[("game.toml", GAME), ("units.toml", units), ("counters.toml", counters)]);
+    let contents = build_contents(tmp.path(), "counters.pdf");
+    let side_pt = |alt: &str| {
+        let icon = drawn(&contents, alt).unwrap_or_else(|| panic!("{alt} is drawn"));
+        let words: Vec<&str> = icon.split_whitespace().collect();
+        let cm = words.iter().position(|w| w.starts_with("cm")).unwrap();
+        words[cm - 6].parse::<f64>().unwrap() * 512.0
+    };
+    // The slot's icon is as tall as 0.9 em of the slot's 6 pt text.
+    let slot = side_pt("boot-prints");
+    assert!((slot - 5.4).abs() < 0.1, "the slot's icon is {slot:.2} pt");
+    // The unit's icon fills the symbol box (wider than tall: as tall as the box).
+    let symbol = side_pt("rifle");
+    assert!(symbol > 12.0 && symbol < 30.0, "the unit's icon is {symbol:.1} pt");
+    assert!(pdf_text(&tmp.path().join("out/t-1/counters.pdf")).contains("Rifles"));
 }

@@ -71,6 +71,7 @@ impl Checker<'_> {
 
     /// An E065 finding at `loc` when `name` is no icon of the game.
     fn unknown_icon(&mut self, name: &str, loc: &Loc) {
+        self.used.icons.insert(name.to_string());
         let game = self.game;
         let mut names: Vec<&str> = game.icons.iter().map(|i| i.name.as_str()).collect();
         for n in crate::icons::builtin_names() {
@@ -93,6 +94,27 @@ impl Checker<'_> {
                 "the built-in icons are listed in docs/icons.md; a game may add its own as icons/<name>.svg in its folder",
             ),
         });
+    }
+
+    /// W015 for each icon of the game's `icons/` folder that nothing names: the data's names,
+    /// and any mention in the game's own templates (which may print it by name).
+    pub(super) fn warn_unused_icons(&mut self) {
+        let game = self.game;
+        for icon in &game.icons {
+            let quoted = format!("\"{}\"", icon.name);
+            let in_template = game.templates.iter().any(|t| game.files.get(t.file).text.contains(&quoted));
+            if self.used.icons.contains(&icon.name) || in_template {
+                continue;
+            }
+            self.push(
+                Diagnostic::warning(diag::UNUSED_ICON, format!("icon `{}` is never used", icon.name))
+                    .at(&Loc { file: icon.file, span: 0..0 })
+                    .help(format!(
+                        "print it with `icon = \"{0}\"` on a marker or stat, or `#icon(\"{0}\")` in a text; or remove the file",
+                        icon.name
+                    )),
+            );
+        }
     }
 
     /// The `#icon(...)` and `#die(...)` calls of a text: names that are icons, faces 1 to 6.

@@ -65,6 +65,8 @@ pub fn check(game: &Game) -> Checked {
 struct Usage {
     abilities: HashSet<usize>,
     terms: HashSet<String>,
+    /// Icon names written anywhere (texts, stats, counters, layouts).
+    icons: HashSet<String>,
 }
 
 struct Checker<'g> {
@@ -287,6 +289,7 @@ impl<'g> Checker<'g> {
                 );
             }
         }
+        self.warn_unused_icons();
     }
 }
 
