@@ -156,6 +156,11 @@ fn a_marker_face_shows_its_icon_large_above_its_name() {
     // White on the dark front (its text colour), dark on the light back.
     let front = drawn(&contents, "crosshair").unwrap();
     assert!(front.contains(" cs 1 scn") || front.contains(" 1 1 1 scn"), "{front}");
+    // The same data gives the same bytes.
+    let first = std::fs::read(tmp.path().join("out/t-1/counters.pdf")).unwrap();
+    std::fs::remove_dir_all(tmp.path().join("out")).unwrap();
+    build_contents(tmp.path(), "counters.pdf");
+    assert!(first == std::fs::read(tmp.path().join("out/t-1/counters.pdf")).unwrap(), "a rebuild differs");
 }
 
 #[test]
