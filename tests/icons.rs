@@ -252,3 +252,16 @@ fn an_icon_slot_and_a_units_icon_print_on_its_counter() {
     assert!(symbol > 12.0 && symbol < 30.0, "the unit's icon is {symbol:.1} pt");
     assert!(pdf_text(&tmp.path().join("out/t-1/counters.pdf")).contains("Rifles"));
 }
+
+#[cfg(unix)]
+#[test]
+fn an_icon_linking_outside_the_game_folder_is_not_read() {
+    let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><path d=\"M0 0h10v10H0z\"/></svg>";
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("elsewhere.svg"), svg).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    write_game(tmp.path(), &[("game.toml", GAME)]);
+    std::fs::create_dir(tmp.path().join("icons")).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("elsewhere.svg"), tmp.path().join("icons/linked.svg")).unwrap();
+    assert_eq!(check_json(tmp.path()), vec![("E067".to_string(), "linked.svg:1:1".to_string())]);
+}

@@ -25,10 +25,13 @@ pub(crate) fn read_icons(dir: &Path, game: &mut Game, diags: &mut Vec<Diagnostic
         .filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")))
         .collect();
     paths.sort();
+    let root = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     for (i, path) in paths.into_iter().enumerate() {
         let stem = path.file_stem().and_then(|n| n.to_str()).unwrap_or("").to_string();
+        // A link leading outside the game folder is not read (the renderer would refuse it).
+        let inside = path.canonicalize().is_ok_and(|p| p.starts_with(&root));
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-        let text = if size > MAX_ICON_BYTES { None } else { std::fs::read(&path).ok() };
+        let text = if size > MAX_ICON_BYTES || !inside { None } else { std::fs::read(&path).ok() };
         let utf8 = text.as_ref().map(|b| String::from_utf8_lossy(b).into_owned());
         let file = game.files.add(super::display_name(&path), path.clone(), utf8.clone().unwrap_or_default());
         let at = Loc { file, span: 0..0 };
@@ -48,6 +51,15 @@ pub(crate) fn read_icons(dir: &Path, game: &mut Game, diags: &mut Vec<Diagnostic
                 )
                 .at(&at)
                 .help("an icon is a few filled shapes: simplify it (e.g. with Inkscape's \"Save as plain SVG\") or remove embedded pictures"),
+            );
+            continue;
+        }
+        if !inside {
+            diags.push(
+                Diagnostic::error(diag::ICON_FILE, "this icon leads outside the game folder")
+                    .at(&at)
+                    .label("a link to a file elsewhere")
+                    .help("copy the SVG file into the game's icons/ folder: playaid reads only files inside the game folder"),
             );
             continue;
         }
