@@ -125,6 +125,20 @@ codes! {
     CARD_DROPS_DATA = "E046" "card-drops-data";
     /// A card names more than one rule to print (`section` and `table`, `unit` and `ability`).
     CARD_REFERENCES = "E047" "card-references";
+
+    // Icons (docs/icons.md).
+    /// An icon name (`icon = "..."`, `#icon("...")`, `{icon:...}`) names neither a built-in
+    /// icon nor one of the game's `icons/` folder.
+    UNKNOWN_ICON = "E065" "unknown-icon";
+    /// `#icon(...)` without one name in quotes, `#die(...)` without a face from 1 to 6, or an
+    /// `{icon:...}` slot with other text.
+    ICON_CALL = "E066" "icon-call";
+    /// A file of the game's `icons/` folder cannot be an icon: its name is not an icon name,
+    /// or it is not an SVG picture Typst can read.
+    ICON_FILE = "E067" "icon-file";
+    /// The game's `icons/` folder holds too many icons, or one too large.
+    ICON_LIMIT = "E068" "icon-limit";
+
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.
@@ -157,6 +171,8 @@ codes! {
     TEXT_NEAR_CUT = "E071" "text-near-cut";
     /// A counter's factors printing smaller than its other text, or not bold.
     FACTORS_SMALL = "W016" "factors-small";
+    /// An icon of the game's `icons/` folder that no text, stat, counter or layout names.
+    UNUSED_ICON = "W015" "unused-icon";
 }
 
 /// Whether a finding stops the build.

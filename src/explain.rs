@@ -53,6 +53,10 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E045", include_str!("../docs/explain/E045.md")),
     ("E046", include_str!("../docs/explain/E046.md")),
     ("E047", include_str!("../docs/explain/E047.md")),
+    ("E065", include_str!("../docs/explain/E065.md")),
+    ("E066", include_str!("../docs/explain/E066.md")),
+    ("E067", include_str!("../docs/explain/E067.md")),
+    ("E068", include_str!("../docs/explain/E068.md")),
     ("W001", include_str!("../docs/explain/W001.md")),
     ("W002", include_str!("../docs/explain/W002.md")),
     ("W003", include_str!("../docs/explain/W003.md")),
@@ -67,6 +71,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E070", include_str!("../docs/explain/E070.md")),
     ("E071", include_str!("../docs/explain/E071.md")),
     ("W016", include_str!("../docs/explain/W016.md")),
+    ("W015", include_str!("../docs/explain/W015.md")),
 ];
 
 /// The page of a finding, looked up by its code (`E006`, `e006`, `6` for E006) or its name
@@ -132,7 +137,7 @@ mod tests {
         assert_eq!(page("6").map(|(c, _)| c.code), Some("E006"));
         assert_eq!(page("unknown-reference").map(|(c, _)| c.code), Some("E006"));
         assert!(page("E999").is_none());
-        assert_eq!(suggest("E0066"), Some("E006"));
+        assert_eq!(suggest("E0006"), Some("E006"));
         assert_eq!(suggest("unknown-refrence"), Some("E006"));
     }
 }

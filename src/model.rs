@@ -94,6 +94,17 @@ pub struct Game {
     pub fonts: Vec<GameFont>,
     /// The game's own templates (`templates/*.typ`), which override the built-in ones.
     pub templates: Vec<GameTemplate>,
+    /// The game's own icons (`icons/*.svg`), beside (or instead of) the built-in ones.
+    pub icons: Vec<GameIcon>,
+}
+
+/// An icon the game brings in its `icons/` folder: `icons/<name>.svg`.
+#[derive(Debug, Clone)]
+pub struct GameIcon {
+    /// Its name, the file name without `.svg`: what `icon = "..."` and `#icon("...")` name.
+    pub name: String,
+    /// Its entry in [`Game::files`] (the SVG text), for findings about the file.
+    pub file: usize,
 }
 
 /// A template the game brings in its `templates/` folder.
@@ -286,6 +297,8 @@ pub struct Stat {
     pub ty: ValueType,
     /// `suffix`: printed after every value, e.g. `"` for inches.
     pub suffix: Option<String>,
+    /// `icon`: an icon printed beside (or instead of) the label in stat blocks.
+    pub icon: Option<Sp<String>>,
 }
 
 impl Stat {

@@ -10,6 +10,7 @@ mod abilities;
 mod changelog;
 mod charts;
 mod evaluate;
+mod icons;
 mod images;
 mod index;
 mod legibility;
@@ -66,6 +67,8 @@ pub fn check(game: &Game) -> Checked {
 struct Usage {
     abilities: HashSet<usize>,
     terms: HashSet<String>,
+    /// Icon names written anywhere (texts, stats, counters, layouts).
+    icons: HashSet<String>,
 }
 
 struct Checker<'g> {
@@ -111,6 +114,7 @@ impl<'g> Checker<'g> {
         self.check_scenarios();
         self.check_charts();
         self.check_counters();
+        self.check_icons();
         self.check_cards();
         self.check_card_legibility();
         self.check_greyscale();
@@ -288,6 +292,7 @@ impl<'g> Checker<'g> {
                 );
             }
         }
+        self.warn_unused_icons();
     }
 }
 

@@ -53,6 +53,10 @@ pub struct RSlot {
     pub text: String,
     /// The slot shows the counter's symbol or picture instead of text.
     pub symbol: bool,
+    /// The slot shows this icon instead of text (`{icon:name}`), as tall as a capital letter
+    /// of the slot's size, or filling the symbol box in the `centre`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
     /// Font size in pt, after any shrinking (see `fit_face`).
     pub size: f64,
     /// Bold text.
@@ -112,6 +116,14 @@ pub struct RFace {
     /// the counter's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub symbol: Option<Symbol>,
+    /// The face's icon (`icon` on the counter or its face): a marker's face shows it large
+    /// above its name; a unit's counter shows it in its `{symbol}` slot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
+    /// A marker's face: the icon large and centred, the name small below it (`{name}` in the
+    /// only slot, `bottom`), whatever the group's layout.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub marker: bool,
 }
 
 /// One counter, laid out.
@@ -385,10 +397,22 @@ impl<'g> Ctx<'g, '_> {
         let side_style = self.side(src).map(|s| &s.counter_style).filter(|s| s.is_set());
         let painter = Painter { src, group, side: self.side_colour(src), side_style, stats: self.stats };
 
-        self.note_missing(src, &what, &front_layout, &values);
         let front_face = c.map(|c| &c.front_face);
+        let front_icon = face_icon(c, front_face);
+        let front_layout = match &front_icon {
+            Some(icon) if src.unit.is_none() => marker_layout(group, icon),
+            _ => front_layout,
+        };
+        let back_icon = face_icon(c, c.map(|c| &c.back_face));
+        let back_layout = match &back_icon {
+            Some(icon) if src.unit.is_none() => marker_layout(group, icon),
+            _ => back_layout,
+        };
+        self.note_missing(src, &what, &front_layout, &values);
         let mut front = painter.face(&front_layout, &values, decl.map(|g| &g.front_style), front_face, None);
         front.symbol = front_face.and_then(|f| f.symbol.as_ref()).and_then(|s| self.symbol(s));
+        front.marker = front_icon.is_some() && src.unit.is_none();
+        front.icon = front_icon.map(|i| i.v);
         let front_findings = fit_face(&mut front, group, "front", &what, &src.loc);
         let back = self.back(src, &what, (&back_layout, &values), &painter, &front);
         let mut back_findings = Vec::new();
@@ -463,6 +487,10 @@ impl<'g> Ctx<'g, '_> {
         if let Some(sym) = back_face.and_then(|f| f.symbol.as_ref()) {
             back.symbol = self.symbol(sym);
         }
+        if !blank {
+            back.icon = face_icon(c, back_face).map(|i| i.v);
+            back.marker = back.icon.is_some() && src.unit.is_none();
+        }
         Some(back)
     }
 
@@ -525,7 +553,7 @@ impl<'g> Ctx<'g, '_> {
     fn note_missing(&mut self, src: &Src, what: &str, layout: &[Slot], values: &Values) {
         for s in layout {
             for (_, key) in placeholders(&s.text.v) {
-                if key != "symbol" && !values.text.contains_key(&key) {
+                if key != "symbol" && !key.starts_with("icon:") && !values.text.contains_key(&key) {
                     self.missing.entry((src.group, key)).or_default().push((src.loc.clone(), what.to_string()));
                 }
             }
@@ -619,7 +647,19 @@ impl Painter<'_, '_> {
         let text = pick(|s| &s.text).unwrap_or_else(|| contrast(&bg));
         let slots = layout.iter().map(|s| self.slot(s, vals, face)).collect();
         let stripe_text = stripe.as_deref().map(contrast);
-        RFace { background: bg, stripe, stripe_text, text, frame, slots, edge: 0.0, pad: self.group.safe, symbol: None }
+        RFace {
+            background: bg,
+            stripe,
+            stripe_text,
+            text,
+            frame,
+            slots,
+            edge: 0.0,
+            pad: self.group.safe,
+            symbol: None,
+            icon: None,
+            marker: false,
+        }
     }
 
     /// A slot: its own size and weight, else the face's, else the defaults by slot (a slot of
@@ -627,6 +667,7 @@ impl Painter<'_, '_> {
     fn slot(&self, s: &Slot, vals: &Values, face: Option<&Face>) -> RSlot {
         let base = self.group.font_size;
         let is_symbol = s.text.v.trim() == "{symbol}";
+        let icon = slot_icon(&s.text.v).map(str::to_string);
         let name = s.name.v.as_str();
         let face_size = face.and_then(|f| f.font_size.as_ref());
         let keys = placeholders(&s.text.v);
@@ -642,11 +683,12 @@ impl Painter<'_, '_> {
             _ => base,
         };
         let group_size = self.group.font_size_at.clone();
-        let text = if is_symbol { String::new() } else { fill(&s.text.v, &vals.text) };
+        let text = if is_symbol || icon.is_some() { String::new() } else { fill(&s.text.v, &vals.text) };
         let underline = underlined(s, vals);
         RSlot {
             name: name.to_string(),
             symbol: is_symbol,
+            icon,
             size: s.size.as_ref().or(face_size).map_or(default_size, |z| z.v),
             size_at: s.size.as_ref().or(face_size).map(|z| z.loc.clone()).or(group_size),
             own_size: s.size.is_none() && face_size.is_some(),
@@ -951,6 +993,29 @@ fn default_layout(game: &Game, ix: &Index, unit: Option<&Unit>) -> Vec<Slot> {
         slot("bottom", present.join("-"), Some(true)),
         slot("left", "{label}".into(), None),
     ]
+}
+
+/// The icon a face shows: the face's own `icon`, else the counter's.
+fn face_icon(c: Option<&Counter>, face: Option<&Face>) -> Option<Sp<String>> {
+    face.and_then(|f| f.icon.as_ref()).or(c.and_then(|c| c.icon.as_ref())).cloned()
+}
+
+/// A marker's face: its name, small and bold, at the bottom; the icon fills the rest. A finding
+/// about the name's size points at the group's `font_size`, else at the `icon`.
+fn marker_layout(group: &RGroup, icon: &Sp<String>) -> Vec<Slot> {
+    let loc = group.font_size_at.clone().unwrap_or_else(|| icon.loc.clone());
+    vec![Slot {
+        name: Sp::new("bottom".into(), loc.clone()),
+        text: Sp::new("{name}".into(), loc.clone()),
+        size: Some(Sp::new(group.font_size, loc)),
+        bold: Some(true),
+        underline: Vec::new(),
+    }]
+}
+
+/// The icon of a slot written `{icon:name}` (the whole slot), if it is one.
+pub(crate) fn slot_icon(text: &str) -> Option<&str> {
+    text.trim().strip_prefix("{icon:")?.strip_suffix('}').map(str::trim)
 }
 
 /// Split `"{attack}-{defence}"` into placeholder names with their offsets.

@@ -334,6 +334,11 @@ static STAT: TableDecl = table(
         f("min", Ty::Int, "int only, optional."),
         f("max", Ty::Int, "int only, optional."),
         f("suffix", Ty::Str, "Optional, printed after the value (e.g. inches)."),
+        f(
+            "icon",
+            Ty::Str,
+            "Optional icon printed beside the label in stat blocks, e.g. \"crossed-swords\" (docs/icons.md).",
+        ),
     ],
 );
 
@@ -733,6 +738,7 @@ pub(crate) static COUNTER: TableDecl = TableDecl {
             f("quantity", Ty::Int, "How many, 1 to 1,000."),
             f("symbol", Ty::Str, "NATO symbol, e.g. \"infantry platoon\"."),
             f("image", Ty::Str, "A picture instead of a symbol: \"images/rifles.png\"."),
+            f("icon", Ty::Str, "A marker's face: this icon large, the name small below it (docs/icons.md)."),
             f("color", Ty::Colour, "Optional: this counter's own background."),
             f("front_face", Ty::Table(&FACE), "The front's own look, over its group's front_style and its color."),
             f("back_face", Ty::Table(&FACE), "The back's own look, over its group's back_style and its color."),
@@ -758,6 +764,7 @@ static FACE: TableDecl = TableDecl {
             f("text_color", FACE_COLOUR, "The text: a colour or \"side\"."),
             f("frame", FACE_COLOUR, "A band around the face, inside the cut line: a colour or \"side\"."),
             f("symbol", Ty::Str, "Drawn instead of the counter's symbol in its {symbol} slot."),
+            f("icon", Ty::Str, "This face's icon instead of the counter's (a marker whose sides differ)."),
             f("font_size", Ty::FontSize, "For every slot whose layout gives no size."),
             f("bold", Ty::Bool, "For every slot whose layout gives no weight."),
         ],

@@ -6,6 +6,7 @@
 mod charts;
 pub mod fields;
 mod fonts;
+mod icons;
 mod lengths;
 mod pieces;
 pub(crate) mod reader;
@@ -28,7 +29,7 @@ use crate::source::Loc;
 use reader::{Ctx, Obj, int_of, str_of, text_of};
 
 /// The folders of a game that never hold data.
-const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images", "fonts"];
+const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images", "fonts", "icons"];
 
 /// A game as read from its files, with every problem found while reading them.
 pub struct Loaded {
@@ -68,6 +69,7 @@ pub fn load(dir: &Path) -> Result<Loaded, String> {
     let mut loaded = load_sources(dir, sources);
     fonts::read_fonts(dir, &mut loaded.game, &mut loaded.diags);
     templates::read_templates(dir, &mut loaded.game, &mut loaded.diags);
+    icons::read_icons(dir, &mut loaded.game, &mut loaded.diags);
     Ok(loaded)
 }
 
@@ -477,6 +479,7 @@ fn read_stat(o: &Obj) -> Stat {
         abbr: o.str("abbr"),
         ty: value_type(o, &["int", "dice", "text"]),
         suffix: o.str("suffix").map(|s| s.v),
+        icon: o.str("icon"),
         name: name.unwrap_or_default_sp(o),
     };
     o_finish(o);

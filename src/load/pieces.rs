@@ -177,6 +177,7 @@ fn face(o: &Obj, key: &'static str) -> Face {
     let face = Face {
         style: style_of(&t, key),
         symbol: t.str("symbol"),
+        icon: t.str("icon"),
         font_size: font_size(&t, "font_size"),
         bold: t.bool("bold").map(|b| b.v),
     };
@@ -456,6 +457,7 @@ pub(super) fn read_counter(o: &Obj) -> Counter {
         quantity: o.int("quantity"),
         symbol: o.str("symbol"),
         image: o.str("image"),
+        icon: o.str("icon"),
         front,
         back,
         color: o.str("color").and_then(|s| {

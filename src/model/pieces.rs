@@ -200,6 +200,8 @@ pub struct Face {
     pub style: FaceStyle,
     /// `symbol`: this face's NATO symbol instead of the counter's.
     pub symbol: Option<Sp<String>>,
+    /// `icon`: this face's icon instead of the counter's (a marker whose sides differ).
+    pub icon: Option<Sp<String>>,
     /// `font_size`: every slot of this face that the layout gives no size.
     pub font_size: Option<Sp<f64>>,
     /// `bold`: every slot of this face that the layout does not make bold or regular.
@@ -209,7 +211,11 @@ pub struct Face {
 impl Face {
     /// Whether the face sets anything.
     pub(crate) fn is_set(&self) -> bool {
-        self.style.is_set() || self.symbol.is_some() || self.font_size.is_some() || self.bold.is_some()
+        self.style.is_set()
+            || self.symbol.is_some()
+            || self.icon.is_some()
+            || self.font_size.is_some()
+            || self.bold.is_some()
     }
 }
 
@@ -259,6 +265,8 @@ pub struct Counter {
     pub symbol: Option<Sp<String>>,
     /// `image`: a picture for `{symbol}` instead, relative to the game folder.
     pub image: Option<Sp<String>>,
+    /// `icon`: a marker's face: the icon large in the middle, the name small below it.
+    pub icon: Option<Sp<String>>,
     /// `front`: (placeholder, value) pairs, over the unit's stats.
     pub front: Vec<(Sp<String>, Sp<Scalar>)>,
     /// `back`: what the back shows.
