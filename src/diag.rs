@@ -122,6 +122,28 @@ codes! {
     /// `[exports] base_url` (or `--base-url`) is not an absolute http(s) or file URL that file
     /// names can be added to.
     EXPORT_BASE_URL = "E061" "export-base-url";
+    /// A card names a layout that is neither built in nor a `[[card_layout]]`.
+    UNKNOWN_CARD_LAYOUT = "E044" "unknown-card-layout";
+    /// A card layout's `zones` names a zone cards do not have, or one twice.
+    UNKNOWN_CARD_ZONE = "E045" "unknown-card-zone";
+    /// A card's layout leaves out a zone the card has data for: it would not be printed.
+    CARD_DROPS_DATA = "E046" "card-drops-data";
+    /// A card names more than one rule to print (`section` and `table`, `unit` and `ability`).
+    CARD_REFERENCES = "E047" "card-references";
+
+    // Icons (docs/icons.md).
+    /// An icon name (`icon = "..."`, `#icon("...")`, `{icon:...}`) names neither a built-in
+    /// icon nor one of the game's `icons/` folder.
+    UNKNOWN_ICON = "E065" "unknown-icon";
+    /// `#icon(...)` without one name in quotes, `#die(...)` without a face from 1 to 6, or an
+    /// `{icon:...}` slot with other text.
+    ICON_CALL = "E066" "icon-call";
+    /// A file of the game's `icons/` folder cannot be an icon: its name is not an icon name,
+    /// or it is not an SVG picture Typst can read.
+    ICON_FILE = "E067" "icon-file";
+    /// The game's `icons/` folder holds too many icons, or one too large.
+    ICON_LIMIT = "E068" "icon-limit";
+
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.
@@ -142,9 +164,23 @@ codes! {
     /// A virtual-tabletop export is asked for (`[exports]`, `--png`, `--tts`) but the game has
     /// no counters or cards to put on a table: nothing is written for it.
     EXPORT_NOTHING = "W014" "export-nothing";
+    /// A card's subtitle says the same as its title.
+    SUBTITLE_REPEATS_TITLE = "W009" "subtitle-repeats-title";
+    /// A card or card back has the rules version typed into its text: it goes stale with the
+    /// next version (the footer and back print the version from `[game]`).
+    VERSION_IN_CARD_TEXT = "W010" "version-in-card-text";
     /// Two sides' colours print as nearly the same grey (Rec. 709 luma within 10 %): in black
     /// and white their counters and cards look alike.
     SAME_GREY = "W020" "same-grey";
+    /// Text on a counter or card printing below the legibility floor (`floor` in its
+    /// `[[counter_group]]` or `[cards]`; by default 4.5 pt, 6.5 pt for factors and card text).
+    TEXT_BELOW_FLOOR = "E070" "text-below-floor";
+    /// Text set closer than 1 mm to a cut line (a `safe` below 1 mm).
+    TEXT_NEAR_CUT = "E071" "text-near-cut";
+    /// A counter's factors printing smaller than its other text, or not bold.
+    FACTORS_SMALL = "W016" "factors-small";
+    /// An icon of the game's `icons/` folder that no text, stat, counter or layout names.
+    UNUSED_ICON = "W015" "unused-icon";
 }
 
 /// Whether a finding stops the build.

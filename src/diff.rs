@@ -82,7 +82,7 @@ fn or_none(s: &str) -> &str {
 
 /// Every change from `old` to `new`, area by area.
 pub fn diff(old: &Game, new: &Game) -> Vec<Change> {
-    const AREAS: [fn(&Game, &Game, &mut Vec<Change>); 20] = [
+    const AREAS: [fn(&Game, &Game, &mut Vec<Change>); 23] = [
         game,
         sides,
         stats,
@@ -94,6 +94,9 @@ pub fn diff(old: &Game, new: &Game) -> Vec<Change> {
         sections,
         tables,
         sequences,
+        crts,
+        terrain,
+        turn_track,
         glossary,
         counter_options,
         counter_groups,
@@ -579,6 +582,174 @@ fn sequences(old: &Game, new: &Game, out: &mut Vec<Change>) {
             }
         },
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charts
+
+/// Combat results tables: columns, each die roll's row, the legend and the modifiers.
+fn crts(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let label = |c: &Crt| c.title.as_ref().map(|x| x.v.clone()).unwrap_or(c.id.v.clone());
+    let words = named("New combat results table", "Combat results table removed", label);
+    by_id(
+        out,
+        "crt",
+        (&old.crts, &new.crts),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            let name = label(b);
+            let labels = |c: &Crt| c.labels.iter().map(|l| l.v.clone()).collect::<Vec<_>>().join(", ");
+            let dice = |c: &Crt| c.dice.as_ref().map_or(String::new(), |d| format!("{}d{}", d.v.0, d.v.1));
+            values(
+                out,
+                ("crt", id, &name),
+                [
+                    ("title", opt(&a.title), opt(&b.title)),
+                    (
+                        "columns",
+                        format!("{} ({})", labels(a), a.columns.name()),
+                        format!("{} ({})", labels(b), b.columns.name()),
+                    ),
+                    ("dice", dice(a), dice(b)),
+                ],
+            );
+            // Row by row, result by result under each column label: the changes a player needs.
+            let roll = |r: &CrtRow| {
+                let (lo, hi) = r.roll.v;
+                if lo == hi { lo.to_string() } else { format!("{lo}-{hi}") }
+            };
+            let cells = |c: &Crt| -> Vec<(String, String)> {
+                c.rows
+                    .iter()
+                    .flat_map(|r| {
+                        let roll = roll(r);
+                        r.results.iter().enumerate().map(move |(i, x)| {
+                            let column = c.labels.get(i).map_or((i + 1).to_string(), |l| l.v.clone());
+                            (format!("roll {roll}, {column}"), x.v.clone())
+                        })
+                    })
+                    .collect()
+            };
+            for (cell, x, y) in keyed_strings(cells(a), cells(b)) {
+                out.push(Change::value("crt", id, &name, &cell, x, y));
+            }
+            let legend = |c: &Crt| c.legend.iter().map(|l| (l.code.v.clone(), text_of(&l.text))).collect();
+            for (code, x, y) in keyed_strings(legend(a), legend(b)) {
+                let text = match (x.is_empty(), y.is_empty()) {
+                    (true, _) => format!("{name}: new result {code}: {y}."),
+                    (_, true) => format!("{name}: result {code} removed."),
+                    _ => format!("{name}: result {code} now reads \"{y}\" (was \"{x}\")."),
+                };
+                out.push(Change::note("crt", id, "legend", text));
+            }
+            let modifiers = |c: &Crt| -> Vec<String> {
+                c.modifiers
+                    .iter()
+                    .map(|m| {
+                        let effect = match m.effect.as_ref().map(|e| e.v) {
+                            Some(ModifierEffect::Shift(n)) => format!("shift {n:+}"),
+                            Some(ModifierEffect::Drm(n)) => format!("DRM {n:+}"),
+                            None => String::new(),
+                        };
+                        let cause = m.cause.as_ref().map_or(String::new(), |(_, c)| c.v.clone());
+                        [effect, cause, text_of(&m.text)]
+                            .into_iter()
+                            .filter(|x| !x.is_empty())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect()
+            };
+            let (ma, mb) = (modifiers(a), modifiers(b));
+            for m in mb.iter().filter(|m| !ma.contains(m)) {
+                out.push(Change::note("crt", id, "modifiers", format!("{name}: new modifier: {m}.")));
+            }
+            for m in ma.iter().filter(|m| !mb.contains(m)) {
+                out.push(Change::note("crt", id, "modifiers", format!("{name}: modifier removed: {m}.")));
+            }
+        },
+    );
+}
+
+/// The terrain effects chart, terrain by terrain.
+fn terrain(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let words = named("New terrain", "Terrain removed", |t: &Terrain| t.name.v.clone());
+    by_id(
+        out,
+        "terrain",
+        (&old.terrain, &new.terrain),
+        |x| x.id.v.clone(),
+        words,
+        |out, id, a, b| {
+            let moves = |t: &Terrain| -> Vec<(String, String)> {
+                let mut v: Vec<(String, String)> =
+                    t.movement.all.iter().map(|m| ("movement".to_string(), m.v.clone())).collect();
+                v.extend(t.movement.by_type.iter().map(|(k, m)| (format!("movement ({})", k.v), m.v.clone())));
+                v
+            };
+            let los = |t: &Terrain| t.los.map_or(String::new(), |l| l.name().to_string());
+            values(
+                out,
+                ("terrain", id, &b.name.v),
+                [
+                    ("name", a.name.v.clone(), b.name.v.clone()),
+                    ("column shift", num(&a.shift), num(&b.shift)),
+                    ("defence", num(&a.defence), num(&b.defence)),
+                    ("die-roll modifier", num(&a.drm), num(&b.drm)),
+                    ("line of sight", los(a), los(b)),
+                    ("text", text_of(&a.text), text_of(&b.text)),
+                ],
+            );
+            for (what, x, y) in keyed_strings(moves(a), moves(b)) {
+                out.push(Change::value("terrain", id, &b.name.v, &what, x, y));
+            }
+        },
+    );
+}
+
+/// The turn record track: its length, and each turn's name, weather and event.
+fn turn_track(old: &Game, new: &Game, out: &mut Vec<Change>) {
+    let turns = |g: &Game| -> Vec<(String, String)> {
+        let Some(t) = &g.turn_track else { return Vec::new() };
+        t.turns
+            .iter()
+            .enumerate()
+            .map(|(i, turn)| {
+                let parts = [opt(&turn.name), opt(&turn.weather), text_of(&turn.event)];
+                (format!("turn {}", i + 1), parts.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(", "))
+            })
+            .collect()
+    };
+    match (&old.turn_track, &new.turn_track) {
+        (None, None) => return,
+        (None, Some(t)) => {
+            out.push(Change::added(
+                "turn_track",
+                "turn_track",
+                format!("New turn record track: {} turns.", t.turns.len()),
+            ));
+            return;
+        }
+        (Some(_), None) => {
+            out.push(Change::removed("turn_track", "turn_track", "Turn record track removed.".into()));
+            return;
+        }
+        (Some(a), Some(b)) if a.turns.len() != b.turns.len() => out.push(Change::value(
+            "turn_track",
+            "turn_track",
+            "Turn record track",
+            "turns",
+            a.turns.len().to_string(),
+            b.turns.len().to_string(),
+        )),
+        _ => {}
+    }
+    for (turn, x, y) in keyed_strings(turns(old), turns(new)) {
+        if !x.is_empty() && !y.is_empty() {
+            out.push(Change::value("turn_track", "turn_track", "Turn record track", &turn, x, y));
+        }
+    }
 }
 
 fn glossary(old: &Game, new: &Game, out: &mut Vec<Change>) {

@@ -51,6 +51,14 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E043", include_str!("../docs/explain/E043.md")),
     ("E060", include_str!("../docs/explain/E060.md")),
     ("E061", include_str!("../docs/explain/E061.md")),
+    ("E044", include_str!("../docs/explain/E044.md")),
+    ("E045", include_str!("../docs/explain/E045.md")),
+    ("E046", include_str!("../docs/explain/E046.md")),
+    ("E047", include_str!("../docs/explain/E047.md")),
+    ("E065", include_str!("../docs/explain/E065.md")),
+    ("E066", include_str!("../docs/explain/E066.md")),
+    ("E067", include_str!("../docs/explain/E067.md")),
+    ("E068", include_str!("../docs/explain/E068.md")),
     ("W001", include_str!("../docs/explain/W001.md")),
     ("W002", include_str!("../docs/explain/W002.md")),
     ("W003", include_str!("../docs/explain/W003.md")),
@@ -60,7 +68,13 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W007", include_str!("../docs/explain/W007.md")),
     ("W008", include_str!("../docs/explain/W008.md")),
     ("W014", include_str!("../docs/explain/W014.md")),
+    ("W009", include_str!("../docs/explain/W009.md")),
+    ("W010", include_str!("../docs/explain/W010.md")),
     ("W020", include_str!("../docs/explain/W020.md")),
+    ("E070", include_str!("../docs/explain/E070.md")),
+    ("E071", include_str!("../docs/explain/E071.md")),
+    ("W016", include_str!("../docs/explain/W016.md")),
+    ("W015", include_str!("../docs/explain/W015.md")),
 ];
 
 /// The page of a finding, looked up by its code (`E006`, `e006`, `6` for E006) or its name
@@ -126,7 +140,7 @@ mod tests {
         assert_eq!(page("6").map(|(c, _)| c.code), Some("E006"));
         assert_eq!(page("unknown-reference").map(|(c, _)| c.code), Some("E006"));
         assert!(page("E999").is_none());
-        assert_eq!(suggest("E0066"), Some("E006"));
+        assert_eq!(suggest("E0006"), Some("E006"));
         assert_eq!(suggest("unknown-refrence"), Some("E006"));
     }
 }

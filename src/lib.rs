@@ -9,9 +9,9 @@
 //! [`layout`] (every piece laid out once, with its findings) → [`export`] (the data a template
 //! sees) → [`render`] (Typst) → [`build`] (the stages strung together, written atomically by
 //! [`write`]). [`diag`] holds findings and their codes; [`markup`] reads the Typst markup
-//! fields with their `[[...]]` references. On top: [`diff`] compares two versions of a game's
-//! data, and the command line (`main.rs`, `watch.rs`), with [`explain`] (a page per finding code)
-//! and [`new`] (a starting game).
+//! fields with their `[[...]]` references; [`icons`] is the built-in icon set. On top:
+//! [`diff`] compares two versions of a game's data, and the command line (`main.rs`,
+//! `watch.rs`), with [`explain`] (a page per finding code) and [`new`] (a starting game).
 
 pub mod build;
 pub mod check;
@@ -19,6 +19,7 @@ pub mod diag;
 pub mod diff;
 pub mod explain;
 pub mod export;
+pub mod icons;
 pub mod layout;
 pub mod limits;
 pub mod load;

@@ -4,8 +4,9 @@
 //!
 //! The binary counts live heap bytes with [`Counting`] (its global allocator) and a watchdog
 //! thread compares them, and the time spent on the current step, with the limits. Over a limit
-//! it prints an E039 finding naming the step (the document and the template being compiled)
-//! and exits with code 1; output files are written atomically, so the last good ones stay.
+//! it reports an E039 finding naming the step (the document and the template being compiled),
+//! in the output format asked for, and exits with code 1 (watch mode starts itself again and
+//! waits for the next change); output files are written atomically, so the last good ones stay.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Mutex;
@@ -74,8 +75,32 @@ pub struct Limits {
     pub memory_bytes: usize,
 }
 
-/// Watch the limits from a background thread for the rest of the process.
-pub fn start_watchdog(limits: Limits) {
+/// What the watchdog stopped: the step, what went over, and the option that raises the limit.
+#[derive(Debug, Clone)]
+pub struct Stopped {
+    /// The step that was running ("compiling cheatsheet.pdf with the game's own ...").
+    pub what: String,
+    /// What went over ("took longer than 60 s").
+    pub how: String,
+    /// The option that raises this limit.
+    pub option: &'static str,
+}
+
+impl Stopped {
+    /// The E039 finding, for any of the output formats.
+    pub fn diagnostic(&self) -> crate::diag::Diagnostic {
+        crate::diag::Diagnostic::error(crate::diag::RESOURCE_LIMIT, format!("playaid stopped: {} {}", self.what, self.how))
+            .note("nothing was written; the files of the last good build are unchanged")
+            .help(format!(
+                "a game's own template that loops or grows without end does this: fix it, or remove it to print with the built-in one; a game this large needs a higher {}",
+                self.option
+            ))
+    }
+}
+
+/// Watch the limits from a background thread for the rest of the process; over a limit, call
+/// `on_stop`, which reports the finding and ends (or restarts) the process.
+pub fn start_watchdog(limits: Limits, on_stop: fn(&Stopped) -> !) {
     std::thread::spawn(move || {
         loop {
             std::thread::sleep(Duration::from_millis(20));
@@ -85,24 +110,19 @@ pub fn start_watchdog(limits: Limits) {
             };
             let used = live_bytes();
             if used > limits.memory_bytes {
-                stop(
-                    &what,
-                    &format!("needed more than {} MiB of memory", limits.memory_bytes >> 20),
-                    "--memory-limit MIB",
-                );
+                on_stop(&Stopped {
+                    what,
+                    how: format!("needed more than {} MiB of memory", limits.memory_bytes >> 20),
+                    option: "--memory-limit MIB",
+                });
             }
             if since.elapsed() > limits.time {
-                stop(&what, &format!("took longer than {} s", limits.time.as_secs()), "--time-limit SECONDS");
+                on_stop(&Stopped {
+                    what,
+                    how: format!("took longer than {} s", limits.time.as_secs()),
+                    option: "--time-limit SECONDS",
+                });
             }
         }
     });
-}
-
-fn stop(what: &str, how: &str, option: &str) -> ! {
-    eprintln!("error[{}]: playaid stopped: {what} {how}", crate::diag::RESOURCE_LIMIT.code);
-    eprintln!("  = note: nothing was written; the files of the last good build are unchanged");
-    eprintln!(
-        "  = help: a game's own template that loops or grows without end does this: fix it, or remove it to print with the built-in one; a game this large needs a higher {option}"
-    );
-    std::process::exit(1);
 }

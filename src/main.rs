@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use playaid::build::{self, BuildOptions, Progress};
+use playaid::limits::Stopped;
 
 mod watch;
 use playaid::model::PageSize;
@@ -128,10 +129,19 @@ enum DiffFormat {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    playaid::limits::start_watchdog(playaid::limits::Limits {
-        time: std::time::Duration::from_secs(cli.time_limit.max(1)),
-        memory_bytes: usize::try_from(cli.memory_limit.max(64).saturating_mul(1 << 20)).unwrap_or(usize::MAX),
-    });
+    let (format, on_stop): (Format, fn(&Stopped) -> !) = match &cli.command {
+        Command::Check { format, .. } | Command::Build { format, .. } => (*format, stopped),
+        Command::Watch { .. } => (Format::Human, watch::stopped),
+        _ => (Format::Human, stopped),
+    };
+    let _ = REPORT_FORMAT.set(format);
+    playaid::limits::start_watchdog(
+        playaid::limits::Limits {
+            time: std::time::Duration::from_secs(cli.time_limit.max(1)),
+            memory_bytes: usize::try_from(cli.memory_limit.max(64).saturating_mul(1 << 20)).unwrap_or(usize::MAX),
+        },
+        on_stop,
+    );
     match cli.command {
         Command::Check { dir, format } => run_check(&dir, format),
         Command::Build { dir, out, page, quiet, format, calibrate, exports } => run_build(
@@ -159,6 +169,21 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// The output format of this run's findings, for the watchdog's E039.
+static REPORT_FORMAT: std::sync::OnceLock<Format> = std::sync::OnceLock::new();
+
+/// Report the watchdog's E039 in the run's format and exit with 1.
+fn stopped(s: &Stopped) -> ! {
+    let found = [s.diagnostic()];
+    let files = playaid::source::Files::default();
+    match REPORT_FORMAT.get().copied().unwrap_or(Format::Human) {
+        Format::Human => eprint!("{}", diag::render_human(&found, &files, std::io::stderr().is_terminal())),
+        Format::Json => println!("{}", diag::render_json(&found, &files)),
+        Format::Github => print!("{}", diag::render_github(&found, &files)),
+    }
+    std::process::exit(1)
 }
 
 fn page_size(p: Page) -> PageSize {

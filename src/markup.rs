@@ -140,6 +140,9 @@ pub const ALLOWED_FUNCTIONS: &[&str] = &[
     "rgb",
     "luma",
     "cmyk",
+    // Icons by name and die faces (`#icon("crossed-swords")`, `#die(4)`): see `icon_calls`.
+    "icon",
+    "die",
 ];
 
 /// Values a markup field may name: colours, alignments and the symbol modules.
@@ -245,6 +248,66 @@ pub fn not_allowed(raw: &str, refs: &[Ref]) -> Vec<(Range<usize>, String, String
         }
     }
     out.sort_by_key(|(r, _, _)| r.start);
+    out
+}
+
+/// An `#icon(...)` or `#die(...)` call in a markup field.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IconCall {
+    /// `#icon("name")`: the name and where it is written (inside the quotes).
+    Icon(String, Range<usize>),
+    /// `#die(n)`: the number and where it is written.
+    Die(i64, Range<usize>),
+    /// A call whose argument is not one literal (`#icon(x)`, `#die("4")`, `#icon()`): where,
+    /// and what the call should look like.
+    Bad(Range<usize>, &'static str),
+}
+
+/// Every `#icon(...)` and `#die(...)` call of a field, so that names are checked against the
+/// icons the game has (references blanked as for [`syntax_errors`]).
+pub fn icon_calls(raw: &str, refs: &[Ref]) -> Vec<IconCall> {
+    use typst::syntax::{LinkedNode, SyntaxKind as K};
+    let blanked = blank_refs(raw, refs);
+    let root = typst::syntax::parse(&blanked);
+    let mut out = Vec::new();
+    let mut stack = vec![LinkedNode::new(&root)];
+    while let Some(node) = stack.pop() {
+        stack.extend(node.children().rev());
+        if node.kind() != K::FuncCall {
+            continue;
+        }
+        let mut children = node.children();
+        let Some(callee) = children.next().filter(|c| c.kind() == K::Ident) else { continue };
+        let callee = callee.get().leaf_text().to_string();
+        let (is_icon, shape) = match callee.as_str() {
+            "icon" => (true, "#icon(\"crossed-swords\")"),
+            "die" => (false, "#die(4)"),
+            _ => continue,
+        };
+        let args: Vec<LinkedNode> = children
+            .filter(|c| c.kind() == K::Args)
+            .flat_map(|a| a.children().collect::<Vec<_>>())
+            // `size:` and `fill:` are checked by evaluating the text (see check/evaluate.rs).
+            .filter(|c| !matches!(c.kind(), K::LeftParen | K::RightParen | K::Comma | K::Space | K::Named))
+            .collect();
+        let call = match args.as_slice() {
+            [arg] if is_icon && arg.kind() == K::Str => {
+                let r = arg.range();
+                let inner = r.start + 1..r.end.saturating_sub(1).max(r.start + 1);
+                IconCall::Icon(blanked[inner.clone()].to_string(), inner)
+            }
+            [arg] if !is_icon && arg.kind() == K::Int => match arg.get().leaf_text().parse::<i64>() {
+                Ok(n) => IconCall::Die(n, arg.range()),
+                Err(_) => IconCall::Bad(arg.range(), shape),
+            },
+            [arg] => IconCall::Bad(arg.range(), shape),
+            _ => IconCall::Bad(node.range(), shape),
+        };
+        out.push(call);
+    }
+    out.sort_by_key(|c| match c {
+        IconCall::Icon(_, r) | IconCall::Die(_, r) | IconCall::Bad(r, _) => r.start,
+    });
     out
 }
 
@@ -431,7 +494,8 @@ pub fn convert(raw: &str, refs: &[Ref], mut render_ref: impl FnMut(&Ref) -> Stri
     c
 }
 
-/// Markup as plain words: `[[a|b]]` → b, `[[ability:landing 10]]` → landing 10, `*x*` → x.
+/// Markup as plain words: `[[a|b]]` → b, `[[ability:landing 10]]` → landing 10, `*x*` → x,
+/// `#die(5)` → 5, `#icon("anchor")` → nothing.
 pub fn plain(raw: &str) -> String {
     plain_in(None, raw)
 }
@@ -459,7 +523,40 @@ pub fn plain_in(game: Option<&Game>, raw: &str) -> String {
         rest = &rest[i + j + 2..];
     }
     out.push_str(rest);
-    out.replace(['*', '\\'], "")
+    without_icons(&out).replace(['*', '\\'], "")
+}
+
+/// `text` with each `#die(n)` written as `n` and each `#icon("...")` left out (with the space
+/// before it, so "a #icon(\"x\") b" reads "a b").
+fn without_icons(text: &str) -> String {
+    let calls = icon_calls(text, &[]);
+    if calls.is_empty() {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut pos = 0;
+    for call in calls {
+        let (range, shown) = match &call {
+            IconCall::Icon(_, r) => (r.clone(), String::new()),
+            IconCall::Die(n, r) => (r.clone(), n.to_string()),
+            IconCall::Bad(..) => continue,
+        };
+        // The whole call: from its `#` to its `)`.
+        let Some(start) = text[..range.start].rfind('#') else { continue };
+        let Some(close) = text[range.end..].find(')') else { continue };
+        if start < pos {
+            continue;
+        }
+        let mut head = &text[pos..start];
+        if shown.is_empty() {
+            head = head.strip_suffix(' ').unwrap_or(head);
+        }
+        out.push_str(head);
+        out.push_str(&shown);
+        pos = range.end + close + 1;
+    }
+    out.push_str(&text[pos..]);
+    out
 }
 
 /// The name a reference shows in `game`: `[[ability:landing 10]]` → Landing 10,
@@ -556,6 +653,21 @@ mod tests {
     }
 
     #[test]
+    fn icon_calls_are_found_with_their_names() {
+        let raw = "roll #die(4) or #icon(\"crossed-swords\", size: 2em), not #icon(red) nor #die(\"2\") [[a]]";
+        let (refs, _) = scan(raw);
+        let calls = icon_calls(raw, &refs);
+        assert_eq!(calls.len(), 4, "{calls:?}");
+        assert!(matches!(&calls[0], IconCall::Die(4, r) if &raw[r.clone()] == "4"));
+        assert!(
+            matches!(&calls[1], IconCall::Icon(n, r) if n == "crossed-swords" && &raw[r.clone()] == "crossed-swords")
+        );
+        assert!(matches!(&calls[2], IconCall::Bad(r, _) if &raw[r.clone()] == "red"));
+        assert!(matches!(&calls[3], IconCall::Bad(r, _) if &raw[r.clone()] == "\"2\""));
+        assert!(not_allowed(raw, &refs).is_empty());
+    }
+
+    #[test]
     fn convert_maps_back() {
         let raw = "a [[Good Order]] b";
         let (refs, _) = scan(raw);
@@ -564,6 +676,11 @@ mod tests {
         assert_eq!(c.field_range(0), Some(0..1));
         assert_eq!(c.field_range(3), Some(2..16));
         assert_eq!(c.field_range(8), Some(17..18));
+    }
+
+    #[test]
+    fn plain_words_without_icons() {
+        assert_eq!(plain("each #die(5) or #die(6) kills #icon(\"skull-crack\")."), "each 5 or 6 kills.");
     }
 
     #[test]

@@ -74,6 +74,8 @@ pub struct Game {
     pub card_options: CardOptions,
     /// `[[card_back]]`: card back designs.
     pub card_backs: Vec<CardBack>,
+    /// `[[card_layout]]`: the game's own card layouts.
+    pub card_layouts: Vec<CardLayout>,
     /// `[[card]]`: cards written out (units of `[cards] kinds` get theirs without one).
     pub cards: Vec<Card>,
     /// `[[scenario_setting]]`: what every scenario must state.
@@ -92,8 +94,19 @@ pub struct Game {
     pub fonts: Vec<GameFont>,
     /// The game's own templates (`templates/*.typ`), which override the built-in ones.
     pub templates: Vec<GameTemplate>,
+    /// The game's own icons (`icons/*.svg`), beside (or instead of) the built-in ones.
+    pub icons: Vec<GameIcon>,
     /// `[exports]`: the virtual-tabletop files `playaid build` writes besides the PDFs.
     pub exports: Exports,
+}
+
+/// An icon the game brings in its `icons/` folder: `icons/<name>.svg`.
+#[derive(Debug, Clone)]
+pub struct GameIcon {
+    /// Its name, the file name without `.svg`: what `icon = "..."` and `#icon("...")` name.
+    pub name: String,
+    /// Its entry in [`Game::files`] (the SVG text), for findings about the file.
+    pub file: usize,
 }
 
 /// `[exports]`: what `playaid build` writes besides the PDFs (the command line's `--png`,
@@ -255,6 +268,9 @@ pub struct Side {
     pub name: Sp<String>,
     /// `color`: `#rrggbb` (`#rgb` is widened); colours the side's counters and cards.
     pub color: Option<Sp<String>>,
+    /// `counter_style`: the look of this side's counters over their group's style (a frame or
+    /// stripe that tells the side apart in black and white).
+    pub counter_style: FaceStyle,
 }
 
 /// `type` on a `[[stat]]` or `[[trait]]`: what values it takes, checked on every unit or
@@ -301,6 +317,8 @@ pub struct Stat {
     pub ty: ValueType,
     /// `suffix`: printed after every value, e.g. `"` for inches.
     pub suffix: Option<String>,
+    /// `icon`: an icon printed beside (or instead of) the label in stat blocks.
+    pub icon: Option<Sp<String>>,
 }
 
 impl Stat {

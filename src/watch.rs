@@ -1,6 +1,7 @@
 //! `playaid watch DIR`: build, then rebuild whenever a file of the game changes. One Builder
 //! (one Typst World) lives for the whole session, so a rebuild redoes only what changed. A
-//! build with errors prints them and keeps the last good PDFs; the watch goes on.
+//! build with errors prints them and keeps the last good PDFs; the watch goes on, even after the
+//! watchdog stops a runaway build (E039): the watch then starts itself again.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -49,8 +50,14 @@ pub fn run(dir: &Path, opts: BuildOptions) -> ExitCode {
         return ExitCode::from(2);
     }
 
-    rebuild(&mut builder, "first build");
-    println!("watching {} (Ctrl-C to stop)", dir.display());
+    if std::env::var_os(RESTARTED).is_some() {
+        // The watchdog stopped the last build (E039) and started this watch again: building the
+        // same files again would only hit the same limit, so wait for the fix.
+        println!("watching {} again: fix the game and save, and it builds (Ctrl-C to stop)", dir.display());
+    } else {
+        rebuild(&mut builder, "first build");
+        println!("watching {} (Ctrl-C to stop)", dir.display());
+    }
     loop {
         let Ok(paths) = rx.recv() else { return ExitCode::SUCCESS };
         let mut changed: Vec<PathBuf> = paths.into_iter().filter(|p| relevant(p, &dir, &out)).collect();
@@ -67,6 +74,25 @@ pub fn run(dir: &Path, opts: BuildOptions) -> ExitCode {
             changed.iter().map(|p| p.strip_prefix(&dir).unwrap_or(p).display().to_string()).collect();
         rebuild(&mut builder, &names.join(", "));
     }
+}
+
+/// Set when the watch was started again after the watchdog stopped a build.
+const RESTARTED: &str = "PLAYAID_WATCH_RESTARTED";
+
+/// The watchdog stopped a build (a game's template that loops or eats memory): report E039,
+/// then start the same watch again in this process (the runaway compile cannot be stopped
+/// inside it), waiting for the next change instead of building the same files again.
+pub fn stopped(s: &playaid::limits::Stopped) -> ! {
+    let found = [s.diagnostic()];
+    let files = playaid::source::Files::default();
+    eprint!("{}", diag::render_human(&found, &files, std::io::stderr().is_terminal()));
+    #[cfg(unix)]
+    if let Ok(exe) = std::env::current_exe() {
+        use std::os::unix::process::CommandExt;
+        let err = std::process::Command::new(exe).args(std::env::args_os().skip(1)).env(RESTARTED, "1").exec();
+        eprintln!("error: cannot start watching again: {err}");
+    }
+    std::process::exit(1)
 }
 
 /// A change worth a rebuild: inside the game folder, not in the output folder, not an editor's

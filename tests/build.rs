@@ -337,4 +337,11 @@ fn a_runaway_template_is_stopped_and_the_last_good_files_stay() {
         assert!(err.contains("templates/cheatsheet.typ"), "names the game's template: {err}");
         assert_eq!(std::fs::read(&pdf).unwrap(), good, "the last good PDF is intact");
     }
+    // In JSON, for editors and CI, like every other finding.
+    let o = build(&game, &out, &["--time-limit", "1", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON on stdout");
+    let found = &report["diagnostics"][0];
+    assert_eq!((found["code"].as_str(), report["errors"].as_u64()), (Some("E039"), Some(1)), "{report}");
+    assert!(found["message"].as_str().unwrap().contains("took longer than 1 s"), "{report}");
 }

@@ -113,8 +113,43 @@ fn each_cheatsheet_holds_its_key_facts() {
         }
         let (_, n) = pdf_info(&pdf);
         assert!(text.contains(&format!("page 1 of {n}")), "{game}: footer with page x of y");
+        // Both columns of the last page are used and end within about six lines of each other,
+        // but where a table that cannot break fills most of a column (The Marrow Front's CRT).
+        let (left, right) = column_ends(&pdf, n);
+        let balanced = right > 0.0 && (left - right).abs() < 60.0;
+        assert_eq!(balanced, game != "marrow-front", "{game}: last page columns end at {left:.0} and {right:.0} pt");
         assert!(text.contains(&format!("rules version {version}")), "{game}: footer with the rules version");
     }
+}
+
+/// Where the text of each column of a two-column page ends, in pt from the page's top (0 for
+/// an empty column), leaving out the footer (the bottom 13 mm margin).
+fn column_ends(pdf: &Path, page: usize) -> (f64, f64) {
+    let n = page.to_string();
+    let o = std::process::Command::new("pdftotext")
+        .args(["-bbox", "-f", &n, "-l", &n, pdf.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    let html = String::from_utf8_lossy(&o.stdout);
+    let attr = |tag: &str, name: &str| -> f64 {
+        let at = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        tag[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let page_tag = html.split("<page ").nth(1).expect("a page");
+    let (width, height) = (attr(page_tag, "width"), attr(page_tag, "height"));
+    let (mut left, mut right) = (0.0f64, 0.0f64);
+    for word in html.split("<word ").skip(1) {
+        let (x0, x1, y1) = (attr(word, "xMin"), attr(word, "xMax"), attr(word, "yMax"));
+        if y1 > height - 13.0 / 25.4 * 72.0 {
+            continue;
+        }
+        if x1 < width / 2.0 {
+            left = left.max(y1);
+        } else if x0 > width / 2.0 {
+            right = right.max(y1);
+        }
+    }
+    (left, right)
 }
 
 /// The versions a text names: `v1.4`, or the word after "version".

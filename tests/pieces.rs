@@ -213,9 +213,12 @@ fn an_overflowing_card_fails_the_build_at_its_location_and_shrinking_can_save_it
     assert!(!err.contains("`Short`"), "{err}");
     assert!(!out.path().join("t-1/cards.pdf").exists(), "nothing written on an overflow");
 
-    // Allowed to shrink to 4 pt, the same text fits.
-    let data =
-        data.replace("size = \"mini-euro\"\n", "size = \"mini-euro\"\nmin_font_size = \"4pt\"\nfont_size = \"7pt\"\n");
+    // Allowed to shrink to 4 pt (below the floor of card text, which the game lowers), the same
+    // text fits.
+    let data = data.replace(
+        "size = \"mini-euro\"\n",
+        "size = \"mini-euro\"\nmin_font_size = \"4pt\"\nfont_size = \"7pt\"\nfloor = { text = \"4pt\" }\n",
+    );
     std::fs::write(dir.path().join("cards.toml"), data).unwrap();
     let o = playaid(&["build", dir.path().to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -279,9 +282,12 @@ fn seed_counter_sheets_hold_every_counter_and_marker() {
         "Grenadiers",
         "StuG III",
         "PaK 40",
-        "Kp. HQ",
-        "4-4-5",
-        "2-4-5",
+        "Kompanie HQ",
+        "Mortar section",
+        // Factors: AP/HE firepower, To Hit, armour/save of a vehicle.
+        "1/4",
+        "5+",
+        "2/5",
         "Ops Complete",
         "Disrupted",
         "Reduced",
@@ -436,7 +442,7 @@ fn a_counter_run_prints_one_counter_per_id_and_faces_have_their_own_look() {
                 front = { attack = 8 }\nback = { attack = 4 }\nquantity = 2\n\n\
                 [[counter]]\nname = \"Rifles\"\nids = \"09-11\"\nsymbol = \"infantry division\"\nfront = { attack = 3 }\n\n\
                 [[counter]]\nname = \"Mud\"\ncounter_group = \"markers\"\nfront_face = { background = \"#8b5a2b\" }\n\
-                back = { name = \"Clear\" }\nback_face = { background = \"#9fd3f0\", font_size = \"4pt\" }\n";
+                back = { name = \"Clear\" }\nback_face = { background = \"#9fd3f0\", font_size = \"4.5pt\" }\n";
     write_game(dir.path(), &[("game.toml", GAME), ("counters.toml", data)]);
     let checked = load_and_check(dir.path(), None).unwrap();
     assert!(!checked.has_errors(), "{:?}", checked.diags);
@@ -450,7 +456,7 @@ fn a_counter_run_prints_one_counter_per_id_and_faces_have_their_own_look() {
     let back = mud.back.as_ref().unwrap();
     assert_eq!((mud.front.background.as_str(), back.background.as_str()), ("#8b5a2b", "#9fd3f0"));
     assert_eq!((mud.front.slots[0].text.as_str(), back.slots[0].text.as_str()), ("Mud", "Clear"));
-    assert_eq!(back.slots[0].size, 4.0, "the back face's font size");
+    assert_eq!(back.slots[0].size, 4.5, "the back face's font size");
     let (faces, _) = placed(dir.path(), "counters");
     assert_eq!(faces.iter().filter(|(k, _)| k.2 == "front").count(), 3 * 2 + 3 + 1);
     let text = pdf_text_of_game(dir.path());

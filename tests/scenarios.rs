@@ -59,9 +59,9 @@ fn every_seed_game_has_a_scenario_a_player_can_set_up_from() {
             &[
                 "Hedgerow Counterattack",
                 "3 Para Rifle",
-                "Infantry platoon · full / reduced 4 / 2 4 / 4 5 / 5 5 / 3 5 / 5",
+                "Infantry and guns · full / reduced 1 / 0 4 / 2 5 / 5 4 / 4 5 / 3 8 / 7 5 / 5",
                 "StuG III",
-                "6 / 4 10 / 10 6 / 6 3 / 1 4 / 4",
+                "6 / 4 3 / 2 4 / 4 10 / 10 3 / 1 – 6 / 6 3 / 3 4 / 4",
                 "The hamlet 3",
                 "Turns: 8",
             ],
@@ -100,21 +100,15 @@ fn a_stat_changed_in_the_rules_changes_the_scenario_sheet() {
     copy_dir(&repo().join("data/white-star-rising"), &game);
     let units = game.join("units.toml");
     let text = std::fs::read_to_string(&units).unwrap();
-    std::fs::write(
-        &units,
-        text.replacen(
-            "stats = { firepower = 6, range = 10, move = 6",
-            "stats = { firepower = 7, range = 10, move = 6",
-            1,
-        ),
-    )
-    .unwrap();
+    std::fs::write(&units, text.replacen("stats = { ap = 6, he = 3", "stats = { ap = 7, he = 3", 1)).unwrap();
     build(&game, &tmp.path().join("out"));
     let sheet = pdf_text(&tmp.path().join("out/white-star-rising-1.0/scenario-hedgerow-counterattack.pdf"));
     assert!(
-        sheet.contains("StuG III Armored Fighting Vehicle · full / reduced 7 / 4 10 / 10 6 / 6 3 / 1 4 / 4"),
+        sheet.contains(
+            "StuG III Armored Fighting Vehicle · full / reduced 7 / 4 3 / 2 4 / 4 10 / 10 3 / 1 – 6 / 6 3 / 3 4 / 4"
+        ),
         "{sheet}"
     );
     let counters = pdf_text(&tmp.path().join("out/white-star-rising-1.0/counters.pdf"));
-    assert!(counters.contains("7-10-6"), "the counter follows too: {counters}");
+    assert!(counters.contains("7/3"), "the counter follows too: {counters}");
 }

@@ -12,6 +12,8 @@ const STAGES: &[(&str, usize)] = &[
     ("limits", 1),
     ("model", 2),
     ("markup", 3),
+    // Beside markup: the built-in icon set (names and SVG sources).
+    ("icons", 3),
     ("load", 4),
     ("schema", 5),
     ("check", 6),

@@ -209,20 +209,19 @@ fn diff_reports_a_counter_back_value_in_words() {
     let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
     copy_dir(&repo().join("data/white-star-rising"), &old);
     copy_dir(&repo().join("data/white-star-rising"), &new);
-    // The PaK 40 (a counter with its own values) comes back with firepower 2 instead of 3.
+    // The Disrupted marker (a counter with its own back values) says "Shaken" on its back.
     let path = new.join("counters.toml");
     let counters = std::fs::read_to_string(&path).unwrap();
-    let before = "name = \"PaK 40\"\nlabel = \"14/GR916\"\nside = \"de\"\nsymbol = \"anti-tank section\"\n\
-                  front = { firepower = 5, range = 12, move = 2, assault = 1, to_hit = 4 }\nback = { firepower = 3,";
+    let before = "name = \"Disrupted\"\ncounter_group = \"markers\"\nfront_face = { background = \"#b3261e\" }\n\
+                  back = { name = \"Reduced\" }";
     assert!(counters.contains(before), "the seed data changed: update this test");
-    std::fs::write(
-        &path,
-        counters.replace(before, &before.replace("back = { firepower = 3", "back = { firepower = 2")),
-    )
-    .unwrap();
+    std::fs::write(&path, counters.replace(before, &before.replace("\"Reduced\"", "\"Shaken\""))).unwrap();
     let o = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(stdout(&o), "White Star Rising 1.0 → 1.0: 1 change\n  ~ Counter PaK 40: back firepower 3 → 2.\n");
+    assert_eq!(
+        stdout(&o),
+        "White Star Rising 1.0 → 1.0: 1 change\n  ~ Counter Disrupted: back name Reduced → Shaken.\n"
+    );
 }
 
 /// A unit with steps changes in one step and gains a third: diff names the steps and prints
@@ -235,18 +234,18 @@ fn diff_shows_a_changed_step_with_every_step_of_the_stat() {
     copy_dir(&repo().join("data/white-star-rising"), &new);
     let path = new.join("units.toml");
     let units = std::fs::read_to_string(&path).unwrap();
-    let reduced = "{ name = \"reduced\", stats = { firepower = 2, range = 4, move = 5, assault = 3, to_hit = 5 } },\n";
+    let reduced = "{ name = \"reduced\", stats = { ap = 0, he = 2, to_hit = 5, range = 4, assault = 3, morale = 7, move = 5 } },\n";
     assert!(units.contains(reduced), "the seed data changed: update this test");
-    // The Para Rifle's reduced step loses a point of firepower, and a third step is added.
-    let changed = reduced.replace("firepower = 2", "firepower = 1")
-        + "  { name = \"remnant\", stats = { firepower = 1, range = 2, move = 5, assault = 1, to_hit = 6 } },\n";
+    // The Para Rifle's reduced step loses a point of HE firepower, and a third step is added.
+    let changed = reduced.replace("he = 2", "he = 1")
+        + "  { name = \"remnant\", stats = { ap = 0, he = 1, to_hit = 6, range = 2, assault = 1, morale = 6, move = 5 } },\n";
     std::fs::write(&path, units.replacen(reduced, &changed, 1)).unwrap();
     let o = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
     for line in [
         "~ Para Rifle: steps full / reduced → full / reduced / remnant.",
-        "~ Para Rifle: Firepower 4 / 2 → 4 / 1 / 1.",
+        "~ Para Rifle: HE firepower 4 / 2 → 4 / 1 / 1.",
         "~ Para Rifle: Range factor 4 / 4 → 4 / 4 / 2.",
         "~ Para Rifle: To Hit 5 / 5 → 5 / 5 / 6.",
         "~ Para Rifle: Movement 5 / 5 → 5 / 5 / 5.",
@@ -322,4 +321,51 @@ fn diff_reads_spreadsheets_at_a_revision_and_in_folders() {
     let o = playaid(&["diff", &data("starting-phase"), game.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("~ Line Squad: Nerve 5 → 6."), "{}", stdout(&o));
+}
+
+/// A new version of The Marrow Front's charts: one CRT result, a legend text, a modifier, a
+/// terrain's line of sight and cost, a turn's weather, and a ninth turn: each said in words.
+#[test]
+fn diff_reads_the_charts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let new = tmp.path().join("new");
+    copy_dir(&repo().join("data/marrow-front"), &new);
+    let charts = new.join("charts.toml");
+    let text = std::fs::read_to_string(&charts).unwrap();
+    let edited = text
+        .replace(
+            r#"{ roll = 3, results = ["AE", "AR", "AR", "EX", "DR", "DR", "DR2"] }"#,
+            r#"{ roll = 3, results = ["AE", "AR", "AR", "EX", "EX", "DR", "DR2"] }"#,
+        )
+        .replace("Attacker retreats one hex.", "Attacker retreats one or two hexes.")
+        .replace(r#"text = "the attacker is out of supply" },"#, r#"text = "the attacker has no supply" },"#)
+        .replace(
+            "move = { foot = 2, motor = 3 }\nshift = -1\nlos = \"blocks\"\ntext",
+            "move = { foot = 2, motor = 4 }\nshift = -1\nlos = \"hinders\"\ntext",
+        )
+        .replace(r#"{ name = "Dec II", weather = "Snow" },"#, r#"{ name = "Dec II", weather = "Frost" },"#)
+        .replace(
+            r#"{ name = "Jan II", weather = "Snow", event = "Game end: count the cities held." },"#,
+            r#"{ name = "Jan II", weather = "Snow" },
+  { name = "Feb I", weather = "Snow", event = "Game end: count the cities held." },"#,
+        );
+    assert_ne!(edited, text);
+    std::fs::write(&charts, edited).unwrap();
+    let o = playaid(&["diff", &data("marrow-front"), new.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let said = stdout(&o);
+    for line in [
+        "~ Combat Results Table: roll 3, 4-1 DR → EX.",
+        "~ Combat Results Table: result AR now reads \"Attacker retreats one or two hexes.\" (was \"Attacker retreats one hex.\").",
+        "~ Combat Results Table: new modifier: DRM +1 the attacker has no supply.",
+        "~ Combat Results Table: modifier removed: DRM +1 the attacker is out of supply.",
+        "~ Hills: line of sight blocks → hinders.",
+        "~ Hills: movement (motor) 3 → 4.",
+        "~ Turn record track: turns 8 → 9.",
+        "~ Turn record track: turn 6 Dec II, Snow → Dec II, Frost.",
+        "~ Turn record track: turn 8 Jan II, Snow, Game end: count the cities held. → Jan II, Snow.",
+    ] {
+        assert!(said.contains(line), "`{line}` not in:\n{said}");
+    }
+    assert!(said.contains("9 changes"), "nothing else: {said}");
 }

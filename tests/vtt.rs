@@ -138,39 +138,38 @@ fn png_per_card_face_with_and_without_bleed() {
     assert!(folder.join("png/counters").is_dir(), "its counters too");
 }
 
-/// The pieces document: one page per face, each page the piece's size (what the print-shop
-/// output is made from).
+/// The pieces document: one page per face, each page the piece's trim size, cards with their
+/// bleed as the page's bleed (a TrimBox in the PDF: what print-shop output is made from).
 #[test]
 fn pieces_document_is_one_face_a_page_at_piece_size() {
+    use playaid::render::png::PieceKind;
     let c = checked("one-hour-wargames-wwii");
     let (ix, layout) = c.stages.as_ref().unwrap();
     let mut r = playaid::render::Renderer::new(&c.game.root, None).unwrap();
     r.set_fonts(layout.fonts.clone());
-    for bleed in [false, true] {
-        let doc = playaid::build::vtt::pieces_document(&mut r, &c.game, ix, layout, bleed).unwrap();
-        let faces = &doc.faces;
-        let counters = layout.counters.counters.iter().map(|c| 1 + usize::from(c.back.is_some())).sum::<usize>();
-        assert_eq!(faces.len(), counters + 2 * layout.cards.cards.len());
-        let pdf = doc.compiled.pdf().unwrap();
-        let tmp = tempfile::NamedTempFile::new().unwrap();
-        std::fs::write(tmp.path(), &pdf).unwrap();
-        let (_, pages) = pdf_info(tmp.path());
-        assert_eq!(pages, faces.len());
-        for f in faces {
-            let page = &doc.compiled.document.pages()[f.page];
-            let (w, h) = (page.frame.size().x.to_mm(), page.frame.size().y.to_mm());
-            let want = match f.kind {
-                playaid::render::png::PieceKind::Counter => {
-                    layout.counters.groups[layout.counters.counters[f.piece].group].size
-                }
-                playaid::render::png::PieceKind::Card => {
-                    let b = if bleed { c.game.card_options.bleed } else { 0.0 };
-                    (layout.cards.size.0 + 2.0 * b, layout.cards.size.1 + 2.0 * b)
-                }
-            };
-            assert!((w - want.0).abs() < 1e-6 && (h - want.1).abs() < 1e-6, "{f:?}: {w} x {h} mm, want {want:?}");
-        }
+    let doc = playaid::build::vtt::pieces_document(&mut r, &c.game, ix, layout).unwrap();
+    let counters = layout.counters.counters.iter().map(|c| 1 + usize::from(c.back.is_some())).sum::<usize>();
+    let kinds = |k| doc.faces.iter().filter(|f| f.kind == k).count();
+    assert_eq!((kinds(PieceKind::Counter), kinds(PieceKind::Card)), (counters, 2 * layout.cards.cards.len()));
+    let bleed = c.game.card_options.bleed;
+    for f in &doc.faces {
+        let compiled = if f.kind == PieceKind::Counter { &doc.counters } else { &doc.cards };
+        let page = &compiled.as_ref().unwrap().document.pages()[f.page];
+        let (w, h) = (page.frame.size().x.to_mm(), page.frame.size().y.to_mm());
+        let (want, want_bleed) = match f.kind {
+            PieceKind::Counter => (layout.counters.groups[layout.counters.counters[f.piece].group].size, 0.0),
+            PieceKind::Card => (layout.cards.size, bleed),
+        };
+        assert!((w - want.0).abs() < 1e-6 && (h - want.1).abs() < 1e-6, "{f:?}: {w} x {h} mm, want {want:?}");
+        assert!((page.bleed.left.to_mm() - want_bleed).abs() < 1e-6, "{f:?}: bleed {:?}", page.bleed);
     }
+    // As a PDF: one page per face, the cards' with a TrimBox inside a larger MediaBox.
+    let pdf = doc.cards.as_ref().unwrap().pdf().unwrap();
+    let tmp = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(tmp.path(), &pdf).unwrap();
+    assert_eq!(pdf_info(tmp.path()).1, 2 * layout.cards.cards.len());
+    let text = String::from_utf8_lossy(&pdf);
+    assert_eq!(text.matches("/TrimBox").count(), 2 * layout.cards.cards.len(), "a TrimBox a page");
 }
 
 /// The Tabletop Simulator save: parsed and checked against the layout.
@@ -333,8 +332,7 @@ fn vassal_module_opens_in_pywargame() {
         let mut cards = Vec::new();
         for i in order {
             let rc = &layout.cards.cards[i];
-            let title = rc.card.and_then(|k| c.game.cards[k].title.as_ref().map(|t| t.v.clone()));
-            let name = title.or_else(|| rc.unit.map(|u| c.game.units[u].name.v.clone())).unwrap();
+            let name = playaid::render::png::card_title(&c.game, rc);
             for _ in 0..rc.quantity {
                 cards.push(serde_json::json!({
                     "name": field(&name),

@@ -37,8 +37,14 @@ impl Drop for Watch {
 
 /// `playaid watch GAME -o OUT`, its stdout lines read as they come.
 fn watch(game: &Path, out: &Path) -> Watch {
+    watch_with(game, out, &[])
+}
+
+/// The same, with more options.
+fn watch_with(game: &Path, out: &Path, options: &[&str]) -> Watch {
     let mut child = Command::new(env!("CARGO_BIN_EXE_playaid"))
         .args(["watch", game.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .args(options)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -100,7 +106,7 @@ fn watch_rebuilds_when_a_spreadsheet_changes() {
     w.wait_for("first build");
     w.wait_for("watching");
     let pdf = out.join("starting-phase-0.1/cards.pdf");
-    assert!(pdf_text(&pdf).contains("Command Squad HQ unit The Starting Phase · v0.1 LD 8 NV 7"), "its card");
+    assert!(pdf_text(&pdf).contains("Command Squad HQ unit LD 8 NV 7"), "its card");
 
     let units = game.join("units.csv");
     let text = std::fs::read_to_string(&units).unwrap();
@@ -108,5 +114,33 @@ fn watch_rebuilds_when_a_spreadsheet_changes() {
         .unwrap();
     let line = w.wait_for("units.csv");
     assert!(line.contains("rebuilt"), "{line}");
-    assert!(pdf_text(&pdf).contains("Command Squad HQ unit The Starting Phase · v0.1 LD 9 NV 7"), "the new Ld");
+    assert!(pdf_text(&pdf).contains("Command Squad HQ unit LD 9 NV 7"), "the new Ld");
+}
+
+/// A game's own template that loops: the watchdog stops that build (E039), the watch starts
+/// again without building the same files, and builds once the template is fixed.
+#[test]
+fn watch_goes_on_after_a_runaway_template() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    let out = tmp.path().join("out");
+    let w = watch_with(&game, &out, &["--time-limit", "2"]);
+    w.wait_for("first build");
+    w.wait_for("watching");
+    let pdf = out.join("beachhead-1.2/cheatsheet.pdf");
+    let good = std::fs::read(&pdf).unwrap();
+
+    std::fs::create_dir_all(game.join("templates")).unwrap();
+    let looping = "#let n = 0\n#for i in range(100000) { for j in range(100000) { n += 1 } }\n#n\n";
+    std::fs::write(game.join("templates/cheatsheet.typ"), looping).unwrap();
+    let again = w.wait_for("again");
+    assert!(again.contains("fix the game and save"), "{again}");
+    assert_eq!(std::fs::read(&pdf).unwrap(), good, "the last good PDF stays");
+
+    // The template fixed: built with it.
+    std::fs::write(game.join("templates/cheatsheet.typ"), "Fixed sheet\n").unwrap();
+    let line = w.wait_for("cheatsheet.typ");
+    assert!(line.contains("rebuilt"), "{line}");
+    assert!(pdf_text(&pdf).contains("Fixed sheet"));
 }

@@ -2,9 +2,10 @@
 //! Simulator saved object and a VASSAL module, written beside the PDFs when asked
 //! (`--png`, `--tts`, `--vassal`, or `[exports]` in game.toml).
 //!
-//! Every face is drawn once, by the pieces document (`templates/pieces.typ`, the same piece
-//! drawing as the sheets, one face a page), and rasterised at the resolution each output
-//! needs; the outputs are then packed by `write::tts` and `write::vassal`.
+//! Every face is drawn once, by the pieces document (the counter and card templates with
+//! `data.pieces` set: the sheets' own drawing, one face a page), and rasterised at the
+//! resolution each output needs; the outputs are then packed by `write::tts` and
+//! `write::vassal`.
 
 use std::path::Path;
 
@@ -12,7 +13,7 @@ use crate::check::Index;
 use crate::export::{self, DocKind, ExportOptions};
 use crate::layout::Layout;
 use crate::model::Game;
-use crate::render::png::{self, FacePage, PieceNames};
+use crate::render::png::{self, FacePage, PieceKind, PieceNames};
 use crate::render::{Compiled, Renderer};
 use crate::write::{tts, vassal};
 
@@ -61,39 +62,73 @@ impl Wanted {
     }
 }
 
-/// A compiled pieces document and what each of its pages shows.
+/// The pieces document: the counter and card templates with every face on a page of its
+/// own (`data.pieces`), compiled, and what each page shows.
 pub struct PiecesDoc {
-    /// The document: one face a page.
-    pub compiled: Compiled,
-    /// Its pages, in order.
+    /// The counters, one face a page (none without counters).
+    pub counters: Option<Compiled>,
+    /// The cards, one face a page, each page with the cards' bleed (none without cards).
+    pub cards: Option<Compiled>,
+    /// Every face: counters first, then cards.
     pub faces: Vec<FacePage>,
 }
 
-/// Compile the pieces document of a checked and laid-out game: every counter and card face
-/// on a page of its own, at trim size, or with the cards' bleed. This is the document
-/// print-shop output is made from too (it can be written as a PDF with `compiled.pdf()`).
+impl PiecesDoc {
+    /// One face at `dpi`, at trim size or with its bleed.
+    pub fn render(&self, face: &FacePage, dpi: f64, bleed: bool) -> image::RgbImage {
+        let doc = match face.kind {
+            PieceKind::Counter => &self.counters,
+            PieceKind::Card => &self.cards,
+        };
+        let doc = doc.as_ref().expect("a face comes from a compiled document");
+        png::render_page(&doc.document.pages()[face.page], dpi, bleed)
+    }
+}
+
+/// Compile the pieces document of a checked and laid-out game: the counter and the card
+/// template, each with every face on a page of its own, the page the piece's trim size (cards
+/// with their bleed as the page's bleed: `compiled.pdf()` has TrimBoxes, for print shops).
+/// The pieces are drawn exactly as on the sheets: by the sheets' own templates.
 pub fn pieces_document(
     renderer: &mut Renderer,
     game: &Game,
     ix: &Index,
     laid_out: &Layout,
-    bleed: bool,
 ) -> Result<PiecesDoc, String> {
-    let exported = export::export(game, ix, laid_out, &DocKind::Pieces { bleed }, &ExportOptions::default());
-    let compiled = renderer.compile("pieces", &exported.data_json, &exported.texts_typ).map_err(|errs| {
-        let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-        format!("cannot draw the pieces one per page: {}", all.join("; "))
-    })?;
-    let faces = png::face_pages(&compiled, laid_out.counters.counters.len(), bleed)?;
-    Ok(PiecesDoc { compiled, faces })
+    let opts = ExportOptions { page: None, part_size: None, pieces: true };
+    let mut compile = |kind: DocKind| -> Result<Compiled, String> {
+        let exported = export::export(game, ix, laid_out, &kind, &opts);
+        renderer.compile(kind.template(), &exported.data_json, &exported.texts_typ).map_err(|errs| {
+            let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+            format!("cannot draw the {} one face a page: {}", kind.template(), all.join("; "))
+        })
+    };
+    let counters = (!laid_out.counters.counters.is_empty()).then(|| compile(DocKind::Counters)).transpose()?;
+    let cards = (!laid_out.cards.cards.is_empty()).then(|| compile(DocKind::Cards)).transpose()?;
+    let mut faces = Vec::new();
+    if let Some(c) = &counters {
+        faces.extend(png::face_pages(c, PieceKind::Counter)?);
+    }
+    if let Some(c) = &cards {
+        faces.extend(png::face_pages(c, PieceKind::Card)?);
+    }
+    Ok(PiecesDoc { counters, cards, faces })
 }
 
 /// One output file: its path relative to the output folder and its bytes.
 pub(crate) type OutFile = (String, Vec<u8>);
 
-/// PNG per piece: every face of `doc` at `dpi`, named by piece and side.
+/// PNG per piece: every face of `doc` at `dpi` at trim size, and every card face with its
+/// bleed too, named by piece and side.
 pub(crate) fn png_files(doc: &PiecesDoc, names: &PieceNames, dpi: f64) -> Vec<OutFile> {
-    doc.faces.iter().map(|f| (f.file(names), png::encode_png(&png::render_face(&doc.compiled, f, dpi)))).collect()
+    let mut out = Vec::new();
+    for f in &doc.faces {
+        out.push((f.file(names, false), png::encode_png(&doc.render(f, dpi, false))));
+        if f.kind == PieceKind::Card {
+            out.push((f.file(names, true), png::encode_png(&doc.render(f, dpi, true))));
+        }
+    }
+    out
 }
 
 /// Whether the game has anything to export to a tabletop: counters or cards.
@@ -116,26 +151,22 @@ pub(crate) fn exports(
         return Ok(files);
     }
     let names = PieceNames::new(game, laid_out);
-    let trim = if has_pieces(laid_out) { Some(pieces_document(renderer, game, ix, laid_out, false)?) } else { None };
+    let pieces = if has_pieces(laid_out) { Some(pieces_document(renderer, game, ix, laid_out)?) } else { None };
     if wanted.png
-        && let Some(doc) = &trim
+        && let Some(doc) = &pieces
     {
         crate::limits::step("writing PNG per piece".to_string());
         files.extend(png_files(doc, &names, wanted.dpi));
-        if !laid_out.cards.cards.is_empty() {
-            let bled = pieces_document(renderer, game, ix, laid_out, true)?;
-            files.extend(png_files(&bled, &names, wanted.dpi));
-        }
     }
     if wanted.tts
-        && let Some(doc) = &trim
+        && let Some(doc) = &pieces
     {
         crate::limits::step("writing the Tabletop Simulator save".to_string());
         let url_base = match &wanted.base_url {
             Some(u) => u.trim_end_matches('/').to_string(),
             None => tts::file_url(&out_dir.join("tts")),
         };
-        let render = |f: &FacePage, dpi: f64| png::render_face(&doc.compiled, f, dpi);
+        let render = |f: &FacePage, dpi: f64| doc.render(f, dpi, false);
         let input = tts::TtsInput {
             game,
             layout: laid_out,
@@ -152,9 +183,9 @@ pub(crate) fn exports(
         crate::limits::step("writing the VASSAL module".to_string());
         let charts = chart_pages(renderer, game, ix, laid_out)?;
         let no_faces = Vec::new();
-        let faces = trim.as_ref().map(|d| &d.faces).unwrap_or(&no_faces);
-        let render = |f: &FacePage, dpi: f64| match &trim {
-            Some(doc) => png::render_face(&doc.compiled, f, dpi),
+        let faces = pieces.as_ref().map(|d| &d.faces).unwrap_or(&no_faces);
+        let render = |f: &FacePage, dpi: f64| match &pieces {
+            Some(doc) => doc.render(f, dpi, false),
             None => image::RgbImage::new(1, 1),
         };
         let input = vassal::VassalInput { game, layout: laid_out, names: &names, faces, render: &render, charts };
@@ -197,7 +228,7 @@ fn chart_pages(
             } else {
                 (format!("{name} {}/{}", n + 1, pages.len()), format!("{stem}-{}", n + 1))
             };
-            out.push((tab, file, png::render_page(page, vassal::CHART_DPI)));
+            out.push((tab, file, png::render_page(page, vassal::CHART_DPI, false)));
         }
     }
     Ok(out)

@@ -3,7 +3,9 @@
 //!
 //! Only fields inside the allowed subset (`markup::not_allowed` found nothing) get here, so
 //! evaluation is bounded by the field's length. Each field is compiled alone as a tiny
-//! document: no fonts, no files, no packages; the `[[references]]` are blanked.
+//! document: no fonts, no files, no packages; the `[[references]]` are blanked. The functions
+//! that the generated texts module brings from lib.typ (`icon`, `die`) are defined by a prelude
+//! with the same parameters, drawing an empty box: their names are checked apart (`icons.rs`).
 
 use std::ops::Range;
 
@@ -14,6 +16,11 @@ use typst::text::{Font, FontBook};
 use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World, WorldExt};
 use typst_layout::PagedDocument;
+
+/// Defines what texts may call besides Typst's own functions, with the parameters of lib.typ's
+/// `pa-icon` and `pa-die`. Errors are located in the field after it.
+const PRELUDE: &str = "#let icon(name, size: 1em, fill: auto) = box(width: size, height: size)\n\
+                       #let die(n, size: 1em, fill: auto) = box(width: size, height: size)\n";
 
 /// A World holding one field as its main source and nothing else.
 pub(super) struct FieldWorld {
@@ -34,7 +41,7 @@ impl FieldWorld {
 
     /// Typst's errors for `text` (a blanked field): (byte range in it, message, hints).
     pub(super) fn errors(&mut self, text: &str) -> Vec<(Range<usize>, String, Vec<String>)> {
-        self.main.replace(text);
+        self.main.replace(&format!("{PRELUDE}{text}"));
         let warned = typst::compile::<PagedDocument>(&*self);
         let Err(errors) = warned.output else { return Vec::new() };
         let whole = 0..text.len();
@@ -42,7 +49,11 @@ impl FieldWorld {
             .iter()
             .map(|e| {
                 let range = match e.span.id() {
-                    Some(id) if id == self.main.id() => self.range(e.span).unwrap_or(whole.clone()),
+                    Some(id) if id == self.main.id() => self
+                        .range(e.span)
+                        .filter(|r| r.start >= PRELUDE.len())
+                        .map(|r| r.start - PRELUDE.len()..r.end - PRELUDE.len())
+                        .unwrap_or(whole.clone()),
                     _ => whole.clone(),
                 };
                 (range, e.message.to_string(), e.hints.iter().map(|h| h.v.to_string()).collect())

@@ -10,11 +10,14 @@ mod abilities;
 mod changelog;
 mod charts;
 mod evaluate;
+mod icons;
 mod images;
 mod index;
+mod legibility;
 mod pieces;
 
 pub(crate) use pieces::counter_name;
+pub(crate) use pieces::{ResolvedLayout, card_layout, section_of};
 mod rules;
 mod scenario;
 mod units;
@@ -64,6 +67,8 @@ pub fn check(game: &Game) -> Checked {
 struct Usage {
     abilities: HashSet<usize>,
     terms: HashSet<String>,
+    /// Icon names written anywhere (texts, stats, counters, layouts).
+    icons: HashSet<String>,
 }
 
 struct Checker<'g> {
@@ -109,7 +114,9 @@ impl<'g> Checker<'g> {
         self.check_scenarios();
         self.check_charts();
         self.check_counters();
+        self.check_icons();
         self.check_cards();
+        self.check_card_legibility();
         self.check_greyscale();
         self.warn_unused();
     }
@@ -285,6 +292,7 @@ impl<'g> Checker<'g> {
                 );
             }
         }
+        self.warn_unused_icons();
     }
 }
 

@@ -2,9 +2,11 @@
 //! least one, values fit their stats, option sizes make sense and pictures can be read. What
 //! fits where on a piece is the `layout` stage's finding.
 
-use super::Checker;
+use super::{Checker, Index};
 use crate::diag::{self, Diagnostic};
+use crate::load::strings::sub_loc;
 use crate::model::*;
+use crate::source::Loc;
 
 impl Checker<'_> {
     pub(super) fn check_counters(&mut self) {
@@ -97,14 +99,152 @@ impl Checker<'_> {
         for k in &opts.kinds {
             self.resolve::<Kind>(k);
         }
+        if let Some(max) = &opts.max_font_size
+            && (max.v < opts.font_size || max.v > 14.0)
+        {
+            self.push(
+                Diagnostic::error(
+                    diag::INVALID_VALUE,
+                    format!("max_font_size {} pt must be between font_size ({} pt) and 14 pt", max.v, opts.font_size),
+                )
+                .at(&max.loc)
+                .help("text grows up to max_font_size while a card has room"),
+            );
+        }
+        for l in &game.card_layouts {
+            self.check_card_layout(l);
+        }
+        if let Some(l) = &opts.layout {
+            self.known_layout(l);
+        }
+        for b in &game.card_backs {
+            if let Some(t) = &b.text {
+                self.version_typed(t, &format!("card back `{}`", b.id.v));
+            }
+        }
         for c in &game.cards {
             self.check_card(c);
         }
+        // Cards made for the units of `[cards] kinds` show what their layout lets them.
+        let named: Vec<&str> = game.cards.iter().filter_map(|c| c.unit.as_ref().map(|u| u.v.as_str())).collect();
+        for u in &game.units {
+            if u.kind.as_ref().is_some_and(|k| opts.kinds.iter().any(|ok| ok.v == k.v))
+                && !named.contains(&u.id.v.as_str())
+            {
+                self.card_keeps_data(None, Some(u), opts.layout.as_ref().map_or(&u.loc, |l| &l.loc));
+            }
+        }
+    }
+
+    /// A `[[card_layout]]`: its base is built in, its zones are zones, each once.
+    fn check_card_layout(&mut self, l: &CardLayout) {
+        if let Some(b) = &l.base
+            && builtin_layout(&b.v).is_none()
+        {
+            let names: Vec<&str> = CARD_LAYOUTS.iter().map(|l| l.0).collect();
+            self.push(unknown_layout(b, &names, "a `base` is a built-in layout"));
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for z in l.zones.iter().flatten() {
+            if !CARD_ZONES.contains(&z.v.as_str()) {
+                let d = Diagnostic::error(diag::UNKNOWN_CARD_ZONE, format!("unknown card zone `{}`", z.v))
+                    .at(&z.loc)
+                    .label("not a zone of a card");
+                self.push(match diag::did_you_mean(&z.v, CARD_ZONES.iter().copied()) {
+                    Some(m) => d.help(format!("did you mean `{m}`? The zones are: {}", CARD_ZONES.join(", "))),
+                    None => d.help(format!("the zones are: {}", CARD_ZONES.join(", "))),
+                });
+            } else if seen.contains(&z.v.as_str()) {
+                self.push(
+                    Diagnostic::error(diag::UNKNOWN_CARD_ZONE, format!("zone `{}` is listed twice", z.v))
+                        .at(&z.loc)
+                        .label("listed twice")
+                        .help("a zone is shown once: remove one of them"),
+                );
+            } else {
+                seen.push(&z.v);
+            }
+        }
+    }
+
+    /// A layout a card or `[cards]` names: built in, or a `[[card_layout]]` (E044).
+    fn known_layout(&mut self, name: &Sp<String>) -> bool {
+        let game = self.game;
+        if builtin_layout(&name.v).is_some() || game.card_layouts.iter().any(|l| l.id.v == name.v) {
+            return true;
+        }
+        let names: Vec<&str> =
+            CARD_LAYOUTS.iter().map(|l| l.0).chain(game.card_layouts.iter().map(|l| l.id.v.as_str())).collect();
+        self.push(unknown_layout(name, &names, "a card's layout is built in or a [[card_layout]]"));
+        false
+    }
+
+    /// W010: the rules version typed into a card's text (it goes stale with the next version).
+    fn version_typed(&mut self, t: &Text, what: &str) {
+        let Some(version) = self.game.meta.version.as_ref().map(|v| v.v.as_str()) else { return };
+        // ASCII lower case keeps byte offsets, so the finding points at the typed version.
+        let lower = t.raw.to_ascii_lowercase();
+        let typed = ["v", "v.", "v ", "version "].iter().find_map(|p| {
+            let needle = format!("{p}{version}");
+            let at = lower.find(&needle)?;
+            let end = at + needle.len();
+            let before_ok = at == 0 || !lower[..at].ends_with(|c: char| c.is_alphanumeric());
+            let after_ok = !lower[end..].starts_with(|c: char| c.is_ascii_digit() || c == '.');
+            (before_ok && after_ok).then_some(at..end)
+        });
+        let Some(range) = typed else { return };
+        let at = sub_loc(t, &self.game.files.get(t.loc.file).text, range.clone());
+        self.push(
+            Diagnostic::warning(
+                diag::VERSION_IN_CARD_TEXT,
+                format!("{what} has the rules version typed into its text: `{}`", &t.raw[range]),
+            )
+            .at(&at)
+            .label("typed in")
+            .help(format!(
+                "remove it: cards print the version from [game] version (\"{version}\") on every footer and back, \
+                 so it stays right when the rules change"
+            )),
+        );
     }
 
     fn check_card(&mut self, c: &Card) {
-        if let Some(u) = &c.unit {
-            self.resolve::<Unit>(u);
+        let unit = c.unit.as_ref().and_then(|u| self.resolve::<Unit>(u));
+        if let (Some(u), Some(r)) = (&c.unit, &c.reference) {
+            self.push(
+                Diagnostic::error(
+                    diag::CARD_REFERENCES,
+                    format!("a card prints one thing: this one has `unit` and `{}`", r.key),
+                )
+                .at(&r.id.loc)
+                .label("a second thing to print")
+                .help(format!("make one card for `unit = \"{}\"` and another for `{} = \"{}\"`", u.v, r.key, r.id.v)),
+            );
+        }
+        if let Some(r) = &c.reference {
+            self.check_card_ref(r);
+        }
+        let layout_ok = c.layout.as_ref().is_none_or(|l| self.known_layout(l));
+        if layout_ok {
+            self.card_keeps_data(Some(c), unit, &c.layout.as_ref().map_or(&c.loc, |l| &l.loc).clone());
+        }
+        if let (Some(t), Some(s)) = (&c.title, &c.subtitle)
+            && t.v.trim().eq_ignore_ascii_case(s.v.trim())
+        {
+            self.push(
+                Diagnostic::warning(diag::SUBTITLE_REPEATS_TITLE, format!("the subtitle repeats the title `{}`", t.v))
+                    .at(&s.loc)
+                    .label("the same as the title")
+                    .help("say something the title does not (what the card is for, where it applies), or remove the subtitle"),
+            );
+        }
+        let what = match (&c.title, &c.unit) {
+            (Some(t), _) => format!("card `{}`", t.v),
+            (None, Some(u)) => format!("the card of unit `{}`", u.v),
+            _ => "a card".into(),
+        };
+        for t in &c.text {
+            self.version_typed(t, &what);
         }
         if let Some(s) = &c.side {
             self.resolve::<Side>(s);
@@ -117,6 +257,174 @@ impl Checker<'_> {
             self.check_image(img);
         }
     }
+}
+
+impl Checker<'_> {
+    /// The rule a reference card prints exists: a section by id or number, a table, a
+    /// sequence, an ability.
+    fn check_card_ref(&mut self, r: &CardRef) {
+        match r.key {
+            "section" => {
+                if section_of(self.game, &self.ix, &r.id.v).is_none() {
+                    self.resolve::<Section>(&r.id);
+                }
+            }
+            "table" => {
+                self.resolve::<Table>(&r.id);
+            }
+            "sequence" => {
+                self.resolve::<Sequence>(&r.id);
+            }
+            _ => {
+                self.resolve_ability(&AbilityRef { id: r.id.v.clone(), param: None, loc: r.id.loc.clone() });
+            }
+        }
+    }
+
+    /// E046: every zone the card has data for is one its layout shows. Found at the layout
+    /// (`at`), naming the zone and what it would drop.
+    fn card_keeps_data(&mut self, card: Option<&Card>, unit: Option<&Unit>, at: &Loc) {
+        let game = self.game;
+        let layout = card_layout(game, card, unit.is_some());
+        for (zone, what) in card_data(card, unit) {
+            if layout.zones.contains(&zone) {
+                continue;
+            }
+            let name = card.and_then(|c| c.title.as_ref()).or(unit.map(|u| &u.name)).map_or("", |t| t.v.as_str());
+            self.push(
+                Diagnostic::error(
+                    diag::CARD_DROPS_DATA,
+                    format!(
+                        "layout `{}` leaves out the {zone} zone, so card `{name}` would not print {what}",
+                        layout.name
+                    ),
+                )
+                .at(at)
+                .label(format!("shows no {zone}"))
+                .help(format!("add \"{zone}\" to the layout's `zones`, or give this card a layout that shows it")),
+            );
+        }
+    }
+}
+
+/// A card layout, resolved: built in, or a `[[card_layout]]` over its base.
+#[derive(Debug, Clone)]
+pub(crate) struct ResolvedLayout {
+    /// Its name, as cards name it.
+    pub(crate) name: String,
+    /// The zones shown, in order.
+    pub(crate) zones: Vec<&'static str>,
+    /// How stats are drawn.
+    pub(crate) stat_style: StatStyle,
+    /// The title centred (a marker's face).
+    pub(crate) title_centred: bool,
+    /// The art box's height, mm; none: the picture box of `[cards]`.
+    pub(crate) art_height: Option<f64>,
+    /// The title's size, pt; none: from the card's text size.
+    pub(crate) title_size: Option<f64>,
+}
+
+fn builtin_layout(name: &str) -> Option<&'static (&'static str, &'static [&'static str], StatStyle, bool)> {
+    CARD_LAYOUTS.iter().find(|l| l.0 == name)
+}
+
+fn unknown_layout(name: &Sp<String>, names: &[&str], what: &str) -> Diagnostic {
+    let d = Diagnostic::error(diag::UNKNOWN_CARD_LAYOUT, format!("unknown card layout `{}`", name.v))
+        .at(&name.loc)
+        .label("no such layout");
+    match diag::did_you_mean(&name.v, names.iter().copied()) {
+        Some(m) => d.help(format!("did you mean `{m}`? {what}: {}", names.join(", "))),
+        None => d.help(format!("{what}: {}", names.join(", "))),
+    }
+}
+
+/// The layout a card prints with: its own `layout`, else `[cards] layout`, else `unit` for a
+/// unit's card, `reference` for a rule's, `terrain` for any other. A name that resolves to
+/// nothing (reported by the checker) falls back the same way.
+pub(crate) fn card_layout(game: &Game, card: Option<&Card>, has_unit: bool) -> ResolvedLayout {
+    let fallback = if has_unit {
+        "unit"
+    } else if card.is_some_and(|c| c.reference.is_some()) {
+        "reference"
+    } else {
+        "terrain"
+    };
+    let named = card.and_then(|c| c.layout.as_ref()).or(game.card_options.layout.as_ref()).map(|l| l.v.as_str());
+    let custom = named.and_then(|n| game.card_layouts.iter().find(|l| l.id.v == n));
+    let base_name = match custom {
+        Some(l) => l.base.as_ref().map_or("unit", |b| b.v.as_str()),
+        None => named.unwrap_or(fallback),
+    };
+    let base = builtin_layout(base_name).or_else(|| builtin_layout(fallback)).expect("a built-in layout");
+    let mut out = ResolvedLayout {
+        name: custom.map_or(base.0.to_string(), |l| l.id.v.clone()),
+        zones: base.1.to_vec(),
+        stat_style: base.2,
+        title_centred: base.3,
+        art_height: None,
+        title_size: None,
+    };
+    if let Some(l) = custom {
+        if let Some(zones) = &l.zones {
+            out.zones = CARD_ZONES.iter().copied().filter(|z| zones.iter().any(|w| w.v == *z)).collect();
+            out.zones.sort_by_key(|z| zones.iter().position(|w| w.v == *z));
+        }
+        if let Some(s) = l.stat_style {
+            out.stat_style = s;
+        }
+        out.art_height = l.art_height.as_ref().map(|a| a.v);
+        out.title_size = l.title_size.as_ref().map(|t| t.v);
+    }
+    out
+}
+
+/// The section a reference card names: by id, else by number ("3.1").
+pub(crate) fn section_of<'g>(game: &'g Game, ix: &Index, id: &str) -> Option<&'g Section> {
+    ix.get::<Section>(game, id)
+        .or_else(|| game.sections.iter().find(|s| s.number.as_ref().is_some_and(|n| n.v.trim() == id.trim())))
+}
+
+/// The zones a card has data for, each with what it holds ("3 stats").
+fn card_data(card: Option<&Card>, unit: Option<&Unit>) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let plural = |n: usize, one: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") };
+    out.push(("title", "its title".to_string()));
+    if card.is_some_and(|c| c.subtitle.is_some()) {
+        out.push(("subtitle", "its subtitle".into()));
+    }
+    if card.is_some_and(|c| c.corner.is_some()) {
+        out.push(("corner", "its corner value".into()));
+    }
+    if card.and_then(|c| c.image.as_ref()).or(unit.and_then(|u| u.image.as_ref())).is_some() {
+        out.push(("art", "its picture".into()));
+    }
+    // Stats and abilities by name, so the finding says what would go missing.
+    let mut stats: Vec<&str> = Vec::new();
+    for (k, _) in
+        unit.iter().flat_map(|u| u.steps.iter().flat_map(|s| &s.stats)).chain(card.iter().flat_map(|c| &c.stats))
+    {
+        if !stats.contains(&k.v.as_str()) {
+            stats.push(&k.v);
+        }
+    }
+    if !stats.is_empty() {
+        out.push(("stats", format!("its {} ({})", plural(stats.len(), "stat"), stats.join(", "))));
+    }
+    let abilities: Vec<&str> = unit.iter().flat_map(|u| u.abilities.iter().map(|a| a.id.as_str())).collect();
+    if !abilities.is_empty() {
+        let n = if abilities.len() == 1 { "ability".to_string() } else { format!("{} abilities", abilities.len()) };
+        out.push(("abilities", format!("its {n} ({})", abilities.join(", "))));
+    }
+    if card.is_some_and(|c| !c.text.is_empty()) {
+        out.push(("text", "its text".into()));
+    }
+    if unit.is_some_and(|u| !u.notes.is_empty()) {
+        out.push(("notes", "the unit's notes".into()));
+    }
+    if let Some(r) = card.and_then(|c| c.reference.as_ref()) {
+        out.push(("reference", format!("the {} it names", r.key)));
+    }
+    out
 }
 
 /// How findings name a counter: its id, else its name, else its unit.
@@ -164,6 +472,9 @@ impl Checker<'_> {
             if !warned.insert((other.v.as_str(), side.v.as_str(), colour.v.as_str())) {
                 continue;
             }
+            if marked_apart(game, &side.v, &other.v) {
+                continue;
+            }
             let og = grey(&oc.v).unwrap_or(g);
             self.push(
                 Diagnostic::warning(
@@ -181,12 +492,23 @@ impl Checker<'_> {
                 .at(&colour.loc)
                 .help(format!(
                     "players who print in black and white cannot tell the sides apart: make one colour lighter or \
-                     darker, so that their greys differ by {:.0} % or more",
+                     darker, so that their greys differ by {:.0} % or more, or mark one side's counters with a \
+                     frame or stripe: counter_style = {{ frame = \"#ffffff\" }} in its [[side]]",
                     GREY_APART * 100.0
                 )),
             );
         }
     }
+}
+
+/// Whether two sides' counters differ by more than colour (a frame or stripe in one side's
+/// `counter_style` that the other lacks), on a game that prints no cards, which have no such
+/// mark: then black and white still tells them apart.
+fn marked_apart(game: &Game, a: &str, b: &str) -> bool {
+    let style = |id: &str| game.sides.iter().find(|s| s.id.v == id).map(|s| &s.counter_style);
+    let mark = |id: &str| style(id).map(|s| (s.frame.as_ref().map(|f| &f.v), s.stripe.as_ref().map(|f| &f.v)));
+    let no_cards = game.cards.is_empty() && game.card_options.kinds.is_empty();
+    no_cards && mark(a) != mark(b)
 }
 
 #[cfg(test)]

@@ -176,6 +176,7 @@ impl Checker<'_> {
         if !clean {
             return;
         }
+        self.check_icon_calls(text, refs);
         let blanked = markup::blank_refs(&text.raw, refs);
         let world = self.field_world.get_or_insert_with(FieldWorld::new);
         for (range, message, hints) in world.errors(&blanked) {

@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 
 use super::{ExportOptions, Exporter};
+use crate::check::section_of;
 use crate::layout::counters::COUNTER_PAD_MM;
 use crate::layout::geometry::{Bands, PRINTABLE_EDGE_MM, SHEET_BAND_MM, bands};
 use crate::layout::symbol::Symbol;
@@ -267,19 +268,26 @@ impl Exporter<'_> {
             self.pieces.push((rc.what.clone(), rc.loc.clone()));
             let card = rc.card.map(|i| &game.cards[i]);
             let unit = rc.unit.map(|i| self.unit(&game.units[i]));
+            let (reference, ref_title) = match card.and_then(|c| c.reference.as_ref()) {
+                Some(r) => self.card_reference(r),
+                None => (Value::Null, None),
+            };
             let title = card
                 .and_then(|c| c.title.as_ref().map(|t| t.v.clone()))
                 .or_else(|| unit.as_ref().and_then(|u| u["name"].as_str().map(str::to_string)))
+                .or(ref_title)
                 .unwrap_or_default();
-            let subtitle = card
-                .and_then(|c| c.subtitle.as_ref().map(|t| t.v.clone()))
-                .or_else(|| unit.as_ref().and_then(|u| u["kind_name"].as_str().map(str::to_string)));
+            // A unit card's subtitle is its kind, unless that only repeats the title.
+            let subtitle = card.and_then(|c| c.subtitle.as_ref().map(|t| t.v.clone())).or_else(|| {
+                let kind = unit.as_ref().and_then(|u| u["kind_name"].as_str())?;
+                (!kind.trim().eq_ignore_ascii_case(title.trim())).then(|| kind.to_string())
+            });
             let side_name = rc.side.map(|s| game.sides[s].name.v.clone());
-            // Stats: the unit's in its kind's order, then the card's own.
+            // Stats: the unit's in its kind's order, with their notes, then the card's own.
             let mut stats: Vec<Value> = Vec::new();
             if let Some(u) = &unit {
                 for s in u["stats"].as_array().into_iter().flatten() {
-                    stats.push(json!({"label": s["abbr"], "name": s["name"], "value": s["value"]}));
+                    stats.push(json!({"label": s["abbr"], "name": s["name"], "value": s["value"], "note": s["note"]}));
                 }
             }
             // A unit with steps: its values read "8 / 4", in the order of these names.
@@ -290,7 +298,7 @@ impl Exporter<'_> {
                 .unwrap_or_default();
             if let Some(c) = card {
                 for (k, v) in &c.stats {
-                    stats.push(json!({"label": k.v, "name": k.v, "value": v.v.display()}));
+                    stats.push(json!({"label": k.v, "name": k.v, "value": v.v.display(), "note": null}));
                 }
             }
             let abilities: Vec<Value> = unit
@@ -341,6 +349,17 @@ impl Exporter<'_> {
                 "notes": notes,
                 "image": rc.image.as_deref().map(image_path),
                 "back": back,
+                "unit": rc.unit.map(|i| game.units[i].id.v.clone()),
+                "corner": card.and_then(|c| c.corner.as_ref().map(|t| t.v.clone())),
+                "reference": reference,
+                "layout": {
+                    "name": rc.layout.name,
+                    "zones": rc.layout.zones,
+                    "stat_style": rc.layout.stat_style.name(),
+                    "title_centred": rc.layout.title_centred,
+                    "art_height": rc.layout.art_height,
+                    "title_size": rc.layout.title_size,
+                },
             }));
         }
         json!({
@@ -351,9 +370,46 @@ impl Exporter<'_> {
             "bleed": co.bleed, "safe": co.safe,
             "font_size": co.font_size,
             "min_font_size": co.min_font_size.as_ref().map(|m| m.v),
+            "max_font_size": co.max_font_size.as_ref().map_or((co.font_size * 1.5).min(14.0).max(co.font_size), |m| m.v),
             "picture": [pic.0, pic.1],
             "back_picture": [back_pic.0, back_pic.1],
             "items": items,
         })
+    }
+
+    /// What a reference card prints (`kind`: section, table, sequence or ability, with its
+    /// content as the cheatsheet has it), and the title it gives a card that has none.
+    fn card_reference(&mut self, r: &CardRef) -> (Value, Option<String>) {
+        let game = self.game;
+        match r.key {
+            "section" => match section_of(game, self.ix, &r.id.v) {
+                Some(s) => {
+                    let v = self.section(s);
+                    (json!({"kind": "section", "section": v}), Some(s.title.v.clone()))
+                }
+                None => (Value::Null, None),
+            },
+            "table" => match self.ix.get::<Table>(game, &r.id.v) {
+                Some(t) => {
+                    let v = self.table(t);
+                    (json!({"kind": "table", "table": v}), t.title.as_ref().map(|t| t.v.clone()))
+                }
+                None => (Value::Null, None),
+            },
+            "sequence" => match self.ix.get::<Sequence>(game, &r.id.v) {
+                Some(sq) => {
+                    let v = self.sequence(sq);
+                    (json!({"kind": "sequence", "sequence": v}), sq.title.as_ref().map(|t| t.v.clone()))
+                }
+                None => (Value::Null, None),
+            },
+            _ => match self.ix.get::<Ability>(game, &r.id.v) {
+                Some(a) => {
+                    let text = self.opt_text(&a.text);
+                    (json!({"kind": "ability", "text": text}), Some(a.name.v.clone()))
+                }
+                None => (Value::Null, None),
+            },
+        }
     }
 }

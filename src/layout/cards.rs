@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use super::colour::contrast;
 use super::geometry::{back_picture_box, grid, picture_box, sheet_page};
 use super::pictures::check_resolution;
-use crate::check::Index;
+use crate::check::{Index, ResolvedLayout, card_layout};
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
 use crate::source::Loc;
@@ -51,6 +51,8 @@ pub struct RCard {
     pub text_color: String,
     /// Picture path inside the game folder.
     pub image: Option<String>,
+    /// Its layout: the zones it shows, in order, and how.
+    pub(crate) layout: ResolvedLayout,
 }
 
 /// The card sheet, laid out.
@@ -162,7 +164,10 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
     let what = match (card.and_then(|c| c.title.as_ref()), unit) {
         (Some(t), _) => format!("card `{}`", t.v),
         (None, Some(u)) => format!("the card of unit `{}`", u.name.v),
-        _ => "a card".into(),
+        _ => match card.and_then(|c| c.reference.as_ref()) {
+            Some(r) => format!("the card of {} `{}`", r.key, r.id.v),
+            None => "a card".into(),
+        },
     };
     let side_id = card.and_then(|c| c.side.as_ref()).or(unit.and_then(|u| u.side.as_ref()));
     let side = side_id.and_then(|s| ix.position(Coll::Side, &s.v));
@@ -193,5 +198,6 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
         text_color: contrast(&color),
         color,
         image: card_image(game, ci, ui).map(|i| i.v.clone()),
+        layout: card_layout(game, card, unit.is_some()),
     }
 }

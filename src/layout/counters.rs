@@ -6,7 +6,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::colour::contrast;
-use super::fonts::text_width;
+use super::fonts::{ink_em, text_width};
 use super::geometry::{grid, sheet_page, symbol_box};
 use super::pictures::check_resolution;
 use super::symbol::{Symbol, parse_symbol, symbol_words};
@@ -34,6 +34,12 @@ pub struct RGroup {
     pub grid: (usize, usize),
     /// The box the symbol or picture is drawn in, mm.
     pub symbol_box: (f64, f64),
+    /// Where the group's `font_size` is written, when it is.
+    font_size_at: Option<Loc>,
+    /// How far text stays inside the cut line, mm.
+    pub safe: f64,
+    /// The legibility floor of any text, and of a slot of factors, pt.
+    pub floor: (f64, f64),
     /// The `[[counter_group]]` it comes from (none for the implicit group).
     decl: Option<usize>,
 }
@@ -47,16 +53,43 @@ pub struct RSlot {
     pub text: String,
     /// The slot shows the counter's symbol or picture instead of text.
     pub symbol: bool,
+    /// The slot shows this icon instead of text (`{icon:name}`), as tall as a capital letter
+    /// of the slot's size, or filling the symbol box in the `centre`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
     /// Font size in pt, after any shrinking (see `fit_face`).
     pub size: f64,
     /// Bold text.
     pub bold: bool,
+    /// The slot prints factors (a stat of the unit, or a number): bold and large by default,
+    /// with the higher floor.
+    pub factor: bool,
+    /// The smallest size this slot may print at, pt (E070 below it).
+    pub floor: f64,
+    /// How much further from its cut line than the pad the slot is placed (pt), so that
+    /// accents, descenders and underlines stay inside the safe area.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub inset: f64,
+    /// Byte ranges of `text` printed underlined.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub underline: Vec<[usize; 2]>,
     /// The room the text has, in pt: its width (for `centre`, the width it wraps in).
     pub have: f64,
     /// Where the slot's text comes from in the data (the value of its first placeholder, or
     /// the layout's text): where an overflow is reported.
     #[serde(skip)]
     pub origin: Option<Loc>,
+    /// Where the slot's size was written (its own, its face's or its group's `font_size`),
+    /// or none for a default: where a size below the floor is reported.
+    #[serde(skip)]
+    pub size_at: Option<Loc>,
+    /// The size is the counter's own (its face's `font_size`), not its group's or layout's.
+    #[serde(skip)]
+    pub own_size: bool,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 /// One face of a counter.
@@ -70,14 +103,27 @@ pub struct RFace {
     pub stripe_text: Option<String>,
     /// Text colour.
     pub text: String,
+    /// Colour of a frame just inside the cut line, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frame: Option<String>,
     /// The slots, in the layout's order.
     pub slots: Vec<RSlot>,
     /// The room (pt) kept along each side edge for a `left` or `right` slot; 0 without one.
     pub edge: f64,
+    /// How far text stays inside the cut line (mm): its group's `safe`.
+    pub pad: f64,
     /// This face's own NATO symbol (`symbol` in `front_face` or `back_face`), drawn instead of
     /// the counter's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub symbol: Option<Symbol>,
+    /// The face's icon (`icon` on the counter or its face): a marker's face shows it large
+    /// above its name; a unit's counter shows it in its `{symbol}` slot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
+    /// A marker's face: the icon large and centred, the name small below it (`{name}` in the
+    /// only slot, `bottom`), whatever the group's layout.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub marker: bool,
 }
 
 /// One counter, laid out.
@@ -129,8 +175,12 @@ pub struct Counters {
 const IMPLICIT_FONT: f64 = 5.0;
 /// Background of a counter with no side and no colour.
 const NEUTRAL_BG: &str = "#ece4cf";
-/// The die-cut safe area of a counter: text stays this far inside the edge (mm).
-pub(crate) const COUNTER_PAD_MM: f64 = 0.7;
+/// The die-cut safe area of a counter: text stays this far inside the edge (mm), unless its
+/// group asks for more.
+pub(crate) const COUNTER_PAD_MM: f64 = MIN_SAFE_MM;
+/// The size of a factor slot that the data gives no size, at the least (pt): factors are what
+/// a player reads across the table.
+const FACTOR_SIZE: f64 = 7.0;
 const MM: f64 = 72.0 / 25.4; // pt per mm
 
 /// Lay out every counter of the game. `page_over` is the command line's page size.
@@ -145,6 +195,7 @@ pub(crate) fn lay_out_counters(
     let gutter = co.sheet.gutter.unwrap_or(if co.cut == Cut::Gutter { 2.0 } else { 0.0 });
     let mut groups = declared_groups(game, ix, page, gutter, diags);
     let sources = sources(game, ix, &mut groups, page, gutter);
+    let stats: HashSet<String> = game.stats.iter().map(|s| s.id.v.clone()).collect();
     let mut ctx = Ctx {
         game,
         ix,
@@ -153,6 +204,8 @@ pub(crate) fn lay_out_counters(
         missing: HashMap::new(),
         symbols: HashMap::new(),
         run_findings: HashSet::new(),
+        stats: &stats,
+        group_findings: HashSet::new(),
     };
     let counters: Vec<RCounter> = sources.iter().map(|src| ctx.counter(src)).collect();
     let missing = std::mem::take(&mut ctx.missing);
@@ -161,7 +214,19 @@ pub(crate) fn lay_out_counters(
 }
 
 fn new_group(decl: Option<usize>, id: String, name: Option<String>, size: (f64, f64), font: f64) -> RGroup {
-    RGroup { id, name, size, font_size: font, min_font_size: None, grid: (0, 0), symbol_box: symbol_box(size), decl }
+    RGroup {
+        id,
+        name,
+        size,
+        font_size: font,
+        min_font_size: None,
+        grid: (0, 0),
+        symbol_box: symbol_box(size),
+        font_size_at: None,
+        safe: COUNTER_PAD_MM,
+        floor: (COUNTER_TEXT_FLOOR, COUNTER_FACTOR_FLOOR),
+        decl,
+    }
 }
 
 /// The groups as declared (the first of a duplicated id), with their sizes checked against the
@@ -190,9 +255,16 @@ fn declared_groups(game: &Game, ix: &Index, page: (f64, f64), gutter: f64, diags
                 );
             }
         }
-        let font = g.font_size.as_ref().map(|f| f.v).unwrap_or((size.0.min(size.1) * 0.33).clamp(4.0, 9.0));
+        let text_floor = g.floor.text.as_ref().map_or(COUNTER_TEXT_FLOOR, |f| f.v);
+        let font = g.font_size.as_ref().map(|f| f.v).unwrap_or((size.0.min(size.1) * 0.33).clamp(text_floor, 9.0));
         let mut r = new_group(Some(i), g.id.v.clone(), g.name.as_ref().map(|n| n.v.clone()), size, font);
         r.min_font_size = g.min_font_size.as_ref().map(|m| m.v);
+        r.safe = g.safe.as_ref().map_or(COUNTER_PAD_MM, |s| s.v.max(MIN_SAFE_MM));
+        if let Some(s) = g.safe.as_ref().filter(|s| s.v < MIN_SAFE_MM) {
+            diags.push(too_close(s));
+        }
+        r.font_size_at = g.font_size.as_ref().map(|f| f.loc.clone());
+        r.floor = (text_floor, g.floor.factors.as_ref().map_or(COUNTER_FACTOR_FLOOR.max(text_floor), |f| f.v));
         r.grid = grid(page, sheet, gutter, 0.0, size);
         out.push(r);
     }
@@ -319,6 +391,10 @@ struct Ctx<'g, 'd> {
     symbols: HashMap<(usize, usize), Option<Symbol>>,
     /// Findings already reported for a run's counter: its other counters share them.
     run_findings: HashSet<String>,
+    /// The game's stat ids: a slot printing one prints factors.
+    stats: &'d HashSet<String>,
+    /// Findings about a group's layout or sizes (not one counter's), reported once.
+    group_findings: HashSet<String>,
 }
 
 impl<'g> Ctx<'g, '_> {
@@ -347,12 +423,25 @@ impl<'g> Ctx<'g, '_> {
         let back_layout: Vec<Slot> =
             decl.and_then(|g| g.back_layout.as_ref()).map(|(l, _)| l.clone()).unwrap_or_else(|| front_layout.clone());
         let values = self.front_values(src);
-        let painter = Painter { src, group, side: self.side_colour(src) };
+        let side_style = self.side(src).map(|s| &s.counter_style).filter(|s| s.is_set());
+        let painter = Painter { src, group, side: self.side_colour(src), side_style, stats: self.stats };
 
-        self.note_missing(src, &what, &front_layout, &values);
         let front_face = c.map(|c| &c.front_face);
+        let front_icon = face_icon(c, front_face);
+        let front_layout = match &front_icon {
+            Some(icon) if src.unit.is_none() => marker_layout(group, icon),
+            _ => front_layout,
+        };
+        let back_icon = face_icon(c, c.map(|c| &c.back_face));
+        let back_layout = match &back_icon {
+            Some(icon) if src.unit.is_none() => marker_layout(group, icon),
+            _ => back_layout,
+        };
+        self.note_missing(src, &what, &front_layout, &values);
         let mut front = painter.face(&front_layout, &values, decl.map(|g| &g.front_style), front_face, None);
         front.symbol = front_face.and_then(|f| f.symbol.as_ref()).and_then(|s| self.symbol(s));
+        front.marker = front_icon.is_some() && src.unit.is_none();
+        front.icon = front_icon.map(|i| i.v);
         let front_findings = fit_face(&mut front, group, "front", &what, &src.loc);
         let back = self.back(src, &what, (&back_layout, &values), &painter, &front);
         let mut back_findings = Vec::new();
@@ -433,6 +522,10 @@ impl<'g> Ctx<'g, '_> {
         if let Some(sym) = back_face.and_then(|f| f.symbol.as_ref()) {
             back.symbol = self.symbol(sym);
         }
+        if !blank {
+            back.icon = face_icon(c, back_face).map(|i| i.v);
+            back.marker = back.icon.is_some() && src.unit.is_none();
+        }
         Some(back)
     }
 
@@ -441,6 +534,15 @@ impl<'g> Ctx<'g, '_> {
     fn report(&mut self, src: &Src, findings: impl Iterator<Item = Diagnostic>) {
         for d in findings {
             let shared = format!("{} {:?} {:?} {:?}", d.code.code, d.loc, d.label, d.notes);
+            // A size below the floor, or small factors, where the group or its layout sets
+            // them: one finding for the group, however many counters it has.
+            let of_group = d.code == diag::TEXT_BELOW_FLOOR || d.code == diag::FACTORS_SMALL;
+            if of_group {
+                if self.group_findings.insert(format!("{} {:?} {}", d.code.code, d.loc, d.message)) {
+                    self.diags.push(d);
+                }
+                continue;
+            }
             if src.run_id.is_none() || self.run_findings.insert(shared) {
                 self.diags.push(d);
             }
@@ -486,7 +588,7 @@ impl<'g> Ctx<'g, '_> {
     fn note_missing(&mut self, src: &Src, what: &str, layout: &[Slot], values: &Values) {
         for s in layout {
             for (_, key) in placeholders(&s.text.v) {
-                if key != "symbol" && !values.text.contains_key(&key) {
+                if key != "symbol" && !key.starts_with("icon:") && !values.text.contains_key(&key) {
                     self.missing.entry((src.group, key)).or_default().push((src.loc.clone(), what.to_string()));
                 }
             }
@@ -537,6 +639,10 @@ struct Painter<'a, 'g> {
     group: &'a RGroup,
     /// The side's colour.
     side: Option<String>,
+    /// The side's `counter_style`, when it sets anything.
+    side_style: Option<&'a FaceStyle>,
+    /// The game's stat ids.
+    stats: &'a HashSet<String>,
 }
 
 impl Painter<'_, '_> {
@@ -545,8 +651,9 @@ impl Painter<'_, '_> {
         if s.v == "side" { self.side.clone() } else { Some(s.v.clone()) }
     }
 
-    /// A face: the face's own background, else the counter's colour, else the group style's,
-    /// else the front's, else the side's; stripe and text colour: the face's, else the style's.
+    /// A face: the face's own background, else the counter's colour, else the side's
+    /// `counter_style`, else the group style's, else the front's, else the side's colour;
+    /// stripe, frame and text colour: the face's, else the side's style, else the group's.
     fn face(
         &self,
         layout: &[Slot],
@@ -557,44 +664,84 @@ impl Painter<'_, '_> {
     ) -> RFace {
         let own = face.map(|f| &f.style);
         let pick = |k: fn(&FaceStyle) -> &Option<Sp<String>>| {
-            own.and_then(|s| self.colour(k(s))).or_else(|| style.and_then(|s| self.colour(k(s))))
+            own.and_then(|s| self.colour(k(s)))
+                .or_else(|| self.side_style.and_then(|s| self.colour(k(s))))
+                .or_else(|| style.and_then(|s| self.colour(k(s))))
         };
         let colour = self.src.counter.and_then(|c| c.color.as_ref()).map(|c| c.v.clone());
         let bg = own
             .and_then(|s| self.colour(&s.background))
             .or(colour)
+            .or_else(|| self.side_style.and_then(|s| self.colour(&s.background)))
             .or_else(|| style.and_then(|s| self.colour(&s.background)))
             .or(front_bg.map(str::to_string))
             .or(self.side.clone())
             .unwrap_or_else(|| NEUTRAL_BG.to_string());
         let stripe = pick(|s| &s.stripe);
+        let frame = pick(|s| &s.frame);
         let text = pick(|s| &s.text).unwrap_or_else(|| contrast(&bg));
         let slots = layout.iter().map(|s| self.slot(s, vals, face)).collect();
         let stripe_text = stripe.as_deref().map(contrast);
-        RFace { background: bg, stripe, stripe_text, text, slots, edge: 0.0, symbol: None }
+        RFace {
+            background: bg,
+            stripe,
+            stripe_text,
+            text,
+            frame,
+            slots,
+            edge: 0.0,
+            pad: self.group.safe,
+            symbol: None,
+            icon: None,
+            marker: false,
+        }
     }
 
-    /// A slot: its own size and weight, else the face's, else the defaults by slot.
+    /// A slot: its own size and weight, else the face's, else the defaults by slot (a slot of
+    /// factors: bold, and at least `FACTOR_SIZE`).
     fn slot(&self, s: &Slot, vals: &Values, face: Option<&Face>) -> RSlot {
         let base = self.group.font_size;
         let is_symbol = s.text.v.trim() == "{symbol}";
+        let icon = slot_icon(&s.text.v).map(str::to_string);
         let name = s.name.v.as_str();
-        let face_size = face.and_then(|f| f.font_size.as_ref()).map(|z| z.v);
+        let face_size = face.and_then(|f| f.font_size.as_ref());
+        let keys = placeholders(&s.text.v);
+        let factor = !is_symbol
+            && keys.iter().any(|(_, k)| {
+                !matches!(k.as_str(), "name" | "id" | "label" | "side")
+                    && (self.stats.contains(k) || vals.text.get(k).is_some_and(|v| is_number(v)))
+            });
+        let default_size = match name {
+            _ if factor => (base * 1.3).max(FACTOR_SIZE),
+            "bottom" => base * 1.3,
+            "left" | "right" => (base * 0.85).max(self.group.floor.0),
+            _ => base,
+        };
+        let group_size = self.group.font_size_at.clone();
+        let text = if is_symbol || icon.is_some() { String::new() } else { fill(&s.text.v, &vals.text) };
+        let underline = underlined(s, vals);
         RSlot {
             name: name.to_string(),
-            text: if is_symbol { String::new() } else { fill(&s.text.v, &vals.text) },
             symbol: is_symbol,
-            size: s.size.as_ref().map(|z| z.v).or(face_size).unwrap_or(match name {
-                "bottom" => base * 1.3,
-                "left" | "right" => base * 0.85,
-                _ => base,
-            }),
+            icon,
+            size: s.size.as_ref().or(face_size).map_or(default_size, |z| z.v),
+            size_at: s.size.as_ref().or(face_size).map(|z| z.loc.clone()).or(group_size),
+            own_size: s.size.is_none() && face_size.is_some(),
             bold: s
                 .bold
                 .or(face.and_then(|f| f.bold))
-                .unwrap_or(name == "bottom" || (name == "centre" && self.src.unit.is_none())),
+                .unwrap_or(factor || name == "bottom" || (name == "centre" && self.src.unit.is_none())),
+            factor,
+            floor: if factor { self.group.floor.1 } else { self.group.floor.0 },
+            inset: 0.0,
+            underline: filled_ranges(&s.text.v, &vals.text)
+                .into_iter()
+                .filter(|(k, _)| underline.contains(k))
+                .map(|(_, r)| r)
+                .collect(),
+            text,
             have: 0.0,
-            origin: placeholders(&s.text.v)
+            origin: keys
                 .first()
                 .and_then(|(_, k)| vals.origin.get(k).cloned())
                 .or_else(|| (s.text.loc.span.end > 0).then(|| s.text.loc.clone())),
@@ -669,7 +816,7 @@ fn placeholder_typo(game: &Game, group: &str, slot: &Slot, key: &str) -> Diagnos
 fn fit_face(face: &mut RFace, group: &RGroup, side: &str, what: &str, loc: &Loc) -> Vec<Diagnostic> {
     let (w, h) = (group.size.0 * MM, group.size.1 * MM);
     let base = group.font_size;
-    let pad = COUNTER_PAD_MM * MM;
+    let pad = group.safe * MM;
     let inner = w - 2.0 * pad;
     let has = |n: &str| face.slots.iter().any(|s| s.name == n && (s.symbol || !s.text.is_empty()));
     let edge = if has("left") || has("right") { base * 1.15 } else { 0.0 };
@@ -696,18 +843,117 @@ fn fit_face(face: &mut RFace, group: &RGroup, side: &str, what: &str, loc: &Loc)
         if s.symbol || s.text.is_empty() {
             continue;
         }
-        // Centre text wraps at spaces, in up to 60 % of the counter's height.
+        // Centre text wraps at spaces, in up to 60 % of the counter's height. Shrinking stops
+        // at the floor: below it the text would not be read.
         let limit = if s.name == "centre" { h * 0.6 } else { s.have };
         let mut size = s.size;
-        while !fits(s, size, limit) && group.min_font_size.is_some_and(|m| size > m) {
-            size = (size - 0.25).max(group.min_font_size.unwrap_or(size));
+        let least = group.min_font_size.map(|m| m.max(s.floor));
+        while !fits(s, size, limit) && least.is_some_and(|m| size > m) {
+            size = (size - 0.25).max(least.unwrap_or(size));
         }
         s.size = size;
-        if !fits(s, size, limit) {
+        if s.size < s.floor - 0.001 {
+            found.push(below_floor(s, limit, side, what, group, loc));
+        } else if !fits(s, size, limit) {
             found.push(overflow(s, size, limit, side, what, loc));
         }
+        s.inset = inset(s);
     }
+    found.extend(small_factors(face, side, what, group, loc));
     found
+}
+
+/// How much further from its cut line than the pad a slot must sit (pt) for its ink to stay
+/// inside the safe area: top and bottom slots sit 0.2 mm in, by cap height and baseline; edge
+/// slots by cap height; accents, descenders and an underline reach past those.
+fn inset(s: &RSlot) -> f64 {
+    let (above, below, cap) = ink_em(&s.text, s.bold);
+    let below = if s.underline.is_empty() { below } else { below.max(UNDERLINE_EM.0 + UNDERLINE_EM.1 / 2.0) };
+    let over = match s.name.as_str() {
+        "top" | "top-left" | "top-right" => (above - cap) * s.size - 0.2 * MM,
+        "bottom" | "bottom-left" | "bottom-right" => below * s.size - 0.2 * MM,
+        "left" | "right" => (above - cap) * s.size,
+        _ => 0.0,
+    };
+    // Rounded up to 0.01 pt, so the template's data stays short and the ink stays inside.
+    (over.max(0.0) * 100.0).ceil() / 100.0
+}
+
+/// A slot printing below its floor (E070): at the size written in the data (the slot's, its
+/// face's or its group's `font_size`), else at the slot; with the largest size that fits.
+fn below_floor(s: &RSlot, limit: f64, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Diagnostic {
+    let kind = if s.factor { "factors" } else { "text" };
+    let slot = s.name.replace('-', "_");
+    let message = if !s.own_size {
+        format!(
+            "the `{slot}` slot of group `{}` prints at {:.1} pt, below the floor of {:.1} pt for {kind}",
+            group.id, s.size, s.floor
+        )
+    } else {
+        format!(
+            "the {side} `{slot}` slot of {what} prints at {:.1} pt, below the floor of {:.1} pt for {kind}",
+            s.size, s.floor
+        )
+    };
+    let largest = (0..=80).map(|i| s.floor + 0.25 * i as f64).take_while(|&z| fits(s, z, limit)).last();
+    let help = match largest {
+        Some(z) => format!(
+            "print it at {:.1} pt or more: it fits up to {z:.2} pt; or lower the floor with `floor = {{ {kind} = \"...\" }}` in its [[counter_group]]",
+            s.floor
+        ),
+        None => format!(
+            "at {:.1} pt the text does not fit its slot: shorten it, move it to a wider slot, or use a bigger counter",
+            s.floor
+        ),
+    };
+    Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
+        .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
+        .label(format!("{:.1} pt is below {:.1} pt", s.size, s.floor))
+        .note(format!("the text: \"{}\"", s.text))
+        .help(help)
+}
+
+/// Factors printed smaller than the counter's name, or not bold (W016): the numbers are what a
+/// player reads across the table. Only where the data sets the size or weight.
+fn small_factors(face: &RFace, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Vec<Diagnostic> {
+    let name_size =
+        face.slots.iter().filter(|s| !s.factor && !s.symbol && !s.text.is_empty()).map(|s| s.size).fold(0.0, f64::max);
+    let mut out = Vec::new();
+    // Below the floor is E070 already.
+    for s in face.slots.iter().filter(|s| s.factor && !s.text.is_empty() && s.size >= s.floor - 0.001) {
+        if s.size + 0.001 >= name_size && s.bold {
+            continue;
+        }
+        let slot = s.name.replace('-', "_");
+        let message = if !s.own_size {
+            format!(
+                "the factors in the `{slot}` slot of group `{}` print smaller than its other text, or not bold",
+                group.id
+            )
+        } else {
+            format!("the factors in the {side} `{slot}` slot of {what} print smaller than its other text, or not bold")
+        };
+        out.push(
+            Diagnostic::warning(diag::FACTORS_SMALL, message)
+                .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
+                .label(format!("{:.1} pt{}, beside text of {name_size:.1} pt", s.size, if s.bold { "" } else { ", regular" }))
+                .help("players read the factors across the table: print them bold and at least as large as the name (leave out the slot's font_size and bold for the default)"),
+        );
+    }
+    out
+}
+
+/// An underline below the baseline: its offset and thickness, in em (the template draws it so).
+const UNDERLINE_EM: (f64, f64) = (0.14, 0.08);
+
+/// A `safe` margin closer than 1 mm to the cut (E071).
+fn too_close(s: &Sp<f64>) -> Diagnostic {
+    Diagnostic::error(diag::TEXT_NEAR_CUT, format!("text would print {:.1} mm from the cut line", s.v))
+        .at(&s.loc)
+        .label(format!("less than {MIN_SAFE_MM:.0} mm"))
+        .help(format!(
+            "a cut is never exact: keep text at least {MIN_SAFE_MM:.0} mm inside it (safe = \"{MIN_SAFE_MM:.0}mm\" or more, or leave it out)"
+        ))
 }
 
 /// The height (centre: wrapped lines) and widest word of a slot's text at `size`, in pt.
@@ -765,6 +1011,7 @@ fn default_layout(game: &Game, ix: &Index, unit: Option<&Unit>) -> Vec<Slot> {
         text: Sp::new(text, loc.clone()),
         size: None,
         bold,
+        underline: Vec::new(),
     };
     let Some(u) = unit else { return vec![slot("centre", "{name}".into(), Some(true))] };
     let order: Vec<String> = u
@@ -783,6 +1030,29 @@ fn default_layout(game: &Game, ix: &Index, unit: Option<&Unit>) -> Vec<Slot> {
     ]
 }
 
+/// The icon a face shows: the face's own `icon`, else the counter's.
+fn face_icon(c: Option<&Counter>, face: Option<&Face>) -> Option<Sp<String>> {
+    face.and_then(|f| f.icon.as_ref()).or(c.and_then(|c| c.icon.as_ref())).cloned()
+}
+
+/// A marker's face: its name, small and bold, at the bottom; the icon fills the rest. A finding
+/// about the name's size points at the group's `font_size`, else at the `icon`.
+fn marker_layout(group: &RGroup, icon: &Sp<String>) -> Vec<Slot> {
+    let loc = group.font_size_at.clone().unwrap_or_else(|| icon.loc.clone());
+    vec![Slot {
+        name: Sp::new("bottom".into(), loc.clone()),
+        text: Sp::new("{name}".into(), loc.clone()),
+        size: Some(Sp::new(group.font_size, loc)),
+        bold: Some(true),
+        underline: Vec::new(),
+    }]
+}
+
+/// The icon of a slot written `{icon:name}` (the whole slot), if it is one.
+pub(crate) fn slot_icon(text: &str) -> Option<&str> {
+    text.trim().strip_prefix("{icon:")?.strip_suffix('}').map(str::trim)
+}
+
 /// Split `"{attack}-{defence}"` into placeholder names with their offsets.
 fn placeholders(s: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
@@ -795,6 +1065,46 @@ fn placeholders(s: &str) -> Vec<(usize, String)> {
         rest = &rest[i + j + 1..];
     }
     out
+}
+
+/// The placeholders of a slot to underline on this face: those whose flag (a value of the face:
+/// a stat of the unit, a key of `front`/`back`) is true, yes or a number other than 0.
+fn underlined(s: &Slot, vals: &Values) -> Vec<String> {
+    s.underline
+        .iter()
+        .filter(|(_, flag)| {
+            vals.text.get(&flag.v).is_some_and(|v| {
+                let v = v.trim().to_lowercase();
+                v == "true" || v == "yes" || v.parse::<f64>().is_ok_and(|n| n != 0.0)
+            })
+        })
+        .map(|(key, _)| key.v.clone())
+        .collect()
+}
+
+/// Where each placeholder's value lands in the filled text: (placeholder, byte range).
+fn filled_ranges(s: &str, values: &HashMap<String, String>) -> Vec<(String, [usize; 2])> {
+    let mut out = Vec::new();
+    let mut len = 0;
+    let mut rest = s;
+    while let Some(i) = rest.find('{') {
+        let Some(j) = rest[i..].find('}') else { break };
+        len += i;
+        let key = rest[i + 1..i + j].trim();
+        let v = values.get(key).map_or(0, |v| v.len());
+        if v > 0 {
+            out.push((key.to_string(), [len, len + v]));
+        }
+        len += v;
+        rest = &rest[i + j + 1..];
+    }
+    out
+}
+
+/// A value printed as a number: `4`, `-1`, `2.5`, `6+`, `3*`.
+fn is_number(v: &str) -> bool {
+    let t = v.trim().trim_end_matches(['+', '*']);
+    !t.is_empty() && t.parse::<f64>().is_ok()
 }
 
 fn fill(s: &str, values: &HashMap<String, String>) -> String {
@@ -866,6 +1176,34 @@ group = "b"
         assert_eq!(laid.groups[c.group].id, "b");
         assert_eq!(c.front.slots[0].text, "B x");
         assert_eq!(laid.groups[c.group].size, (25.4, 25.4));
+    }
+
+    #[test]
+    fn a_lowered_floor_lets_text_print_smaller_and_a_framed_side_silences_w020() {
+        let game = |floor: &str, style: &str| {
+            format!(
+                "[game]\nid = \"t\"\ntitle = \"T\"\nversion = \"1\"\n\n\
+                 [[side]]\nid = \"a\"\nname = \"A\"\ncolor = \"#a0504a\"\n{style}\n\n\
+                 [[side]]\nid = \"b\"\nname = \"B\"\ncolor = \"#5a6e9a\"\n\n\
+                 [[counter_group]]\nid = \"g\"\nfont_size = \"4pt\"\n{floor}\n\n\
+                 [[counter]]\nname = \"Rifles\"\nside = \"a\"\n"
+            )
+        };
+        let codes = |toml: &str| counters_of(toml).1.iter().map(|d| d.code.code).collect::<Vec<_>>();
+        assert_eq!(codes(&game("", "")), ["W020", "E070"]);
+        assert_eq!(codes(&game("floor = { text = \"4pt\" }", "")), ["W020"]);
+        let (laid, diags) = counters_of(&game("floor = { text = \"4pt\" }", "counter_style = { frame = \"#ffffff\" }"));
+        assert!(diags.is_empty(), "{diags:?}");
+        let front = &laid.counters[0].front;
+        assert_eq!((front.frame.as_deref(), front.slots[0].size, front.slots[0].floor), (Some("#ffffff"), 4.0, 4.0));
+    }
+
+    #[test]
+    fn underlined_values_are_byte_ranges_of_the_filled_text() {
+        let v: HashMap<String, String> = [("a".to_string(), "12".to_string()), ("b".into(), "6".into())].into();
+        assert_eq!(filled_ranges("{a}-{b}", &v), vec![("a".to_string(), [0, 2]), ("b".to_string(), [3, 4])]);
+        assert_eq!(filled_ranges("Ä {b}{none}", &v), vec![("b".to_string(), [3, 4])]);
+        assert!(is_number("6+") && is_number("-1") && !is_number("Fresh") && !is_number("2D6"));
     }
 
     #[test]

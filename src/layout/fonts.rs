@@ -109,6 +109,30 @@ fn shaped_em(text: &str, bold: bool) -> f64 {
     em
 }
 
+/// How far the ink of `text` in Roboto (bold or regular) reaches above and below its baseline,
+/// in em, and Roboto's cap height in em: (above, below, cap). Characters Roboto lacks are taken
+/// at Roboto's ascender and descender. Counter slots are placed by cap height and baseline;
+/// these say how far accents and descenders reach past them (see `fit_face`).
+pub fn ink_em(text: &str, bold: bool) -> (f64, f64, f64) {
+    static FACES: OnceLock<Vec<rustybuzz::ttf_parser::Face<'static>>> = OnceLock::new();
+    let faces = FACES.get_or_init(|| {
+        [0, 2].iter().map(|&i| rustybuzz::ttf_parser::Face::parse(FONT_FILES[i].1, 0).expect("embedded font")).collect()
+    });
+    let face = &faces[usize::from(bold)];
+    let upem = face.units_per_em() as f64;
+    let cap = face.capital_height().unwrap_or(0) as f64 / upem;
+    let (mut above, mut below) = (0.0f64, 0.0f64);
+    for ch in text.chars().filter(|c| !c.is_whitespace()) {
+        let (top, bottom) = match face.glyph_index(ch).and_then(|g| face.glyph_bounding_box(g)) {
+            Some(b) => (b.y_max as f64 / upem, -(b.y_min as f64) / upem),
+            None => (face.ascender() as f64 / upem, -(face.descender() as f64) / upem),
+        };
+        above = above.max(top);
+        below = below.max(bottom);
+    }
+    (above, below, cap)
+}
+
 /// East Asian wide characters (CJK, kana, Hangul, fullwidth forms) are one em wide in the
 /// game fonts that print them; other characters missing from the embedded fonts are taken at
 /// 0.6 em.

@@ -13,9 +13,54 @@ use crate::load::strings::raw_offset;
 use crate::model::Game;
 use crate::source::Loc;
 
+/// Typst's `sym` module, read once, to know what a text's `#sym.arrow.r` prints.
+#[derive(Default)]
+struct Symbols {
+    library: Option<typst::Library>,
+}
+
+impl Symbols {
+    /// Each `sym.NAME.MODIFIERS` in `text` that names a symbol: its byte offset, the path and
+    /// the characters it prints. A path naming no symbol is left to check (E036).
+    fn in_text(&mut self, text: &str) -> Vec<(usize, String, String)> {
+        let mut out = Vec::new();
+        let mut from = 0;
+        while let Some(i) = text[from..].find("sym.").map(|i| from + i) {
+            from = i + 4;
+            let before = text[..i].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.') {
+                continue;
+            }
+            let len = text[i..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_'))
+                .unwrap_or(text.len() - i);
+            let path = text[i..i + len].trim_end_matches('.');
+            if let Some(printed) = self.printed(path) {
+                out.push((i, path.to_string(), printed));
+            }
+        }
+        out
+    }
+
+    /// What `sym.a.b` prints, if it names a symbol.
+    fn printed(&mut self, path: &str) -> Option<String> {
+        use typst::LibraryExt;
+        use typst::foundations::Value;
+        let library = self.library.get_or_insert_with(|| typst::Library::builder().build());
+        let mut parts = path.split('.').skip(1);
+        let Value::Module(sym) = library.global.scope().get("sym")?.read() else { return None };
+        let Value::Symbol(mut symbol) = sym.field(parts.next()?, ()).ok()?.clone() else { return None };
+        for modifier in parts {
+            symbol = symbol.modified((), modifier).ok()?;
+        }
+        Some(symbol.get().to_string())
+    }
+}
+
 /// One finding per string value that has characters no font has, at the first of them.
 pub(super) fn check_glyphs(game: &Game, fonts: &Fonts, diags: &mut Vec<Diagnostic>) {
     let mut covered = std::collections::HashMap::new();
+    let mut symbols = Symbols::default();
     for (file, source) in game.files.files.iter().enumerate() {
         if source.name.ends_with(".csv") {
             check_sheet(file, &source.text, fonts, &mut covered, diags);
@@ -32,8 +77,27 @@ pub(super) fn check_glyphs(game: &Game, fonts: &Fonts, diags: &mut Vec<Diagnosti
                 .char_indices()
                 .filter(|&(_, c)| printable(c) && !*covered.entry(c).or_insert_with(|| fonts.covers(c)))
                 .collect();
-            let Some(&(first, c)) = missing.first() else { continue };
             let literal = source.text.get(span.clone()).unwrap_or("");
+            // `#sym.arrow.r` prints `→`, which the text itself does not hold.
+            if missing.is_empty() {
+                for (at, path, printed) in symbols.in_text(&value) {
+                    let missing: Vec<(usize, char)> = printed
+                        .chars()
+                        .filter(|&c| printable(c) && !*covered.entry(c).or_insert_with(|| fonts.covers(c)))
+                        .map(|c| (at, c))
+                        .collect();
+                    if !missing.is_empty() {
+                        let start = span.start + raw_offset(literal, at);
+                        let end = span.start + raw_offset(literal, at + path.len());
+                        diags.push(
+                            missing_glyph(&missing, &Loc { file, span: start..end })
+                                .label(format!("`{path}` prints `{printed}`, which would print as an empty box")),
+                        );
+                        break;
+                    }
+                }
+            }
+            let Some(&(first, c)) = missing.first() else { continue };
             let at = span.start + raw_offset(literal, first);
             let end = span.start + raw_offset(literal, first + c.len_utf8());
             diags.push(missing_glyph(&missing, &Loc { file, span: at..end.max(at) }));

@@ -149,6 +149,11 @@ pub static ROOT: TableDecl = table(
         f("cards", Ty::Table(&CARDS), "Card sheet settings."),
         f("card_back", Ty::Tables(&CARD_BACK), "A card back."),
         f("card", Ty::Tables(&CARD), "A card: a unit's, or any other."),
+        f(
+            "card_layout",
+            Ty::Tables(&CARD_LAYOUT),
+            "A card layout of the game's own: a built-in one with its zones changed.",
+        ),
         f("scenario_setting", Ty::Tables(&SCENARIO_SETTING), "What every scenario of the game must state."),
         f("scenario_limits", Ty::Table(&SCENARIO_LIMITS), "Limits every side of every scenario must respect."),
         f("scenario", Ty::Tables(&SCENARIO), "A scenario: its own sheet."),
@@ -327,6 +332,7 @@ static SIDE: TableDecl = table(
         req("id", Ty::Id, "The side's id."),
         req("name", Ty::Str, "The side's name."),
         f("color", Ty::Colour, "Optional, #rgb or #rrggbb."),
+        f("counter_style", Ty::Table(&FACE_STYLE), "Optional: the side's counters' look (a frame, a stripe)."),
     ],
 );
 
@@ -341,6 +347,11 @@ static STAT: TableDecl = table(
         f("min", Ty::Int, "int only, optional."),
         f("max", Ty::Int, "int only, optional."),
         f("suffix", Ty::Str, "Optional, printed after the value (e.g. inches)."),
+        f(
+            "icon",
+            Ty::Str,
+            "Optional icon printed beside the label in stat blocks, e.g. \"crossed-swords\" (docs/icons.md).",
+        ),
     ],
 );
 
@@ -636,6 +647,8 @@ static COUNTER_GROUP: TableDecl = table(
         f("back_style", Ty::Table(&FACE_STYLE), "Colours of the back."),
         f("kinds", Ty::Ids, "Optional: every unit of these kinds gets a counter."),
         f("min_font_size", Ty::FontSize, "Optional: shrink text this far before reporting an overflow."),
+        f("floor", Ty::Table(&FLOOR), FLOOR_DOC),
+        f("safe", Ty::Length, "Text stays this far inside the cut line; at least and default \"1mm\"."),
     ],
 );
 
@@ -677,6 +690,7 @@ pub(crate) static SLOT: TableDecl = TableDecl {
             req("text", Ty::Str, "A text with {placeholders}."),
             f("font_size", Ty::FontSize, "The slot's font size."),
             f("bold", Ty::Bool, "Bold or not."),
+            f("underline", Ty::Table(&UNDERLINE), UNDERLINE_DOC),
         ],
     )
 };
@@ -692,9 +706,27 @@ static FACE_STYLE: TableDecl = TableDecl {
             f("background", FACE_COLOUR, "The whole face."),
             f("stripe", FACE_COLOUR, "A band across the face."),
             f("text_color", FACE_COLOUR, "The text."),
+            f("frame", FACE_COLOUR, "A band around the face, inside the cut line."),
         ],
     )
 };
+
+// Legibility: the floor under text sizes and the underline of a slot's value.
+
+const FLOOR_DOC: &str = "The smallest text that may print: { text = \"4.5pt\", factors = \"6.5pt\" }.";
+
+static FLOOR: TableDecl = table(
+    "floor",
+    "The legibility floor: no text prints smaller (E070).",
+    &[
+        f("text", Ty::FontSize, "Any text; default 4.5 pt on counters, 6.5 pt on cards."),
+        f("factors", Ty::FontSize, "A counter slot that prints factors (stats); default 6.5 pt."),
+    ],
+);
+
+const UNDERLINE_DOC: &str = "Placeholder = flag: underline its value where the flag is true.";
+
+static UNDERLINE: TableDecl = free("underline", UNDERLINE_DOC, &Ty::Str);
 
 static VALUES: TableDecl = free("values", "Placeholder = value: { firepower = 4, range = 4 }.", &Ty::Scalar);
 
@@ -719,6 +751,7 @@ pub(crate) static COUNTER: TableDecl = TableDecl {
             f("quantity", Ty::Int, "How many, 1 to 1,000."),
             f("symbol", Ty::Str, "NATO symbol, e.g. \"infantry platoon\"."),
             f("image", Ty::Str, "A picture instead of a symbol: \"images/rifles.png\"."),
+            f("icon", Ty::Str, "A marker's face: this icon large, the name small below it (docs/icons.md)."),
             f("color", Ty::Colour, "Optional: this counter's own background."),
             f("front_face", Ty::Table(&FACE), "The front's own look, over its group's front_style and its color."),
             f("back_face", Ty::Table(&FACE), "The back's own look, over its group's back_style and its color."),
@@ -742,7 +775,9 @@ static FACE: TableDecl = TableDecl {
             f("background", FACE_COLOUR, "The whole face: a colour or \"side\"."),
             f("stripe", FACE_COLOUR, "A band across the face: a colour or \"side\"."),
             f("text_color", FACE_COLOUR, "The text: a colour or \"side\"."),
+            f("frame", FACE_COLOUR, "A band around the face, inside the cut line: a colour or \"side\"."),
             f("symbol", Ty::Str, "Drawn instead of the counter's symbol in its {symbol} slot."),
+            f("icon", Ty::Str, "This face's icon instead of the counter's (a marker whose sides differ)."),
             f("font_size", Ty::FontSize, "For every slot whose layout gives no size."),
             f("bold", Ty::Bool, "For every slot whose layout gives no weight."),
         ],
@@ -764,9 +799,16 @@ static CARDS: TableDecl = TableDecl {
             f("safe", Ty::Length, "Text stays this far inside the trim line."),
             f("font_size", Ty::FontSize, "4 to 14 pt; default \"7pt\"."),
             f("min_font_size", Ty::FontSize, "Optional: shrink text this far before reporting an overflow."),
+            f("floor", Ty::Table(&FLOOR), FLOOR_DOC),
             f("ability_text", Ty::Choice(&["full", "short"]), "\"full\" or \"short\": each ability's short text."),
             f("kinds", Ty::Ids, "Optional: every unit of these kinds gets a card."),
             f("card_back", Ty::Id, "Optional: the [[card_back]] for cards that name none."),
+            f("layout", Ty::Id, CARD_LAYOUT_DOC),
+            f(
+                "max_font_size",
+                Ty::FontSize,
+                "Text grows up to this while a card has room; default 1.5 x font_size, at most 14 pt."
+            ),
         ],
     )
 };
@@ -801,9 +843,35 @@ pub(crate) static CARD: TableDecl = TableDecl {
             f("quantity", Ty::Int, "How many, 1 to 1,000."),
             f("card_back", Ty::Id, "The [[card_back]] of this card."),
             f("color", Ty::Colour, "The card's colour."),
+            f("layout", Ty::Id, CARD_LAYOUT_DOC),
+            f("corner", Ty::Str, "A short value in the title bar's corner: a cost, a card number."),
+            f("section", Ty::Str, "A reference card: the [[section]] it prints, by id or number (\"3.1\")."),
+            f("table", Ty::Id, "A reference card: the [[table]] it prints."),
+            f("sequence", Ty::Id, "A reference card: the [[sequence]] it prints."),
+            f("ability", Ty::Id, "A special-rule card: the [[ability]] whose text it prints."),
         ],
     )
 };
+
+const CARD_LAYOUT_DOC: &str =
+    "A built-in layout (unit, reference, terrain, marker) or a [[card_layout]] id; default: by what the card shows.";
+
+static CARD_LAYOUT: TableDecl = table(
+    "card_layout",
+    "[[card_layout]]: a card layout of the game's own, a built-in one with zones reordered, left out or resized.",
+    &[
+        req("id", Ty::Id, "What a card's layout names."),
+        f("base", Ty::Id, "The built-in layout it starts from: unit (default), reference, terrain, marker."),
+        f(
+            "zones",
+            Ty::Strs,
+            "The zones shown, in order: title, subtitle, corner, art, stats, abilities, text, notes, reference, footer.",
+        ),
+        f("art_height", Ty::Length, "The art box's height."),
+        f("title_size", Ty::FontSize, "The title's font size."),
+        f("stat_style", Ty::Choice(&["boxes", "rows"]), "Stats as a bar of boxes or as rows; default: the base's."),
+    ],
+);
 
 static CARD_FIELDS: TableDecl =
     free("card_fields", "Label = value: { Combat = \"max 2 dice\", \"Ranged out\" = \"max 1 die\" }.", &Ty::Scalar);

@@ -6,6 +6,7 @@
 mod charts;
 pub mod fields;
 mod fonts;
+mod icons;
 mod lengths;
 mod pieces;
 pub(crate) mod reader;
@@ -28,7 +29,7 @@ use crate::source::Loc;
 use reader::{Ctx, Obj, int_of, str_of, text_of};
 
 /// The folders of a game that never hold data.
-const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images", "fonts"];
+const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images", "fonts", "icons"];
 
 /// A game as read from its files, with every problem found while reading them.
 pub struct Loaded {
@@ -68,6 +69,7 @@ pub fn load(dir: &Path) -> Result<Loaded, String> {
     let mut loaded = load_sources(dir, sources);
     fonts::read_fonts(dir, &mut loaded.game, &mut loaded.diags);
     templates::read_templates(dir, &mut loaded.game, &mut loaded.diags);
+    icons::read_icons(dir, &mut loaded.game, &mut loaded.diags);
     Ok(loaded)
 }
 
@@ -225,6 +227,7 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
         pieces::read_card_options(game, &o);
     }
     for_each(&root, "card_back", |o| game.card_backs.push(pieces::read_card_back(&o)));
+    for_each(&root, "card_layout", |o| game.card_layouts.push(pieces::read_card_layout(&o)));
     for_each(&root, "card", |o| game.cards.push(pieces::read_card(&o)));
     for_each(&root, "scenario_setting", |o| game.scenario_settings.push(scenario::read_setting(&o)));
     if let Some(o) = root.table("exports") {
@@ -490,6 +493,7 @@ fn read_side(o: &Obj) -> Side {
             let loc = c.loc.clone();
             color_of(o.ctx, c).map(|v| Sp::new(v, loc))
         }),
+        counter_style: pieces::side_counter_style(o),
     };
     o_finish(o);
     s
@@ -548,6 +552,7 @@ fn read_stat(o: &Obj) -> Stat {
         abbr: o.str("abbr"),
         ty: value_type(o, &["int", "dice", "text"]),
         suffix: o.str("suffix").map(|s| s.v),
+        icon: o.str("icon"),
         name: name.unwrap_or_default_sp(o),
     };
     o_finish(o);

@@ -123,7 +123,52 @@ fn style_of(t: &Obj, key: &'static str) -> FaceStyle {
             color_of(t.ctx, s).map(|c| Sp::new(c, loc))
         })
     };
-    FaceStyle { background: colour("background"), stripe: colour("stripe"), text: colour("text_color") }
+    FaceStyle {
+        background: colour("background"),
+        stripe: colour("stripe"),
+        text: colour("text_color"),
+        frame: colour("frame"),
+    }
+}
+
+/// `counter_style` on a `[[side]]`: the look of the side's counters.
+pub(super) fn side_counter_style(o: &Obj) -> FaceStyle {
+    face_style(o, "counter_style")
+}
+
+/// `floor` on a `[[counter_group]]` or in `[cards]`: `{ text = "4.5pt", factors = "6.5pt" }`.
+fn floor(o: &Obj) -> Floor {
+    let Some(t) = o.table("floor") else { return Floor::default() };
+    let f = Floor { text: font_size(&t, "text"), factors: font_size(&t, "factors") };
+    t.finish();
+    f
+}
+
+/// Whether a slot's text prints the placeholder `key` (spaces inside the braces allowed).
+fn prints(text: &str, key: &str) -> bool {
+    text.split('{').skip(1).filter_map(|p| p.split_once('}')).any(|(k, _)| k.trim() == key)
+}
+
+/// `underline` on a layout slot: `{ placeholder = "flag" }`.
+fn underline(so: &Obj) -> Vec<(Sp<String>, Sp<String>)> {
+    let Some(v) = so.get("underline") else { return Vec::new() };
+    let DeValue::Table(t) = v.get_ref() else { return Vec::new() };
+    t.iter()
+        .filter_map(|(k, v)| match v.get_ref() {
+            DeValue::String(flag) => Some((
+                Sp::new(k.get_ref().to_string(), so.ctx.loc(k.span())),
+                Sp::new(flag.to_string(), so.ctx.loc(v.span())),
+            )),
+            _ => {
+                so.ctx.push(
+                    Diagnostic::error(diag::WRONG_TYPE, format!("`underline.{}` must be a text", k.get_ref()))
+                        .at(&so.ctx.loc(v.span()))
+                        .help("name the value that says when to underline: underline = { range = \"short_range\" }"),
+                );
+                None
+            }
+        })
+        .collect()
 }
 
 /// `front_face` or `back_face` on a counter: its style, symbol and text size and weight.
@@ -132,6 +177,7 @@ fn face(o: &Obj, key: &'static str) -> Face {
     let face = Face {
         style: style_of(&t, key),
         symbol: t.str("symbol"),
+        icon: t.str("icon"),
         font_size: font_size(&t, "font_size"),
         bold: t.bool("bold").map(|b| b.v),
     };
@@ -303,9 +349,13 @@ fn layout(o: &Obj, key: &'static str) -> Option<(Vec<Slot>, Loc)> {
         }
         let name = Sp::new(slot.to_string(), loc);
         match v.get_ref() {
-            DeValue::String(s) => {
-                slots.push(Slot { name, text: Sp::new(s.to_string(), t.ctx.loc(v.span())), size: None, bold: None })
-            }
+            DeValue::String(s) => slots.push(Slot {
+                name,
+                text: Sp::new(s.to_string(), t.ctx.loc(v.span())),
+                size: None,
+                bold: None,
+                underline: Vec::new(),
+            }),
             DeValue::Table(_) => {
                 let Some(so) = Obj::from_value(t.ctx, v, &super::fields::SLOT, format!("slot `{new}`")) else {
                     continue;
@@ -314,9 +364,18 @@ fn layout(o: &Obj, key: &'static str) -> Option<(Vec<Slot>, Loc)> {
                 let text = so.req_str("text");
                 let size = font_size(&so, "font_size");
                 let bold = so.bool("bold").map(|b| b.v);
+                let underline = underline(&so);
+                for (key, _) in underline.iter().filter(|(k, _)| text.as_ref().is_some_and(|t| !prints(&t.v, &k.v))) {
+                    so.ctx.push(
+                        Diagnostic::error(diag::INVALID_VALUE, format!("slot `{new}` does not print `{{{}}}`", key.v))
+                            .at(&key.loc)
+                            .label("not a placeholder of this slot's text")
+                            .help("underline names a placeholder of the slot's `text`: underline = { range = \"short_range\" } for \"{range}\""),
+                    );
+                }
                 so.finish();
                 if let Some(text) = text {
-                    slots.push(Slot { name, text, size, bold });
+                    slots.push(Slot { name, text, size, bold, underline });
                 }
             }
             _ => t.ctx.push(
@@ -343,6 +402,8 @@ pub(super) fn read_counter_group(o: &Obj) -> CounterGroup {
         back_style: face_style(o, "back_style"),
         kinds: o.ids("kinds"),
         min_font_size: font_size(o, "min_font_size"),
+        floor: floor(o),
+        safe: length(o, "safe"),
         loc: o.ctx.loc(o.span.clone()),
     };
     o_finish(o);
@@ -396,6 +457,7 @@ pub(super) fn read_counter(o: &Obj) -> Counter {
         quantity: o.int("quantity"),
         symbol: o.str("symbol"),
         image: o.str("image"),
+        icon: o.str("icon"),
         front,
         back,
         color: o.str("color").and_then(|s| {
@@ -436,8 +498,11 @@ pub(super) fn read_card_options(game: &mut Game, o: &Obj) {
     }
     if let Some(s) = length(o, "safe") {
         opts.safe = s.v;
+        opts.safe_at = Some(s.loc);
     }
+    opts.floor = floor(o);
     if let Some(f) = font_size(o, "font_size") {
+        opts.font_size_at = Some(f.loc.clone());
         if (4.0..=14.0).contains(&f.v) {
             opts.font_size = f.v;
         } else {
@@ -464,6 +529,8 @@ pub(super) fn read_card_options(game: &mut Game, o: &Obj) {
     opts.kinds = o.ids("kinds");
     o.renamed("card_back", "back", "in [cards]");
     opts.back = o.id("card_back", false);
+    opts.layout = o.id("layout", false);
+    opts.max_font_size = font_size(o, "max_font_size");
     o.finish();
 }
 
@@ -515,17 +582,75 @@ pub(super) fn read_card(o: &Obj) -> Card {
             let loc = s.loc.clone();
             color_of(o.ctx, s).map(|c| Sp::new(c, loc))
         }),
+        layout: o.id("layout", false),
+        corner: o.str("corner"),
+        reference: card_ref(o),
         loc: o.ctx.loc(o.span.clone()),
     };
-    if c.title.is_none() && c.unit.is_none() {
+    if c.title.is_none() && c.unit.is_none() && c.reference.is_none() {
         o.ctx.push(
             Diagnostic::error(diag::MISSING_FIELD, "a card needs a `unit` or a `title`")
                 .at(&o.ctx.loc(o.span.clone()))
-                .help("write unit = \"<unit id>\" for a unit's card, or title = \"Forest\" for any other card"),
+                .help(
+                    "write unit = \"<unit id>\" for a unit's card, section = \"<section id>\" for a rule's, or \
+                     title = \"Forest\" for any other card",
+                ),
         );
     }
     o_finish(o);
     c
+}
+
+/// The rule a reference card prints: the first of `section` (an id or a number), `table`,
+/// `sequence`, `ability` it has. A second one is E047 (a card prints one rule).
+fn card_ref(o: &Obj) -> Option<CardRef> {
+    let mut found: Option<CardRef> = None;
+    for &key in CARD_REFS {
+        let id = if key == "section" { o.str(key) } else { o.id(key, false) };
+        let Some(id) = id else { continue };
+        match &found {
+            None => found = Some(CardRef { key, id }),
+            Some(first) => o.ctx.push(
+                Diagnostic::error(
+                    diag::CARD_REFERENCES,
+                    format!("a card prints one rule: this one has `{}` and `{key}`", first.key),
+                )
+                .at(&id.loc)
+                .label("a second rule")
+                .help(format!(
+                    "keep `{} = \"{}\"` and make a second card for `{key} = \"{}\"`",
+                    first.key, first.id.v, id.v
+                )),
+            ),
+        }
+    }
+    found
+}
+
+pub(super) fn read_card_layout(o: &Obj) -> CardLayout {
+    let stat_style = o.str("stat_style").and_then(|s| match s.v.as_str() {
+        "boxes" => Some(StatStyle::Boxes),
+        "rows" => Some(StatStyle::Rows),
+        _ => {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("unknown stat style `{}`", s.v))
+                    .at(&s.loc)
+                    .help("write \"boxes\" (a bar of boxes) or \"rows\" (label and value on each line)"),
+            );
+            None
+        }
+    });
+    let l = CardLayout {
+        id: o.id("id", true).unwrap_or_default_sp(o),
+        base: o.id("base", false),
+        zones: o.has("zones").then(|| o.strs("zones")),
+        art_height: length(o, "art_height"),
+        title_size: font_size(o, "title_size"),
+        stat_style,
+        loc: o.ctx.loc(o.span.clone()),
+    };
+    o_finish(o);
+    l
 }
 
 #[cfg(test)]

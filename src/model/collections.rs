@@ -78,6 +78,7 @@ collections! {
     Change: ChangeEntry => changelog.version, "changelog version", "[[changelog]]";
     CounterGroup: CounterGroup => counter_groups.id, "counter group", "[[counter_group]]";
     CardBack: CardBack => card_backs.id, "card back", "[[card_back]]";
+    CardLayout: CardLayout => card_layouts.id, "card layout", "[[card_layout]]";
     ScenarioSetting: ScenarioSetting => scenario_settings.id, "scenario setting", "[[scenario_setting]]";
     Scenario: Scenario => scenarios.id, "scenario", "[[scenario]]";
     Crt: Crt => crts.id, "combat results table", "[[crt]]";

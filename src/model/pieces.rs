@@ -109,6 +109,9 @@ pub struct Slot {
     pub size: Option<Sp<f64>>,
     /// `bold`; default: bold for the factor line (`bottom`) and for a marker's `centre`.
     pub bold: Option<bool>,
+    /// `underline`: (placeholder, flag) pairs: the placeholder's value is underlined on the
+    /// faces whose values give the flag as true (`underline = { range = "short_range" }`).
+    pub underline: Vec<(Sp<String>, Sp<String>)>,
 }
 
 /// The slots a face can have, in the order a layout lists them.
@@ -125,12 +128,15 @@ pub struct FaceStyle {
     pub stripe: Option<Sp<String>>,
     /// `text`: the colour of every slot's text.
     pub text: Option<Sp<String>>,
+    /// `frame`: a band around the face, just inside its cut line (to tell sides apart in
+    /// black and white).
+    pub frame: Option<Sp<String>>,
 }
 
 impl FaceStyle {
     /// Whether the style sets anything.
     pub(crate) fn is_set(&self) -> bool {
-        self.background.is_some() || self.stripe.is_some() || self.text.is_some()
+        self.background.is_some() || self.stripe.is_some() || self.text.is_some() || self.frame.is_some()
     }
 }
 
@@ -158,9 +164,32 @@ pub struct CounterGroup {
     pub kinds: Vec<Sp<String>>,
     /// Allow shrinking text down to this size (pt) before reporting an overflow.
     pub min_font_size: Option<Sp<f64>>,
+    /// `floor`: the smallest text these counters may print (E070).
+    pub floor: Floor,
+    /// `safe` in mm: text stays this far inside the cut line; at least 1 (E071), default 1.
+    pub safe: Option<Sp<f64>>,
     /// The whole `[[counter_group]]` table.
     pub loc: Loc,
 }
+
+/// `floor` on a `[[counter_group]]` or in `[cards]`: the legibility floor, the smallest text
+/// that may print; below it is E070.
+#[derive(Debug, Clone, Default)]
+pub struct Floor {
+    /// `text`: any text, in pt.
+    pub text: Option<Sp<f64>>,
+    /// `factors`: a counter slot that prints the unit's factors (stats), in pt.
+    pub factors: Option<Sp<f64>>,
+}
+
+/// The smallest text a counter prints by default (an id along the edge), pt.
+pub const COUNTER_TEXT_FLOOR: f64 = 4.5;
+/// The smallest factor line a counter prints by default, pt.
+pub const COUNTER_FACTOR_FLOOR: f64 = 6.5;
+/// The smallest text a card prints by default (body text), pt.
+pub const CARD_TEXT_FLOOR: f64 = 6.5;
+/// How close text may come to a cut line, at the least (mm).
+pub const MIN_SAFE_MM: f64 = 1.0;
 
 /// `front_face` or `back_face` on a `[[counter]]`: the look of one face of this counter, over
 /// its group's style (a "Mud / Clear" marker: brown front, light-blue back). Its text comes
@@ -171,6 +200,8 @@ pub struct Face {
     pub style: FaceStyle,
     /// `symbol`: this face's NATO symbol instead of the counter's.
     pub symbol: Option<Sp<String>>,
+    /// `icon`: this face's icon instead of the counter's (a marker whose sides differ).
+    pub icon: Option<Sp<String>>,
     /// `font_size`: every slot of this face that the layout gives no size.
     pub font_size: Option<Sp<f64>>,
     /// `bold`: every slot of this face that the layout does not make bold or regular.
@@ -180,7 +211,11 @@ pub struct Face {
 impl Face {
     /// Whether the face sets anything.
     pub(crate) fn is_set(&self) -> bool {
-        self.style.is_set() || self.symbol.is_some() || self.font_size.is_some() || self.bold.is_some()
+        self.style.is_set()
+            || self.symbol.is_some()
+            || self.icon.is_some()
+            || self.font_size.is_some()
+            || self.bold.is_some()
     }
 }
 
@@ -230,6 +265,8 @@ pub struct Counter {
     pub symbol: Option<Sp<String>>,
     /// `image`: a picture for `{symbol}` instead, relative to the game folder.
     pub image: Option<Sp<String>>,
+    /// `icon`: a marker's face: the icon large in the middle, the name small below it.
+    pub icon: Option<Sp<String>>,
     /// `front`: (placeholder, value) pairs, over the unit's stats.
     pub front: Vec<(Sp<String>, Sp<Scalar>)>,
     /// `back`: what the back shows.
@@ -283,12 +320,24 @@ pub struct CardOptions {
     pub font_size: f64,
     /// `min_font_size` in pt: shrink text down to this before reporting an overflow (E023).
     pub min_font_size: Option<Sp<f64>>,
+    /// Where `font_size` was written, when it was.
+    pub font_size_at: Option<Loc>,
+    /// Where `safe` was written, when it was.
+    pub safe_at: Option<Loc>,
+    /// `floor`: the smallest card text (E070).
+    pub floor: Floor,
     /// `abilities`: full or short texts; default full.
     pub abilities: AbilityStyle,
     /// Units of these kinds get a card each (unless a `[[card]]` names them).
     pub kinds: Vec<Sp<String>>,
     /// The `[[card_back]]` used when neither the card nor its side has one.
     pub back: Option<Sp<String>>,
+    /// `layout`: the layout (built-in or `[[card_layout]]`) of every card that names none;
+    /// unset: `unit` for a unit's card, `reference` for a rule's, else `terrain`.
+    pub layout: Option<Sp<String>>,
+    /// `max_font_size` in pt: text grows up to this while the card has room; default 1.5 times
+    /// `font_size`, at most 14 pt.
+    pub max_font_size: Option<Sp<f64>>,
     /// Where `[cards]` was written, when it was.
     pub loc: Option<Loc>,
 }
@@ -302,9 +351,14 @@ impl Default for CardOptions {
             safe: 3.0,
             font_size: 7.0,
             min_font_size: None,
+            font_size_at: None,
+            safe_at: None,
+            floor: Floor::default(),
             abilities: AbilityStyle::Full,
             kinds: Vec::new(),
             back: None,
+            layout: None,
+            max_font_size: None,
             loc: None,
         }
     }
@@ -356,6 +410,13 @@ pub struct Card {
     /// `color`: the card's colour, `#rrggbb`; default: its side's, else `[game.cheatsheet]
     /// accent`, else the template's.
     pub color: Option<Sp<String>>,
+    /// `layout`: a built-in layout (`CARD_LAYOUTS`) or a `[[card_layout]]`; default
+    /// `[cards] layout`, else chosen by what the card shows.
+    pub layout: Option<Sp<String>>,
+    /// `corner`: a short value printed in the title bar's corner (a cost, a card number).
+    pub corner: Option<Sp<String>>,
+    /// `section`, `table`, `sequence` or `ability`: the rule a reference card prints.
+    pub reference: Option<CardRef>,
     /// The whole `[[card]]` table.
     pub loc: Loc,
 }
@@ -374,3 +435,90 @@ pub(crate) const CARD_SIZES: &[(&str, (f64, f64))] = &[
     ("tarot", (70.0, 120.0)),
     ("euro", (59.0, 92.0)),
 ];
+
+/// What a reference card prints: a `[[section]]` (by id or number), `[[table]]`,
+/// `[[sequence]]` or `[[ability]]` (a special rule), as the card names it.
+#[derive(Debug, Clone)]
+pub struct CardRef {
+    /// The key: `section`, `table`, `sequence` or `ability`.
+    pub key: &'static str,
+    /// The id (or a section's number), where it is written.
+    pub id: Sp<String>,
+}
+
+/// The keys of a `[[card]]` that name what a reference card prints.
+pub(crate) const CARD_REFS: &[&str] = &["section", "table", "sequence", "ability"];
+
+/// The zones of a card face, in the order of the `unit` layout. `title`, `subtitle` and
+/// `corner` sit in the title bar and `footer` at the foot whatever their place in a layout;
+/// the others are stacked in the panel in the layout's order.
+pub(crate) const CARD_ZONES: &[&str] =
+    &["title", "subtitle", "corner", "art", "stats", "abilities", "text", "notes", "reference", "footer"];
+
+/// The built-in card layouts: (name, zones in order, how stats are drawn, title centred).
+/// Every built-in shows every zone, so no built-in drops data; they differ in order and look.
+pub(crate) const CARD_LAYOUTS: &[(&str, &[&str], StatStyle, bool)] = &[
+    (
+        "unit",
+        &["title", "subtitle", "corner", "art", "stats", "abilities", "text", "notes", "reference", "footer"],
+        StatStyle::Boxes,
+        false,
+    ),
+    (
+        "reference",
+        &["title", "subtitle", "corner", "reference", "text", "stats", "abilities", "notes", "art", "footer"],
+        StatStyle::Rows,
+        false,
+    ),
+    (
+        "terrain",
+        &["title", "subtitle", "corner", "art", "stats", "text", "abilities", "notes", "reference", "footer"],
+        StatStyle::Rows,
+        false,
+    ),
+    (
+        "marker",
+        &["title", "subtitle", "corner", "art", "text", "stats", "abilities", "notes", "reference", "footer"],
+        StatStyle::Boxes,
+        true,
+    ),
+];
+
+/// How a card layout draws stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatStyle {
+    /// A bar of boxes: label, large value, note under it (unit and marker cards).
+    Boxes,
+    /// Rows of label and value (terrain and reference cards: effects read as a list).
+    Rows,
+}
+
+impl StatStyle {
+    /// The name templates receive.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            StatStyle::Boxes => "boxes",
+            StatStyle::Rows => "rows",
+        }
+    }
+}
+
+/// `[[card_layout]]`: a game's own card layout, a built-in one with its zones reordered,
+/// left out or resized.
+#[derive(Debug)]
+pub struct CardLayout {
+    /// `id`: what a card's `layout` and `[cards] layout` name.
+    pub id: Sp<String>,
+    /// `base`: the built-in layout it starts from; default `unit`.
+    pub base: Option<Sp<String>>,
+    /// `zones`: the zones shown, in order; default: the base's. A zone left out is not shown.
+    pub zones: Option<Vec<Sp<String>>>,
+    /// `art_height`: the art box's height in mm; default: the picture box of `[cards]`.
+    pub art_height: Option<Sp<f64>>,
+    /// `title_size`: the title's font size in pt; default 1.45 times the card's text size.
+    pub title_size: Option<Sp<f64>>,
+    /// `stat_style`: `"boxes"` or `"rows"`; default: the base's.
+    pub stat_style: Option<StatStyle>,
+    /// The whole `[[card_layout]]` table.
+    pub loc: Loc,
+}

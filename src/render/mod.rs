@@ -5,6 +5,7 @@
 //! from memory, `/templates/*` from the game or built in, embedded fonts only, no packages,
 //! a fixed date).
 
+pub mod balance;
 pub mod merge;
 pub mod png;
 mod world;

@@ -1,5 +1,7 @@
-//! PNG per piece face: the pages of the pieces document (`DocKind::Pieces`, one face a page,
-//! sized to the piece) rasterised by `typst-render`, each named after its piece and side.
+//! PNG per piece face: the pages of the pieces document (the counter and card templates with
+//! `data.pieces` set: one face a page, the page the piece's trim size with its bleed as the
+//! page's bleed) rasterised by `typst-render`, with or without the bleed, each named after
+//! its piece and side.
 //!
 //! Pixel sizes: a face of `s` inches is `round(s × dpi)` pixels, half a pixel rounding up
 //! (a 5/8" counter at 300 dpi is 187.5, so 188 px; a 63 mm card is 744.09, so 744 px). The
@@ -26,36 +28,34 @@ pub enum PieceKind {
 /// A page of the pieces document: which face of which piece it shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FacePage {
-    /// Counter or card.
+    /// Counter or card: which of the two documents (counters, cards) the page is in.
     pub kind: PieceKind,
     /// The piece's position in the layout (`layout.counters.counters` or `layout.cards.cards`).
     pub piece: usize,
     /// `"front"` or `"back"`.
     pub side: String,
-    /// Whether the face runs into its bleed (cards of a document made with bleed).
-    pub bleed: bool,
-    /// The page, from 0.
+    /// The page in its document, from 0.
     pub page: usize,
 }
 
 impl FacePage {
     /// Its PNG file, relative to the output folder: `png/counters/<id>-front.png`,
-    /// `png/cards/<id>-back-bleed.png`, with `<id>` from [`PieceNames`].
-    pub fn file(&self, names: &PieceNames) -> String {
+    /// `png/cards/<id>-back-bleed.png` (with `bleed`), with `<id>` from [`PieceNames`].
+    pub fn file(&self, names: &PieceNames, bleed: bool) -> String {
         let dir = match self.kind {
             PieceKind::Counter => "counters",
             PieceKind::Card => "cards",
         };
-        format!("png/{dir}/{}.png", self.stem(names))
+        format!("png/{dir}/{}.png", self.stem(names, bleed))
     }
 
     /// The name of the face without folder or extension: `<id>-front`, `<id>-back-bleed`.
-    pub fn stem(&self, names: &PieceNames) -> String {
+    pub fn stem(&self, names: &PieceNames, bleed: bool) -> String {
         let id = match self.kind {
             PieceKind::Counter => &names.counters[self.piece],
             PieceKind::Card => &names.cards[self.piece],
         };
-        let bleed = if self.bleed { "-bleed" } else { "" };
+        let bleed = if bleed { "-bleed" } else { "" };
         format!("{id}-{}{bleed}", self.side)
     }
 }
@@ -91,14 +91,26 @@ impl PieceNames {
     }
 }
 
-/// A card's identifier: its `id`, else its unit's id, else its title, else "card".
+/// A card's identifier: its `id`, else its unit's id, else its title, else what it prints
+/// (`section-3.1`, `table-crt`), else "card".
 pub fn card_id(game: &Game, card: &crate::layout::RCard) -> String {
     let decl = card.card.map(|i| &game.cards[i]);
     decl.and_then(|c| c.id.as_ref())
         .or(card.unit.map(|u| &game.units[u].id))
         .or(decl.and_then(|c| c.title.as_ref()))
         .map(|s| s.v.clone())
+        .or_else(|| decl.and_then(|c| c.reference.as_ref()).map(|r| format!("{}-{}", r.key, r.id.v)))
         .unwrap_or_else(|| "card".into())
+}
+
+/// What players call a card (virtual tabletops): its title, else its unit's name, else what
+/// it prints (`section 3.1`), else "Card".
+pub fn card_title(game: &Game, card: &crate::layout::RCard) -> String {
+    let decl = card.card.map(|i| &game.cards[i]);
+    decl.and_then(|c| c.title.as_ref().map(|t| t.v.clone()))
+        .or_else(|| card.unit.map(|u| game.units[u].name.v.clone()))
+        .or_else(|| decl.and_then(|c| c.reference.as_ref()).map(|r| format!("{} {}", r.key, r.id.v)))
+        .unwrap_or_else(|| "Card".into())
 }
 
 /// `id` as a file-name stem: safe characters only, never empty, never starting with a dot.
@@ -136,11 +148,9 @@ pub fn pixels(pt: f64, dpi: f64) -> u32 {
     ((pt / 72.0 * dpi + 0.5 + 1e-6).floor() as u32).max(1)
 }
 
-/// What each page of a compiled pieces document (`templates/pieces.typ`) shows, in page
-/// order. `counters` is how many counters the document drew before its cards (its
-/// `<pa-face>` indices count counters first, then cards); `bleed` whether it was made with
-/// bleed. `Err` when a page does not say what it shows.
-pub fn face_pages(compiled: &Compiled, counters: usize, bleed: bool) -> Result<Vec<FacePage>, String> {
+/// What each page of a compiled pieces document of `kind` shows, in page order (its
+/// `<pa-face>` metadata). `Err` when a page does not say what it shows.
+pub fn face_pages(compiled: &Compiled, kind: PieceKind) -> Result<Vec<FacePage>, String> {
     let faces = compiled.query_metadata("pa-face");
     let pages = compiled.page_count();
     if faces.len() != pages {
@@ -148,35 +158,29 @@ pub fn face_pages(compiled: &Compiled, counters: usize, bleed: bool) -> Result<V
     }
     let mut out = Vec::with_capacity(pages);
     for (v, page_no, _, _) in faces {
-        let index = v["index"].as_u64().ok_or("a face without an index")? as usize;
-        let (kind, piece) = match v["kind"].as_str() {
-            Some("counter") => (PieceKind::Counter, index),
-            Some("card") => (PieceKind::Card, index.checked_sub(counters).ok_or("a card numbered as a counter")?),
-            _ => return Err("a face of an unknown kind".into()),
-        };
+        let piece = v["index"].as_u64().ok_or("a face without an index")? as usize;
         let side = v["side"].as_str().ok_or("a face without a side")?.to_string();
         let page = page_no.checked_sub(1).filter(|p| *p < pages).ok_or("a face outside the document")?;
-        out.push(FacePage { kind, piece, side, bleed: bleed && kind == PieceKind::Card, page });
+        out.push(FacePage { kind, piece, side, page });
     }
     Ok(out)
 }
 
-/// The face on `face.page` at `dpi`, exactly [`pixels`] of its width and height.
-pub fn render_face(compiled: &Compiled, face: &FacePage, dpi: f64) -> RgbImage {
-    render_page(&compiled.document.pages()[face.page], dpi)
-}
-
-/// One page at `dpi`, exactly [`pixels`] of its width and height.
-pub fn render_page(page: &typst_layout::Page, dpi: f64) -> RgbImage {
-    let size = page.frame.size();
+/// One page at `dpi`, trimmed or with its bleed: exactly [`pixels`] of its width and height.
+pub fn render_page(page: &typst_layout::Page, dpi: f64, bleed: bool) -> RgbImage {
+    let mut size = page.frame.size();
+    if bleed {
+        size += page.bleed.sum_by_axis();
+    }
     let (w, h) = (pixels(size.x.to_pt(), dpi), pixels(size.y.to_pt(), dpi));
     // typst-render's size is round(scale × width) in f32: this scale gives exactly `w`.
     let scale = w as f64 / size.x.to_pt();
-    let options = typst_render::RenderOptions { pixel_per_pt: typst::utils::Scalar::new(scale), render_bleed: false };
+    let options = typst_render::RenderOptions { pixel_per_pt: typst::utils::Scalar::new(scale), render_bleed: bleed };
     let pixmap = typst_render::render(page, &options);
     let (pw, ph) = (pixmap.width(), pixmap.height());
     let data = pixmap.data();
     // Pages are filled (white by default): every pixel is opaque, so premultiplied RGBA is RGB.
+    // A height a pixel short or over (the sides round apart) repeats or drops the last row.
     RgbImage::from_fn(w, h, |x, y| {
         let (x, y) = (x.min(pw - 1), y.min(ph - 1));
         let i = ((y * pw + x) * 4) as usize;

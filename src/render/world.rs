@@ -3,6 +3,7 @@
 //! - `/playaid/data.json` and `/playaid/texts.typ` from memory (set before each compile);
 //! - `/templates/<name>` from the game's own `templates/` folder when the file exists there,
 //!   else the built-in template embedded from `templates/`;
+//! - `/icons/<name>.svg` likewise: the game's own icon, else the built-in one (`crate::icons`);
 //! - any other path from the game folder, never outside it (symlinks included);
 //! - the embedded fonts only, no packages, and a fixed date.
 //!
@@ -32,7 +33,6 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("scenario.typ", include_str!("../../templates/scenario.typ")),
     ("aid.typ", include_str!("../../templates/aid.typ")),
     ("calibrate.typ", include_str!("../../templates/calibrate.typ")),
-    ("pieces.typ", include_str!("../../templates/pieces.typ")),
 ];
 
 /// Where templates read the document's data (`json(...)`), served from memory.
@@ -184,6 +184,14 @@ impl GameWorld {
                 Some((_, text)) => Ok(text.as_bytes().to_vec()),
                 None => Err(FileError::NotFound(PathBuf::from(path_str))),
             };
+        }
+        if let Some(file) = path_str.strip_prefix("/icons/")
+            && !real.is_file()
+        {
+            let builtin = file.strip_suffix(".svg").and_then(crate::icons::builtin);
+            return builtin
+                .map(|svg| svg.as_bytes().to_vec())
+                .ok_or_else(|| FileError::NotFound(PathBuf::from(path_str)));
         }
         // Confine to the game folder: resolve symlinks and check the result.
         let canonical = real.canonicalize().map_err(|e| FileError::from_io(e, Path::new(path_str)))?;

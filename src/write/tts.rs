@@ -221,7 +221,7 @@ fn deck_object(
                 contained.push(json!({
                     "Name": "Card",
                     "GUID": guid.next(),
-                    "Nickname": card_title(input.game, card),
+                    "Nickname": crate::render::png::card_title(input.game, card),
                     "Description": input.names.cards[c],
                     "CardID": id,
                     "CustomDeck": { key.to_string(): entry.clone() },
@@ -246,14 +246,6 @@ fn deck_object(
     })
 }
 
-/// What players see as a card's name: its title, else its unit's name.
-fn card_title(game: &Game, card: &crate::layout::RCard) -> String {
-    card.card
-        .and_then(|i| game.cards[i].title.as_ref().map(|t| t.v.clone()))
-        .or_else(|| card.unit.map(|u| game.units[u].name.v.clone()))
-        .unwrap_or_else(|| "Card".into())
-}
-
 /// One bag per counter group, every printed copy a two-sided tile; the images added to
 /// `files` (`tts/counter-<id>-front.png`, `-back.png`).
 fn counter_bags(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mut Guids) -> Vec<Value> {
@@ -266,7 +258,7 @@ fn counter_bags(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mut
         for (i, c) in counters.counters.iter().enumerate().filter(|(_, c)| c.group == gi) {
             let mut url = |side: &str| {
                 let f = face_of(input.faces, PieceKind::Counter, i, side)?;
-                let name = format!("{}-counter-{}.png", input.prefix, f.stem(input.names));
+                let name = format!("{}-counter-{}.png", input.prefix, f.stem(input.names, false));
                 files.push((format!("tts/{name}"), encode_png(&(input.render)(f, input.dpi))));
                 Some(format!("{}/{name}", input.url_base))
             };

@@ -107,7 +107,7 @@ pub fn module_files(input: &VassalInput) -> Vec<(String, Vec<u8>)> {
     let version = game.meta.version().to_string();
     let image = |files: &mut Vec<(String, Vec<u8>)>, f: &FacePage, prefix: &str| -> (String, u32, u32) {
         let img = (input.render)(f, PIECE_DPI);
-        let name = format!("{prefix}-{}.png", f.stem(input.names));
+        let name = format!("{prefix}-{}.png", f.stem(input.names, false));
         let size = (img.width(), img.height());
         files.push((format!("images/{name}"), encode_png(&img)));
         (name, size.0, size.1)
@@ -148,7 +148,7 @@ pub fn module_files(input: &VassalInput) -> Vec<(String, Vec<u8>)> {
         let (front_img, w, h) = image(&mut files, front, "card");
         let (back_img, _, _) = image(&mut files, back, "card");
         card_size = (w, h);
-        let name = card_name(game, c);
+        let name = crate::render::png::card_title(game, c);
         let pile = match piles.iter_mut().find(|(s, _)| *s == c.side) {
             Some((_, p)) => p,
             None => {
@@ -207,13 +207,6 @@ fn panel_name(game: &Game, counters: &crate::layout::Counters, c: &crate::layout
         Some(g) if counters.groups.len() > 1 && *g != side => format!("{side} – {g}"),
         _ => side,
     }
-}
-
-fn card_name(game: &Game, c: &crate::layout::RCard) -> String {
-    c.card
-        .and_then(|i| game.cards[i].title.as_ref().map(|t| t.v.clone()))
-        .or_else(|| c.unit.map(|u| game.units[u].name.v.clone()))
-        .unwrap_or_else(|| "Card".into())
 }
 
 /// `moduledata`: what VASSAL shows before opening the module.

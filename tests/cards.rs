@@ -1,0 +1,330 @@
+//! Cards carry everything: for every example game, each card's own region of the compiled card
+//! sheet (found by the `<pa-piece>` metadata of the document; its words by `pdftotext -bbox`) holds every stat value, stat note and ability name of its unit, whole words only (no
+//! hyphenated stat); special-rule cards print their rule; footers and backs say the game's
+//! version; layouts order zones as the data says and fill the card.
+
+mod common;
+
+use common::*;
+use std::path::Path;
+
+use playaid::build::load_and_check;
+use playaid::export::{DocKind, ExportOptions, export};
+use playaid::model::{Game, Scalar, Unit};
+use playaid::render::Renderer;
+
+const PT: f64 = 25.4 / 72.0; // mm per pt
+
+/// A card front on the sheet: its item in data.json, its page (1-based), and its box in mm.
+struct Front {
+    item: serde_json::Value,
+    page: usize,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+/// The checked game in `dir`, the cards document as a PDF in `pdf_dir`, and every card front.
+fn card_fronts(dir: &Path, pdf_dir: &Path) -> (Game, std::path::PathBuf, Vec<Front>) {
+    let checked = load_and_check(dir, None).unwrap();
+    assert!(!checked.has_errors(), "{}: {:?}", dir.display(), checked.diags.first().map(|d| &d.message));
+    let (ix, laid_out) = checked.stages.as_ref().unwrap();
+    let exported =
+        export(&checked.game, ix, laid_out, &DocKind::parse("cards", None).unwrap(), &ExportOptions::default());
+    let mut r = Renderer::new(&checked.game.root, None).unwrap();
+    let compiled = r.compile("cards", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let pdf = pdf_dir.join("cards.pdf");
+    std::fs::write(&pdf, compiled.pdf().unwrap()).unwrap();
+    let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let items = data["cards"]["items"].as_array().unwrap().clone();
+    let starts = compiled.query_metadata("pa-piece");
+    let ends = compiled.query_metadata("pa-piece-end");
+    assert_eq!(starts.len(), ends.len());
+    let mut fronts = Vec::new();
+    for ((v, page, x, y), (_, _, x2, y2)) in starts.into_iter().zip(ends) {
+        if v["face"] != "front" || v["copy"] != 0 {
+            continue;
+        }
+        let item = items.iter().find(|it| it["index"] == v["index"]).expect("an item for each card").clone();
+        fronts.push(Front { item, page, x: x * PT, y: y * PT, w: (x2 - x) * PT, h: (y2 - y) * PT });
+    }
+    (checked.game, pdf, fronts)
+}
+
+/// The words `pdftotext -bbox` finds in a region (mm) of a page, in content order: (text,
+/// top, bottom, centre across, in mm). A word is in the region when its centre is.
+fn words_in(pdf: &Path, page: usize, x: f64, y: f64, w: f64, h: f64) -> Vec<(String, f64, f64, f64)> {
+    let p = page.to_string();
+    let out = std::process::Command::new("pdftotext")
+        .args(["-bbox", "-f", &p, "-l", &p])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    let xml = String::from_utf8_lossy(&out.stdout).into_owned();
+    let attr = |line: &str, name: &str| -> f64 {
+        let at = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        line[at..at + line[at..].find('"').unwrap()].parse::<f64>().unwrap() * PT
+    };
+    xml.lines()
+        .filter(|l| l.trim_start().starts_with("<word "))
+        .filter_map(|l| {
+            let (cx, cy) = ((attr(l, "xMin") + attr(l, "xMax")) / 2.0, (attr(l, "yMin") + attr(l, "yMax")) / 2.0);
+            if cx < x || cx > x + w || cy < y || cy > y + h {
+                return None;
+            }
+            let text = &l[l.find('>').unwrap() + 1..l.rfind("</word>").unwrap()];
+            let text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"");
+            Some((text, attr(l, "yMin"), attr(l, "yMax"), cx))
+        })
+        .collect()
+}
+
+/// The text of a card's region, words joined by single spaces, words hyphenated at a line
+/// end joined again.
+fn card_text(pdf: &Path, f: &Front) -> String {
+    let words = words_in(pdf, f.page, f.x, f.y, f.w, f.h);
+    words.into_iter().map(|w| w.0).collect::<Vec<_>>().join(" ").replace("\u{ad} ", "")
+}
+
+/// Markup as it reads printed: `[[target|display]]` as display, `[[kind:target]]` and
+/// `[[term]]` as their words, emphasis marks dropped.
+fn printed(markup: &str) -> String {
+    let mut out = String::new();
+    let mut rest = markup;
+    while let Some(i) = rest.find("[[") {
+        out.push_str(&rest[..i]);
+        let Some(j) = rest[i..].find("]]") else { break };
+        let inner = &rest[i + 2..i + j];
+        let shown = match inner.split_once('|') {
+            Some((_, d)) => d,
+            None => inner.rsplit(':').next().unwrap_or(inner).trim_start_matches('#'),
+        };
+        out.push_str(shown);
+        rest = &rest[i + j + 2..];
+    }
+    out.push_str(rest);
+    out.replace(['*', '_'], "").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The longest run of plain words of a markup text (outside references, emphasis and
+/// placeholders): what must read the same on the card.
+fn plain_run(markup: &str) -> String {
+    markup
+        .split(|c: char| "[]*_{}()".contains(c))
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .max_by_key(|s| s.split(' ').count())
+        .unwrap_or_default()
+        .replace('\'', "’")
+}
+
+/// What a unit's card must carry: each stat value (with its suffix), each stat note, each
+/// ability's name and a run of its text, a run of each of the unit's notes.
+fn must_carry(game: &Game, u: &Unit) -> Vec<String> {
+    let mut out = Vec::new();
+    for step in &u.steps {
+        for (k, v) in &step.stats {
+            let suffix = game.stats.iter().find(|s| s.id.v == k.v).and_then(|s| s.suffix.clone()).unwrap_or_default();
+            let value = match &v.v {
+                Scalar::Int(i) => i.to_string(),
+                Scalar::Float(x) => x.to_string(),
+                Scalar::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
+                Scalar::Str(s) => s.clone(),
+            };
+            out.push(format!("{value}{suffix}"));
+        }
+    }
+    for (_, note) in &u.stat_notes {
+        out.push(printed(&note.raw));
+    }
+    for a in &u.abilities {
+        let ability = game.abilities.iter().find(|x| x.id.v == a.id).expect("the ability exists");
+        out.push(ability.name.v.clone());
+        out.extend(ability.text.as_ref().map(|t| plain_run(&t.raw)));
+    }
+    out.extend(u.notes.iter().map(|n| plain_run(&n.raw)));
+    out
+}
+
+fn example_games() -> Vec<std::path::PathBuf> {
+    let mut games: Vec<_> = std::fs::read_dir(repo().join("data"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("cards.toml").exists())
+        .collect();
+    games.sort();
+    assert!(games.len() >= 6, "the examples with cards: {games:?}");
+    games
+}
+
+#[test]
+fn every_example_card_carries_every_stat_note_and_ability_of_its_unit_in_whole_words() {
+    let mut checked_units = 0;
+    for dir in example_games() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (game, pdf, fronts) = card_fronts(&dir, tmp.path());
+        assert!(!fronts.is_empty(), "{}", dir.display());
+        for f in &fronts {
+            let Some(unit_id) = f.item["unit"].as_str() else { continue };
+            let unit = game.units.iter().find(|u| u.id.v == unit_id).unwrap();
+            let text = card_text(&pdf, f);
+            for want in must_carry(&game, unit) {
+                assert!(text.contains(&want), "{}: card `{}` lacks `{want}`: {text}", dir.display(), unit.name.v);
+                // Stats never hyphenate: every word of a value is printed whole.
+                for word in want.split_whitespace() {
+                    assert!(
+                        text.split_whitespace()
+                            .any(|w| w.trim_matches(|c: char| ",.;:()".contains(c)) == word || w.contains(word)),
+                        "{}: `{word}` broken on card `{}`: {text}",
+                        dir.display(),
+                        unit.name.v
+                    );
+                }
+            }
+            checked_units += 1;
+        }
+    }
+    assert!(checked_units >= 13, "unit cards checked: {checked_units}");
+}
+
+/// The words in a stat box: under `label`, in its column (halfway to the next labels of its
+/// row), top to bottom, left to right.
+fn stat_box(words: &[(String, f64, f64, f64)], label: &str) -> String {
+    let l = words.iter().find(|w| w.0 == label).unwrap_or_else(|| panic!("`{label}` in {words:?}"));
+    let row: Vec<f64> = words.iter().filter(|w| (w.1 - l.1).abs() < 0.3 && w.0 != label).map(|w| w.3).collect();
+    let left = row.iter().filter(|x| **x < l.3).fold(l.3 - 24.0, |a, x| a.max(*x));
+    let right = row.iter().filter(|x| **x > l.3).fold(l.3 + 24.0, |a, x| a.min(*x));
+    let (from, to) = ((left + l.3) / 2.0, (right + l.3) / 2.0);
+    let mut inside: Vec<&(String, f64, f64, f64)> =
+        words.iter().filter(|w| w.3 > from && w.3 < to && w.1 > l.1 && w.1 < l.1 + 14.0).collect();
+    inside.sort_by(|a, b| ((a.1 * 2.0).round(), a.3).partial_cmp(&((b.1 * 2.0).round(), b.3)).unwrap());
+    inside.iter().map(|w| w.0.as_str()).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn genpei_sohei_cards_give_the_dice_the_unit_data_gives() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, pdf, fronts) = card_fronts(&repo().join("data/genpei-naval"), tmp.path());
+    let archers = fronts.iter().find(|f| f.item["unit"] == "sohei-archers").unwrap();
+    let words = words_in(&pdf, archers.page, archers.x, archers.y, archers.w, archers.h);
+    for (label, want) in [
+        ("MOVE", "1 or 2 and no battle"),
+        ("RANGED", "2 dice 1 die if they moved"),
+        ("SYMBOL", "Blue triangle"),
+        ("RANGE", "2–3 hexes"),
+        ("CLOSE", "3 dice 2 if moved; none if ordered by Infantry Onslaught"),
+    ] {
+        // The box's words, then (for the last row of boxes) the text under the bar.
+        let got = stat_box(&words, label);
+        assert!(got.starts_with(want), "the {label} box reads `{got}`");
+    }
+    assert!(!card_text(&pdf, archers).contains("trian-"), "a stat hyphenated");
+}
+
+#[test]
+fn special_rule_cards_print_the_rule_not_a_pointer_to_the_cheatsheet() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, pdf, fronts) = card_fronts(&repo().join("data/starting-phase"), tmp.path());
+    for (title, rule) in
+        [("Hive Mind", "each remaining unit takes its own"), ("Fanatical", "it may reroll the test once")]
+    {
+        let f = fronts.iter().find(|f| f.item["title"] == title).unwrap_or_else(|| panic!("a `{title}` card"));
+        let text = card_text(&pdf, f);
+        assert!(text.contains(rule), "{title}: {text}");
+        assert!(!text.contains("cheatsheet"), "{title}: {text}");
+    }
+}
+
+#[test]
+fn footers_and_backs_say_the_games_own_version_and_no_subtitle_repeats_a_title() {
+    for (game, version, other) in
+        [("war-at-sea-troop-landing-1.4", "1.4", "2.0"), ("war-at-sea-troop-landing", "2.0", "1.4")]
+    {
+        let tmp = tempfile::tempdir().unwrap();
+        let (_, pdf, fronts) = card_fronts(&repo().join("data").join(game), tmp.path());
+        let text = pdf_text(&pdf);
+        let cards: i64 = fronts.iter().map(|f| f.item["quantity"].as_i64().unwrap()).sum();
+        assert_eq!(text.matches(&format!("· v{version}")).count() as i64, cards, "{game}: a footer on each front");
+        assert_eq!(
+            text.matches(&format!("rules version {version}")).count() as i64,
+            cards + 2,
+            "{game}: each back and each sheet header"
+        );
+        assert!(!text.contains(other), "{game}: {text}");
+        for f in &fronts {
+            let t = card_text(&pdf, f);
+            let title = f.item["title"].as_str().unwrap();
+            assert_eq!(t.matches(title).count(), 1, "{game}: the title once: {t}");
+        }
+    }
+}
+
+/// How far down its safe area a card's text reaches (its footer aside): 0 to 1.
+fn fill(pdf: &Path, f: &Front, safe: f64) -> f64 {
+    let (top, bottom) = (f.y + safe, f.y + f.h - safe);
+    let words = words_in(pdf, f.page, f.x, f.y, f.w, f.h);
+    let low = words.iter().filter(|w| w.2 < bottom - 4.5).map(|w| w.2).fold(top, f64::max);
+    (low - top) / (bottom - top)
+}
+
+#[test]
+fn example_cards_fill_their_safe_area() {
+    // Before card layouts: 21 to 69 % a card, 35 to 48 % the median of a game.
+    let mut all = Vec::new();
+    for dir in example_games() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (game, pdf, fronts) = card_fronts(&dir, tmp.path());
+        let mut fills: Vec<f64> = fronts.iter().map(|f| fill(&pdf, f, game.card_options.safe)).collect();
+        fills.sort_by(f64::total_cmp);
+        let median = fills[fills.len() / 2];
+        assert!(median >= 0.6, "{}: median fill {:.0} % ({fills:?})", dir.display(), median * 100.0);
+        all.extend(fills);
+    }
+    let least = all.iter().copied().fold(1.0, f64::min);
+    assert!(least >= 0.4, "a card {:.0} % full", least * 100.0);
+}
+
+const GAME: &str = "[game]\nid = \"t\"\ntitle = \"Test\"\nversion = \"1\"\n\n[[stat]]\nid = \"move\"\nname = \"Move\"\ntype = \"int\"\n\n[[kind]]\nid = \"foot\"\nname = \"Foot\"\nrequired_stats = [\"move\"]\n\n[[unit]]\nid = \"spears\"\nname = \"Spears\"\nkind = \"foot\"\nstats = { move = 4 }\nstat_notes = { move = \"6 on a road\" }\nnotes = [\"Form a wall.\"]\n";
+
+fn game_with(cards: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.toml"), GAME).unwrap();
+    std::fs::write(
+        dir.path().join("rules.toml"),
+        "[[section]]\nid = \"charge\"\nnumber = \"3.1\"\ntitle = \"Charge\"\ntext = \"Roll two dice and add the charge bonus.\"\n\n\
+         [[sequence]]\nid = \"turn\"\ntitle = \"Turn\"\nsteps = [{ title = \"Rally\" }, { title = \"Move\" }, { title = \"Melee\" }]\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("cards.toml"), cards).unwrap();
+    dir
+}
+
+#[test]
+fn a_layout_of_the_games_own_shows_its_zones_in_its_order() {
+    let dir = game_with(
+        "[[card_layout]]\nid = \"notes-first\"\nzones = [\"title\", \"notes\", \"stats\", \"footer\"]\n\n\
+         [[card]]\nunit = \"spears\"\nlayout = \"notes-first\"\n",
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, pdf, fronts) = card_fronts(dir.path(), tmp.path());
+    let words = words_in(&pdf, fronts[0].page, fronts[0].x, fronts[0].y, fronts[0].w, fronts[0].h);
+    let y = |w: &str| words.iter().find(|x| x.0 == w).unwrap_or_else(|| panic!("`{w}` in {words:?}")).1;
+    assert!(y("wall.") < y("MOVE"), "the notes above the stats");
+    assert!(y("road") > y("MOVE"), "the stat's note under its label");
+    assert!(!words.iter().any(|w| w.0 == "Foot"), "no subtitle zone: the kind is not printed");
+}
+
+#[test]
+fn reference_cards_print_a_section_by_its_number_and_a_sequence() {
+    let dir = game_with(
+        "[[card]]\nsection = \"3.1\"\n\n[[card]]\nsequence = \"turn\"\nsubtitle = \"Reference\"\ncorner = \"A\"\n",
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, pdf, fronts) = card_fronts(dir.path(), tmp.path());
+    let texts: Vec<String> = fronts.iter().map(|f| card_text(&pdf, f)).collect();
+    assert!(texts[0].starts_with("Charge") && texts[0].contains("add the charge bonus"), "{}", texts[0]);
+    for want in ["Turn", "Reference", "A", "Rally", "Move", "Melee"] {
+        assert!(texts[1].split_whitespace().any(|w| w == want), "`{want}` in {}", texts[1]);
+    }
+}
