@@ -249,6 +249,15 @@ fn tts_save_decks_cards_tiles_and_urls() {
         layout.counters.counters.iter().enumerate().map(|(i, rc)| (names.counters[i].clone(), rc.quantity)).collect();
     assert_eq!(tiles, want, "every counter, as many copies as printed");
 
+    // A relative output folder still gives absolute file URLs.
+    let rel = tempfile::tempdir().unwrap();
+    let dir = repo().join("data/one-hour-wargames-wwii");
+    let o = playaid_in(rel.path(), &["build", dir.to_str().unwrap(), "-o", "out", "-q", "--tts"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(rel.path().join(format!("out/{prefix}/tts/{prefix}.json"))).unwrap();
+    let abs = rel.path().canonicalize().unwrap();
+    assert!(text.contains(&format!("\"file://{}/out/{prefix}/tts/", abs.display())), "absolute URLs");
+
     // With --base-url every image is named under it, and nothing else changes.
     let out2 = tempfile::tempdir().unwrap();
     let folder2 = build("one-hour-wargames-wwii", out2.path(), &["--tts", "--base-url", "https://example.org/r/v8/"]);

@@ -164,7 +164,10 @@ pub(crate) fn exports(
         crate::limits::step("writing the Tabletop Simulator save".to_string());
         let url_base = match &wanted.base_url {
             Some(u) => u.trim_end_matches('/').to_string(),
-            None => tts::file_url(&out_dir.join("tts")),
+            // Absolute, whatever `-o` was: TTS resolves the URL from its own folder.
+            None => tts::file_url(
+                &out_dir.canonicalize().map_err(|e| format!("cannot find `{}`: {e}", out_dir.display()))?.join("tts"),
+            ),
         };
         let render = |f: &FacePage, dpi: f64| doc.render(f, dpi, false);
         let input = tts::TtsInput {
