@@ -212,7 +212,7 @@ fn diff_reports_a_counter_back_value_in_words() {
     // The Disrupted marker (a counter with its own back values) says "Shaken" on its back.
     let path = new.join("counters.toml");
     let counters = std::fs::read_to_string(&path).unwrap();
-    let before = "name = \"Disrupted\"\ncounter_group = \"markers\"\nfront_face = { background = \"#b3261e\" }\n\
+    let before = "name = \"Disrupted\"\ncounter_group = \"markers\"\nfront_face = { background = \"#b3261e\", icon = \"broken-shield\" }\n\
                   back = { name = \"Reduced\" }";
     assert!(counters.contains(before), "the seed data changed: update this test");
     std::fs::write(&path, counters.replace(before, &before.replace("\"Reduced\"", "\"Shaken\""))).unwrap();

@@ -778,6 +778,10 @@ fn report_missing(
             diags.push(placeholder_typo(game, &groups[gi].id, slot, &key));
             continue;
         }
+        // `{key?}`: the counters without a value print nothing there.
+        if slot.is_some_and(|s| is_optional(&s.text.v, &key)) {
+            continue;
+        }
         for (loc, what) in places {
             let where_ = slot
                 .map(|s| format!("the layout's `{}` slot", s.name.v.replace('-', "_")))
@@ -813,6 +817,9 @@ fn placeholder_typo(game: &Game, group: &str, slot: &Slot, key: &str) -> Diagnos
 /// Decide each slot's room and font size, shrinking down to the group's minimum when allowed,
 /// and report text that still does not fit (E023). The template draws what this decides, so a
 /// sheet never needs to measure text: exact (the same shaper as Typst) and fast.
+/// How deep a face's stripe is, as a share of the counter's height (templates/counters.typ).
+const STRIPE: f64 = 0.22;
+
 fn fit_face(face: &mut RFace, group: &RGroup, side: &str, what: &str, loc: &Loc) -> Vec<Diagnostic> {
     let (w, h) = (group.size.0 * MM, group.size.1 * MM);
     let base = group.font_size;
@@ -828,6 +835,7 @@ fn fit_face(face: &mut RFace, group: &RGroup, side: &str, what: &str, loc: &Loc)
             .map(|s| text_width(&s.text, s.size, s.bold) + 0.6 * MM)
             .fold(0.0, f64::max)
     };
+    let has_stripe = face.stripe.is_some();
     let top_corners = corner_width(["top-left", "top-right"]);
     let bottom_corners = corner_width(["bottom-left", "bottom-right"]);
     let half = (inner - 2.0 * edge) / 2.0 - 0.3 * MM;
@@ -837,6 +845,9 @@ fn fit_face(face: &mut RFace, group: &RGroup, side: &str, what: &str, loc: &Loc)
             "top" => inner - 2.0 * edge - 2.0 * top_corners,
             "bottom" => inner - 2.0 * edge - 2.0 * bottom_corners,
             "centre" => inner - 2.0 * edge,
+            // Along the edge, clear of the stripe when there is one (templates/counters.typ
+            // draws it `STRIPE` of the height deep and sets the edge text below it).
+            "left" | "right" if has_stripe => h * (1.0 - STRIPE) - 0.3 * MM - pad,
             "left" | "right" => h - 2.0 * pad,
             _ => half,
         };
@@ -1060,12 +1071,38 @@ fn placeholders(s: &str) -> Vec<(usize, String)> {
     let mut base = 0;
     while let Some(i) = rest.find('{') {
         let Some(j) = rest[i..].find('}') else { break };
-        out.push((base + i, rest[i + 1..i + j].trim().to_string()));
+        out.push((base + i, key_of(&rest[i + 1..i + j]).0.to_string()));
         base += i + j + 1;
         rest = &rest[i + j + 1..];
     }
     out
 }
+
+/// A placeholder's key, and whether it is optional (`{long_range?}`).
+fn key_of(inside: &str) -> (&str, bool) {
+    let t = inside.trim();
+    match t.strip_suffix('?') {
+        Some(k) => (k.trim_end(), true),
+        None => (t, false),
+    }
+}
+
+/// Whether the slot text prints `key` as an optional placeholder (`{key?}`).
+fn is_optional(s: &str, key: &str) -> bool {
+    let mut rest = s;
+    while let Some(i) = rest.find('{') {
+        let Some(j) = rest[i..].find('}') else { break };
+        if key_of(&rest[i + 1..i + j]) == (key, true) {
+            return true;
+        }
+        rest = &rest[i + j + 1..];
+    }
+    false
+}
+
+/// The separators an optional placeholder takes with it when it has no value: `R{range}/{long?}`
+/// prints `R12` for a unit without `long`.
+const OPTIONAL_SEPARATORS: [char; 5] = ['/', '-', ',', ' ', '·'];
 
 /// The placeholders of a slot to underline on this face: those whose flag (a value of the face:
 /// a stat of the unit, a key of `front`/`back`) is true, yes or a number other than 0.
@@ -1089,8 +1126,8 @@ fn filled_ranges(s: &str, values: &HashMap<String, String>) -> Vec<(String, [usi
     let mut rest = s;
     while let Some(i) = rest.find('{') {
         let Some(j) = rest[i..].find('}') else { break };
-        len += i;
-        let key = rest[i + 1..i + j].trim();
+        let (key, optional) = key_of(&rest[i + 1..i + j]);
+        len += literal_before(&rest[..i], optional && !values.contains_key(key)).len();
         let v = values.get(key).map_or(0, |v| v.len());
         if v > 0 {
             out.push((key.to_string(), [len, len + v]));
@@ -1099,6 +1136,15 @@ fn filled_ranges(s: &str, values: &HashMap<String, String>) -> Vec<(String, [usi
         rest = &rest[i + j + 1..];
     }
     out
+}
+
+/// The text before a placeholder as printed: without its last separator when the placeholder is
+/// an optional one with no value.
+fn literal_before(text: &str, dropped: bool) -> &str {
+    match text.chars().next_back() {
+        Some(c) if dropped && OPTIONAL_SEPARATORS.contains(&c) => &text[..text.len() - c.len_utf8()],
+        _ => text,
+    }
 }
 
 /// A value printed as a number: `4`, `-1`, `2.5`, `6+`, `3*`.
@@ -1112,8 +1158,10 @@ fn fill(s: &str, values: &HashMap<String, String>) -> String {
     let mut rest = s;
     while let Some(i) = rest.find('{') {
         let Some(j) = rest[i..].find('}') else { break };
-        out.push_str(&rest[..i]);
-        if let Some(v) = values.get(rest[i + 1..i + j].trim()) {
+        let (key, optional) = key_of(&rest[i + 1..i + j]);
+        let value = values.get(key);
+        out.push_str(literal_before(&rest[..i], optional && value.is_none()));
+        if let Some(v) = value {
             out.push_str(v);
         }
         rest = &rest[i + j + 1..];
@@ -1212,5 +1260,19 @@ group = "b"
         assert_eq!(fill("{a}-{b}", &v), "4-6");
         assert_eq!(fill("x{ a }y{missing}", &v), "x4y");
         assert_eq!(placeholders("{a}-{b}"), vec![(0, "a".to_string()), (4, "b".to_string())]);
+    }
+
+    #[test]
+    fn optional_placeholders_take_their_separator_when_empty() {
+        let v: HashMap<String, String> = [("a".to_string(), "12".to_string()), ("b".into(), "24".into())].into();
+        assert_eq!(fill("R{a}/{b?}", &v), "R12/24");
+        assert_eq!(fill("R{a}/{c?}", &v), "R12");
+        assert_eq!(fill("R{a}{c?}/{b}", &v), "R12/24", "nothing before it to drop");
+        assert_eq!(fill("{c?} {a}", &v), " 12");
+        assert_eq!(placeholders("R{a}/{ b? }"), vec![(1, "a".to_string()), (5, "b".to_string())]);
+        assert!(is_optional("R{a}/{ b? }", "b") && !is_optional("R{a}/{ b? }", "a"));
+        // Underlined ranges follow the printed text.
+        assert_eq!(filled_ranges("{c?}/{a}", &v), vec![("a".to_string(), [1, 3])]);
+        assert_eq!(filled_ranges("x/{c?}{a}", &v), vec![("a".to_string(), [1, 3])]);
     }
 }
