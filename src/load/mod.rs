@@ -7,6 +7,7 @@ mod charts;
 pub mod fields;
 mod fonts;
 mod lengths;
+mod map;
 mod pieces;
 pub(crate) mod reader;
 mod scenario;
@@ -236,6 +237,7 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
     if let Some(o) = root.table("turn_track") {
         charts::read_turn_track(game, &o);
     }
+    for_each(&root, "map", |o| game.maps.push(map::read_map(&o)));
     for_each(&root, "todo", |o| {
         if let Some(t) = o.text("text") {
             game.todos.push(t);
