@@ -49,6 +49,13 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E041", include_str!("../docs/explain/E041.md")),
     ("E042", include_str!("../docs/explain/E042.md")),
     ("E043", include_str!("../docs/explain/E043.md")),
+    ("E050", include_str!("../docs/explain/E050.md")),
+    ("E051", include_str!("../docs/explain/E051.md")),
+    ("E052", include_str!("../docs/explain/E052.md")),
+    ("E053", include_str!("../docs/explain/E053.md")),
+    ("E054", include_str!("../docs/explain/E054.md")),
+    ("E055", include_str!("../docs/explain/E055.md")),
+    ("E056", include_str!("../docs/explain/E056.md")),
     ("W001", include_str!("../docs/explain/W001.md")),
     ("W002", include_str!("../docs/explain/W002.md")),
     ("W003", include_str!("../docs/explain/W003.md")),
@@ -57,6 +64,8 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W006", include_str!("../docs/explain/W006.md")),
     ("W007", include_str!("../docs/explain/W007.md")),
     ("W008", include_str!("../docs/explain/W008.md")),
+    ("W011", include_str!("../docs/explain/W011.md")),
+    ("W012", include_str!("../docs/explain/W012.md")),
     ("W020", include_str!("../docs/explain/W020.md")),
 ];
 

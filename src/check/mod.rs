@@ -12,6 +12,7 @@ mod charts;
 mod evaluate;
 mod images;
 mod index;
+mod map;
 mod pieces;
 
 pub(crate) use pieces::counter_name;
@@ -107,6 +108,7 @@ impl<'g> Checker<'g> {
         self.check_versions();
         self.check_changelog();
         self.check_scenarios();
+        self.check_maps();
         self.check_charts();
         self.check_counters();
         self.check_cards();

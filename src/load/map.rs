@@ -63,7 +63,7 @@ pub(super) fn read_map(o: &Obj) -> Map {
         Some(Sp { v: 1, .. }) => HexTop::Pointy,
         _ => HexTop::Flat,
     };
-    let even = !choice(o, "offset", &["even", "odd"]).is_some_and(|c| c.v == 1);
+    let even = choice(o, "offset", &["even", "odd"]).is_none_or(|c| c.v == 0);
     let short = o.bool("short").is_some_and(|b| b.v);
     let kind = if square { GridKind::Square } else { GridKind::Hex { top, even, short } };
     let scheme = match choice(o, "coordinates", &["XXYY", "letter-number", "none"]).map(|c| c.v) {

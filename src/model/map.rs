@@ -51,9 +51,9 @@ pub enum CoordScheme {
     None,
 }
 
-/// A cell: column and row, both from 1.
+/// A map cell's place: column and row, both from 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell {
+pub struct Coord {
     /// From 1, left to right.
     pub col: i64,
     /// From 1, top to bottom.
@@ -126,7 +126,7 @@ impl Grid {
     }
 
     /// Whether the map has this cell.
-    pub fn exists(&self, c: Cell) -> bool {
+    pub fn exists(&self, c: Coord) -> bool {
         if c.col < 1 || c.row < 1 || c.col > self.columns || c.row > self.rows {
             return false;
         }
@@ -138,9 +138,9 @@ impl Grid {
     }
 
     /// Every cell of the map, column by column.
-    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+    pub fn cells(&self) -> impl Iterator<Item = Coord> + '_ {
         (1..=self.columns)
-            .flat_map(move |col| (1..=self.rows).map(move |row| Cell { col, row }))
+            .flat_map(move |col| (1..=self.rows).map(move |row| Coord { col, row }))
             .filter(|c| self.exists(*c))
     }
 
@@ -155,7 +155,7 @@ impl Grid {
 
     /// The cell across side `side` (an index into [`Grid::side_names`]), whether or not the
     /// map has it.
-    pub fn across(&self, c: Cell, side: usize) -> Cell {
+    pub fn across(&self, c: Coord, side: usize) -> Coord {
         let (dc, dr) = match self.kind {
             GridKind::Square => [(0, -1), (1, 0), (0, 1), (-1, 0)][side % 4],
             GridKind::Hex { top: HexTop::Flat, .. } => {
@@ -168,37 +168,37 @@ impl Grid {
                 [(right, -1), (1, 0), (right, 1), (right - 1, 1), (-1, 0), (right - 1, -1)][side % 6]
             }
         };
-        Cell { col: c.col + dc, row: c.row + dr }
+        Coord { col: c.col + dc, row: c.row + dr }
     }
 
     /// The map's cells that share a side with `c`, with the side's index.
-    pub fn neighbours(&self, c: Cell) -> Vec<(usize, Cell)> {
+    pub fn neighbours(&self, c: Coord) -> Vec<(usize, Coord)> {
         (0..self.side_names().len()).map(|s| (s, self.across(c, s))).filter(|(_, n)| self.exists(*n)).collect()
     }
 
     /// The side of `a` that `b` lies across, if they are neighbours.
-    pub fn side_between(&self, a: Cell, b: Cell) -> Option<usize> {
+    pub fn side_between(&self, a: Coord, b: Coord) -> Option<usize> {
         (0..self.side_names().len()).find(|s| self.across(a, *s) == b)
     }
 
     /// Whether `c` is on `edge`: some side of it leads off the map across that edge.
-    pub fn on_edge(&self, c: Cell, edge: EdgeSide) -> bool {
+    pub fn on_edge(&self, c: Coord, edge: EdgeSide) -> bool {
         self.exists(c)
             && match edge {
                 EdgeSide::North => c.row == 1,
-                EdgeSide::South => c.row == self.rows || !self.exists(Cell { row: c.row + 1, ..c }),
+                EdgeSide::South => c.row == self.rows || !self.exists(Coord { row: c.row + 1, ..c }),
                 EdgeSide::West => c.col == 1,
-                EdgeSide::East => c.col == self.columns || !self.exists(Cell { col: c.col + 1, ..c }),
+                EdgeSide::East => c.col == self.columns || !self.exists(Coord { col: c.col + 1, ..c }),
             }
     }
 
     /// Whether `c` is on any edge of the map.
-    pub fn on_any_edge(&self, c: Cell) -> bool {
+    pub fn on_any_edge(&self, c: Coord) -> bool {
         [EdgeSide::North, EdgeSide::East, EdgeSide::South, EdgeSide::West].into_iter().any(|e| self.on_edge(c, e))
     }
 
     /// The name of a cell as printed and written: `0204`, `C4`.
-    pub fn name(&self, c: Cell) -> String {
+    pub fn name(&self, c: Coord) -> String {
         match self.scheme {
             CoordScheme::LetterNumber => format!("{}{}", column_letters(c.col), c.row),
             CoordScheme::Xxyy | CoordScheme::None => {
@@ -210,7 +210,7 @@ impl Grid {
 
     /// The cell a name means in this map's scheme (whether or not the map has it); `None` if
     /// it is no name of that scheme.
-    pub fn parse(&self, s: &str) -> Option<Cell> {
+    pub fn parse(&self, s: &str) -> Option<Coord> {
         let s = s.trim();
         match self.scheme {
             CoordScheme::LetterNumber => {
@@ -220,14 +220,14 @@ impl Grid {
                     return None;
                 }
                 let col = letters.to_ascii_uppercase().bytes().fold(0i64, |n, b| n * 26 + i64::from(b - b'A' + 1));
-                Some(Cell { col, row: digits.parse().ok()? })
+                Some(Coord { col, row: digits.parse().ok()? })
             }
             CoordScheme::Xxyy | CoordScheme::None => {
                 if !(s.len() == 4 || s.len() == 6) || !s.bytes().all(|b| b.is_ascii_digit()) {
                     return None;
                 }
                 let (c, r) = s.split_at(s.len() / 2);
-                Some(Cell { col: c.parse().ok()?, row: r.parse().ok()? })
+                Some(Coord { col: c.parse().ok()?, row: r.parse().ok()? })
             }
         }
     }
@@ -235,12 +235,12 @@ impl Grid {
     /// The cells a coordinate list entry names: one cell (`"0203"`) or every cell of the
     /// rectangle two corners span (`"0305-0308"`, `"A1-M2"`), as far as the map has them.
     /// `Err` with a message when it is not one of those, or a corner is off the map.
-    pub fn expand(&self, s: &str) -> Result<Vec<Cell>, String> {
+    pub fn expand(&self, s: &str) -> Result<Vec<Coord>, String> {
         let (a, b) = match s.split_once('-') {
             Some((a, b)) => (a, Some(b)),
             None => (s, None),
         };
-        let corner = |t: &str| -> Result<Cell, String> {
+        let corner = |t: &str| -> Result<Coord, String> {
             let c =
                 self.parse(t).ok_or_else(|| format!("`{}` is not a cell name ({})", t.trim(), self.scheme_help()))?;
             if self.exists(c) { Ok(c) } else { Err(format!("the map has no cell {}", t.trim())) }
@@ -250,15 +250,15 @@ impl Grid {
         let b = corner(b)?;
         let (c0, c1) = (a.col.min(b.col), a.col.max(b.col));
         let (r0, r1) = (a.row.min(b.row), a.row.max(b.row));
-        Ok((c0..=c1).flat_map(|col| (r0..=r1).map(move |row| Cell { col, row })).filter(|c| self.exists(*c)).collect())
+        Ok((c0..=c1).flat_map(|col| (r0..=r1).map(move |row| Coord { col, row })).filter(|c| self.exists(*c)).collect())
     }
 
     /// How cell names are written, for hints.
     pub(crate) fn scheme_help(&self) -> String {
-        let last = self.name(Cell { col: self.columns, row: self.rows });
+        let last = self.name(Coord { col: self.columns, row: self.rows });
         match self.scheme {
             CoordScheme::LetterNumber => format!("cells are named A1 to {last}: column letter, row number"),
-            _ => format!("cells are named {} to {last}: column, then row", self.name(Cell { col: 1, row: 1 })),
+            _ => format!("cells are named {} to {last}: column, then row", self.name(Coord { col: 1, row: 1 })),
         }
     }
 }
@@ -420,14 +420,14 @@ mod tests {
     #[test]
     fn names_round_trip() {
         let g = grid(GridKind::Square, CoordScheme::Xxyy);
-        assert_eq!(g.name(Cell { col: 2, row: 4 }), "0204");
-        assert_eq!(g.parse("0204"), Some(Cell { col: 2, row: 4 }));
+        assert_eq!(g.name(Coord { col: 2, row: 4 }), "0204");
+        assert_eq!(g.parse("0204"), Some(Coord { col: 2, row: 4 }));
         assert_eq!(g.parse("204"), None);
         let g = grid(GridKind::Square, CoordScheme::LetterNumber);
-        assert_eq!(g.name(Cell { col: 3, row: 4 }), "C4");
-        assert_eq!(g.parse("c4"), Some(Cell { col: 3, row: 4 }));
+        assert_eq!(g.name(Coord { col: 3, row: 4 }), "C4");
+        assert_eq!(g.parse("c4"), Some(Coord { col: 3, row: 4 }));
         assert_eq!(column_letters(27), "AA");
-        assert_eq!(g.parse("AA1"), Some(Cell { col: 27, row: 1 }));
+        assert_eq!(g.parse("AA1"), Some(Coord { col: 27, row: 1 }));
     }
 
     #[test]
@@ -451,7 +451,7 @@ mod tests {
         }
         // Even columns lower: 0201 touches 0101 (nw) and 0102 (sw).
         let g = grid(GridKind::Hex { top: HexTop::Flat, even: true, short: false }, CoordScheme::Xxyy);
-        let n: Vec<String> = g.neighbours(Cell { col: 2, row: 1 }).into_iter().map(|(_, c)| g.name(c)).collect();
+        let n: Vec<String> = g.neighbours(Coord { col: 2, row: 1 }).into_iter().map(|(_, c)| g.name(c)).collect();
         assert_eq!(n, ["0301", "0302", "0202", "0102", "0101"]);
     }
 
@@ -459,8 +459,8 @@ mod tests {
     fn pointy_short_rows() {
         let g = grid(GridKind::Hex { top: HexTop::Pointy, even: true, short: true }, CoordScheme::LetterNumber);
         assert_eq!(g.cells().count(), 13 * 5 + 12 * 4);
-        assert!(!g.exists(Cell { col: 13, row: 2 }));
-        assert!(g.on_edge(Cell { col: 12, row: 2 }, EdgeSide::East));
+        assert!(!g.exists(Coord { col: 13, row: 2 }));
+        assert!(g.on_edge(Coord { col: 12, row: 2 }, EdgeSide::East));
         for c in g.cells() {
             for (s, n) in g.neighbours(c) {
                 assert_eq!(g.side_between(n, c), Some((s + 3) % 6));
