@@ -212,3 +212,171 @@ pub(super) fn hexside(g: &Grid, entry: &str) -> Option<(Coord, usize)> {
     };
     Some((c, side))
 }
+
+/// A short label for a force on a set-up map: its name when short, else its initials.
+fn short_label(name: &str) -> String {
+    if name.chars().count() <= 5 {
+        return name.to_string();
+    }
+    let initials: String = name
+        .split_whitespace()
+        .filter(|w| !["and", "of", "the", "de", "von"].contains(w))
+        .filter_map(|w| w.chars().next())
+        .flat_map(char::to_uppercase)
+        .take(3)
+        .collect();
+    if initials.chars().count() >= 2 { initials } else { name.chars().take(4).collect() }
+}
+
+impl Exporter<'_> {
+    /// `scenario.board`: the scenario's map (or window) with its set-up areas, each set-up
+    /// unit in its cell, entry arrows, objectives, named edges and setting arrows; null when
+    /// the scenario names no map.
+    pub(super) fn board(&mut self, sc: &Scenario) -> Value {
+        let game = self.game;
+        let Some(board) = &sc.board else { return Value::Null };
+        let Some(map) = self.ix.get::<Map>(game, &board.map.v) else { return Value::Null };
+        let geo = Geometry::of(map);
+        let g = geo.grid;
+        let window = board.window.as_ref().and_then(|w| {
+            let cells = g.expand(&w.v).ok()?;
+            Some((
+                cells.iter().map(|c| c.col).min()?,
+                cells.iter().map(|c| c.row).min()?,
+                cells.iter().map(|c| c.col).max()?,
+                cells.iter().map(|c| c.row).max()?,
+            ))
+        });
+        let (c0, r0, c1, r1) = window.unwrap_or((1, 1, g.columns, g.rows));
+        let mut drawing = self.map_drawing(map, window);
+        // Map points of the drawing: relative to the box of the cells drawn.
+        let (hw, hh) = geo.half_extent();
+        let shown: Vec<Coord> =
+            g.cells().filter(|c| (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row)).collect();
+        let x0 = shown.iter().map(|c| geo.centre(*c).0 - hw).fold(f64::MAX, f64::min);
+        let y0 = shown.iter().map(|c| geo.centre(*c).1 - hh).fold(f64::MAX, f64::min);
+        let at_pt = |(x, y): Pt| (x - x0, y - y0);
+        let at = |c: Coord| at_pt(geo.centre(c));
+        let side_colour = |id: &str| {
+            game.sides
+                .iter()
+                .find(|s| s.id.v == id)
+                .and_then(|s| s.color.as_ref().map(|c| c.v.clone()))
+                .unwrap_or("#555555".into())
+        };
+        let on_board = |c: &Coord| g.exists(*c) && (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row);
+        // Set-up areas of the scenario's sides: their outlines (the sides of their cells that
+        // border no other cell of the area), in the side's colour.
+        let mut areas = Vec::new();
+        for a in &map.areas {
+            let Some(side) = a.side.as_ref().filter(|s| sc.sides.iter().any(|x| x.side.v == s.v)) else { continue };
+            let cells: std::collections::BTreeSet<Coord> =
+                a.cells.iter().flat_map(|e| g.expand(&e.v).unwrap_or_default()).filter(on_board).collect();
+            let mut outline = Vec::new();
+            for c in &cells {
+                for s in 0..g.side_names().len() {
+                    if !cells.contains(&g.across(*c, s)) {
+                        let (p, q) = geo.side_segment(*c, s);
+                        outline.push(json!([pt(at_pt(p)), pt(at_pt(q))]));
+                    }
+                }
+            }
+            areas.push(json!({"color": side_colour(&side.v), "outline": outline, "name": a.name.as_ref().map(|n| n.v.clone())}));
+        }
+        // Units in cells, entries, and the key of labels.
+        let mut stacks: BTreeMap<Coord, Vec<Value>> = BTreeMap::new();
+        let (mut entries, mut key) = (Vec::new(), Vec::new());
+        for side in &sc.sides {
+            let color = side_colour(&side.side.v);
+            let text = crate::layout::colour::contrast(&color);
+            for f in &side.forces {
+                let unit = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v));
+                let name = f.name.as_ref().map(|n| n.v.clone()).or(unit.map(|u| u.name.v.clone())).unwrap_or_default();
+                let label = short_label(&name);
+                let cells: Vec<Coord> = f.cells.iter().filter_map(|e| g.parse(&e.v)).filter(on_board).collect();
+                let copies = f.copies();
+                for (i, c) in cells.iter().enumerate() {
+                    let n =
+                        if i + 1 == cells.len() { (copies - i as i64).max(0) } else { i64::from((i as i64) < copies) };
+                    if n > 0 {
+                        stacks
+                            .entry(*c)
+                            .or_default()
+                            .push(json!({"label": label, "color": color, "text_color": text, "count": n}));
+                    }
+                }
+                if let Some(c) = f.entry.as_ref().and_then(|e| g.parse(&e.v)).filter(on_board) {
+                    // The arrow comes in across the nearest edge of the board.
+                    let d = [(c.row - r0, (0, -1)), (c1 - c.col, (1, 0)), (r1 - c.row, (0, 1)), (c.col - c0, (-1, 0))];
+                    let (_, (dx, dy)) = d.iter().min_by_key(|(n, _)| *n).copied().unwrap_or((0, (0, 1)));
+                    entries.push(json!({"at": pt(at(c)), "dir": [dx, dy], "color": color, "label": label,
+                                        "count": copies, "turn": f.arrives.as_ref().map(|t| t.v)}));
+                }
+                let place = if !f.cells.is_empty() {
+                    None
+                } else if let Some(a) = &f.area {
+                    Some(
+                        map.areas
+                            .iter()
+                            .find(|x| x.id.v == a.v)
+                            .and_then(|x| x.name.as_ref())
+                            .map_or(a.v.clone(), |n| n.v.clone()),
+                    )
+                } else {
+                    None
+                };
+                if !f.cells.is_empty() || f.entry.is_some() || place.is_some() {
+                    key.push(json!({"side": side.side.v, "color": color, "text_color": text, "label": label,
+                                    "name": name, "count": copies, "area": place}));
+                }
+            }
+        }
+        let units: Vec<Value> = stacks.into_iter().map(|(c, items)| json!({"at": pt(at(c)), "items": items})).collect();
+        let objectives: Vec<Value> = sc
+            .objectives
+            .iter()
+            .flat_map(|o| o.cells.iter().filter_map(|e| g.parse(&e.v)).filter(on_board).map(move |c| (c, o)))
+            .map(|(c, o)| json!({"at": pt(at(c)), "name": o.name.v, "points": o.points.as_ref().map(|p| p.v)}))
+            .collect();
+        let edge_name = |e: EdgeSide| match e {
+            EdgeSide::North => "north",
+            EdgeSide::East => "east",
+            EdgeSide::South => "south",
+            EdgeSide::West => "west",
+        };
+        let edges: Vec<Value> = map
+            .edges
+            .iter()
+            .filter_map(|e| {
+                let side = e.edge.as_ref()?.v;
+                let color = e.side.as_ref().map(|s| side_colour(&s.v));
+                Some(json!({"edge": edge_name(side), "name": e.name.as_ref().map(|n| n.v.clone()), "color": color}))
+            })
+            .collect();
+        let arrows: Vec<Value> = board
+            .arrows
+            .iter()
+            .filter_map(|a| {
+                let towards =
+                    map.edges.iter().find(|e| e.id.v == a.towards.v).and_then(|e| e.edge.as_ref().map(|s| s.v));
+                let (dx, dy) = towards.or_else(|| EdgeSide::parse(&a.towards.v))?.outward();
+                let setting = a.setting.as_ref().and_then(|s| {
+                    let value = sc.settings.iter().find(|(k, _)| k.v == s.v).map(|(_, v)| v.v.display());
+                    let name =
+                        game.scenario_settings.iter().find(|x| x.id.v == s.v).map_or(s.v.clone(), |x| x.name.v.clone());
+                    Some((name, value))
+                });
+                let label = a.label.as_ref().map(|l| l.v.clone()).or(setting.as_ref().map(|s| s.0.clone()));
+                Some(json!({"dir": [dx, dy], "label": label, "value": setting.and_then(|s| s.1)}))
+            })
+            .collect();
+        drawing["areas"] = json!(areas);
+        drawing["units"] = json!(units);
+        drawing["entries"] = json!(entries);
+        drawing["objectives"] = json!(objectives);
+        drawing["edges"] = json!(edges);
+        drawing["arrows"] = json!(arrows);
+        drawing["key"] = json!(key);
+        drawing
+    }
+}
