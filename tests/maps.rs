@@ -182,3 +182,45 @@ fn a_commands_and_colors_board_is_13_and_12_hexes_on_one_page() {
     let p = sheet.cells["F5"][0];
     assert!(dist(p.corner, (p.centre.0, p.centre.1 - a)) < TOL);
 }
+
+/// Build an example game into a temporary folder; the text of one of its PDFs.
+fn example_pdf_text(game: &str, pdf: &str) -> (String, usize) {
+    use common::*;
+    let out = tempfile::tempdir().unwrap();
+    let run = playaid(&["build", repo().join("data").join(game).to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
+    let dir = std::fs::read_dir(out.path()).unwrap().next().unwrap().unwrap().path();
+    (pdf_text(&dir.join(pdf)), pdf_info(&dir.join(pdf)).1)
+}
+
+#[test]
+fn the_genpei_scenario_sheet_shows_its_board_with_both_sides_and_the_tide() {
+    let (text, _) = example_pdf_text("genpei-naval", "scenario-dan-no-ura.pdf");
+    for want in ["TAIRA BASE LINE", "MINAMOTO BASE LINE", "Wind/tide: towards the Minamoto edge", "Minamoto camp"] {
+        assert!(text.contains(want), "no `{want}` on the sheet");
+    }
+    // Every set-up unit as a block in its cell (Sohei Warriors "SW", Samurai foot "SF", ...):
+    // 9 Minamoto and 8 Taira units, each label also once in the key.
+    let blocks = |label: &str| text.split_whitespace().filter(|w| *w == label).count();
+    assert_eq!(blocks("SW"), 2 + 1, "two Sohei Warriors blocks and the key");
+    assert_eq!(blocks("SF"), 3 + 4 + 2, "seven Samurai foot blocks, a key entry per side");
+    assert_eq!(blocks("CB"), 1 + 1, "the Taira commander's block and the key");
+    // The terrain key names the board's terrain.
+    for t in ["Ocean", "Beach", "Marsh", "Stockade", "Arrow Tower", "Palisade"] {
+        assert!(text.contains(t), "no `{t}` in the terrain key");
+    }
+}
+
+#[test]
+fn the_marrow_front_map_tiles_and_its_scenario_shows_entries_and_objectives() {
+    let (text, pages) = example_pdf_text("marrow-front", "map.pdf");
+    assert_eq!(pages, 6, "an assembly page, four tiles and the notes");
+    assert!(text.contains("Assembly: 4 pages, 2 rows of 2"));
+    for name in ["Velsk", "Dorn", "Kell", "0101", "2015"] {
+        assert!(text.contains(name), "no `{name}` on the map");
+    }
+    let (text, _) = example_pdf_text("marrow-front", "scenario-hearthfire.pdf");
+    for want in ["OSKARIAN EDGE", "VELSK EDGE", "AC, turn 2", "IC, turn 3", "MC, turn 5", "RC, turn 3", "MC, turn 4"] {
+        assert!(text.contains(want), "no `{want}` on the set-up map");
+    }
+}
