@@ -312,19 +312,14 @@ impl Exporter<'_> {
                     entries.push(json!({"at": pt(at(c)), "dir": [dx, dy], "color": color, "label": label,
                                         "count": copies, "turn": f.arrives.as_ref().map(|t| t.v)}));
                 }
-                let place = if !f.cells.is_empty() {
-                    None
-                } else if let Some(a) = &f.area {
-                    Some(
-                        map.areas
-                            .iter()
-                            .find(|x| x.id.v == a.v)
-                            .and_then(|x| x.name.as_ref())
-                            .map_or(a.v.clone(), |n| n.v.clone()),
-                    )
-                } else {
-                    None
-                };
+                // A force placed in an area, not in cells: the key says which.
+                let place = f.area.as_ref().filter(|_| f.cells.is_empty()).map(|a| {
+                    map.areas
+                        .iter()
+                        .find(|x| x.id.v == a.v)
+                        .and_then(|x| x.name.as_ref())
+                        .map_or(a.v.clone(), |n| n.v.clone())
+                });
                 if !f.cells.is_empty() || f.entry.is_some() || place.is_some() {
                     key.push(json!({"side": side.side.v, "color": color, "text_color": text, "label": label,
                                     "name": name, "count": copies, "area": place}));
@@ -360,11 +355,11 @@ impl Exporter<'_> {
                 let towards =
                     map.edges.iter().find(|e| e.id.v == a.towards.v).and_then(|e| e.edge.as_ref().map(|s| s.v));
                 let (dx, dy) = towards.or_else(|| EdgeSide::parse(&a.towards.v))?.outward();
-                let setting = a.setting.as_ref().and_then(|s| {
+                let setting = a.setting.as_ref().map(|s| {
                     let value = sc.settings.iter().find(|(k, _)| k.v == s.v).map(|(_, v)| v.v.display());
                     let name =
                         game.scenario_settings.iter().find(|x| x.id.v == s.v).map_or(s.v.clone(), |x| x.name.v.clone());
-                    Some((name, value))
+                    (name, value)
                 });
                 let label = a.label.as_ref().map(|l| l.v.clone()).or(setting.as_ref().map(|s| s.0.clone()));
                 Some(json!({"dir": [dx, dy], "label": label, "value": setting.and_then(|s| s.1)}))
