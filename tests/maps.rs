@@ -224,3 +224,40 @@ fn the_marrow_front_map_tiles_and_its_scenario_shows_entries_and_objectives() {
         assert!(text.contains(want), "no `{want}` on the set-up map");
     }
 }
+
+#[test]
+fn a_scenario_played_on_a_window_draws_only_the_window() {
+    use common::*;
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    std::fs::write(
+        game.join("map.toml"),
+        "[[map]]\nid = \"m\"\ntitle = \"M\"\ngrid = \"square\"\ncolumns = 12\nrows = 10\ncell = \"20mm\"\n\n\
+         [[map.area]]\nid = \"allied-setup\"\nside = \"allies\"\ncells = [\"0301-0604\"]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        game.join("scenarios.toml"),
+        "[[scenario]]\nid = \"raid\"\ntitle = \"Raid\"\nboard = { map = \"m\", window = \"0301-0806\" }\n\n\
+         [[scenario.side]]\nside = \"allies\"\nforces = [{ unit = \"rifle-squad\", count = 2, cells = [\"0402\"] },\n\
+         { unit = \"lcvp\", arrives = 2, entry = \"0806\" }]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let run = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
+    let pdf = std::fs::read_dir(&out).unwrap().next().unwrap().unwrap().path().join("scenario-raid.pdf");
+    let text = pdf_text(&pdf);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    // The window's corners are drawn, the cells outside it are not.
+    for inside in ["0301", "0806", "0402"] {
+        assert!(words.contains(&inside), "{inside} is in the window");
+    }
+    for outside in ["0101", "0201", "0901", "0307", "1210"] {
+        assert!(!words.contains(&outside), "{outside} is outside the window");
+    }
+    // Two squads stacked in 0402 as one block, and the boat entering at the window's edge.
+    assert!(text.contains("RS ×2") || text.contains("RS\n×2"), "{text}");
+    assert!(text.contains("LCVP, turn 2"));
+}
