@@ -13,6 +13,25 @@ use crate::source::Loc;
 /// A rectangle of cells: (first column, first row, last column, last row).
 type Window = (i64, i64, i64, i64);
 
+/// The board a scenario is played on: its map, the map's grid, and the window of it played
+/// (`windowed`: a window was given, so its edges are the board's).
+struct Played<'g> {
+    map: &'g Map,
+    g: Grid,
+    window: Window,
+    windowed: bool,
+}
+
+/// The smallest rectangle holding `cells`.
+fn bounds(cells: &[Coord]) -> Option<Window> {
+    Some((
+        cells.iter().map(|c| c.col).min()?,
+        cells.iter().map(|c| c.row).min()?,
+        cells.iter().map(|c| c.col).max()?,
+        cells.iter().map(|c| c.row).max()?,
+    ))
+}
+
 impl Checker<'_> {
     pub(super) fn check_maps(&mut self) {
         let game = self.game;
@@ -284,7 +303,6 @@ impl Checker<'_> {
             self.cells_without_board(sc);
             return;
         };
-        let game = self.game;
         let Some(map) = self.resolve::<Map>(&board.map) else { return };
         if !(1..=MAX_MAP_CELLS).contains(&map.columns.v)
             || !(1..=MAX_MAP_CELLS).contains(&map.rows.v)
@@ -293,18 +311,31 @@ impl Checker<'_> {
             return;
         }
         let g = map.grid();
-        let window: Window = match &board.window {
-            Some(w) => match self.cells_of(&g, w).as_slice() {
-                [] => (1, 1, g.columns, g.rows),
-                cells => (
-                    cells.iter().map(|c| c.col).min().unwrap_or(1),
-                    cells.iter().map(|c| c.row).min().unwrap_or(1),
-                    cells.iter().map(|c| c.col).max().unwrap_or(1),
-                    cells.iter().map(|c| c.row).max().unwrap_or(1),
-                ),
-            },
+        let window = match &board.window {
+            Some(w) => bounds(&self.cells_of(&g, w)).unwrap_or((1, 1, g.columns, g.rows)),
             None => (1, 1, g.columns, g.rows),
         };
+        let b = Played { map, g, window, windowed: board.window.is_some() };
+        self.board_arrows(sc, board, map);
+        let mut stack: BTreeMap<Coord, i64> = BTreeMap::new();
+        for side in &sc.sides {
+            let areas: Vec<&MapArea> =
+                map.areas.iter().filter(|a| a.side.as_ref().is_some_and(|s| s.v == side.side.v)).collect();
+            for f in &side.forces {
+                self.force_area(&b, side, f, &areas);
+                self.force_cells(&b, side, f, &areas, &mut stack);
+                self.force_entry(&b, f);
+            }
+        }
+        for ob in &sc.objectives {
+            for entry in &ob.cells {
+                self.window_cell(&g, window, entry);
+            }
+        }
+    }
+
+    /// The settings an arrow shows are the scenario's, its edge the map's.
+    fn board_arrows(&mut self, sc: &Scenario, board: &Board, map: &Map) {
         for a in &board.arrows {
             if let Some(s) = &a.setting
                 && sc.settings.iter().all(|(k, _)| k.v != s.v)
@@ -319,102 +350,98 @@ impl Checker<'_> {
                 self.unknown_in_map(map, "edge", &a.towards, map.edges.iter().map(|e| e.id.v.as_str()).collect());
             }
         }
-        let mut stack: BTreeMap<Coord, i64> = BTreeMap::new();
-        let limit = game.scenario_limits.units_per_cell.as_ref().map(|l| l.v);
-        for side in &sc.sides {
-            let areas: Vec<&MapArea> =
-                map.areas.iter().filter(|a| a.side.as_ref().is_some_and(|s| s.v == side.side.v)).collect();
-            let allowed: BTreeSet<Coord> =
-                areas.iter().flat_map(|a| &a.cells).flat_map(|e| g.expand(&e.v).unwrap_or_default()).collect();
-            for f in &side.forces {
-                if let Some(area) = &f.area {
-                    match map.areas.iter().find(|a| a.id.v == area.v) {
-                        None => {
-                            self.unknown_in_map(map, "area", area, map.areas.iter().map(|a| a.id.v.as_str()).collect())
-                        }
-                        Some(a) if a.side.as_ref().is_some_and(|s| s.v != side.side.v) && f.arrives.is_none() => {
-                            let owner = a.side.as_ref().map(|s| s.v.as_str()).unwrap_or_default();
-                            self.push(
-                                Diagnostic::error(
-                                    diag::SETUP_OUTSIDE_AREA,
-                                    format!("{} sets up in area `{}`, which is {owner}'s", side.side.v, area.v),
-                                )
-                                .at(&area.loc)
-                                .label(format!("a set-up area of {owner}"))
-                                .help(area_help(&areas)),
-                            );
-                        }
-                        Some(_) => {}
-                    }
-                }
-                let copies = f.copies();
-                for (i, entry) in f.cells.iter().enumerate() {
-                    let Some(c) = self.window_cell(&g, window, entry) else { continue };
-                    if !allowed.is_empty() && !allowed.contains(&c) && f.arrives.is_none() {
-                        self.push(
-                            Diagnostic::error(
-                                diag::SETUP_OUTSIDE_AREA,
-                                format!("{} is outside every set-up area of {}", g.name(c), side.side.v),
-                            )
-                            .at(&entry.loc)
-                            .label(format!("not in {}'s set-up area", side.side.v))
-                            .help(area_help(&areas)),
-                        );
-                    }
-                    // One unit a cell; the last cell takes the rest.
-                    let here = if i + 1 == f.cells.len() {
-                        (copies - i as i64).max(0)
-                    } else {
-                        i64::from(i < copies as usize)
-                    };
-                    let n = stack.entry(c).or_insert(0);
-                    *n += here;
-                    if let Some(max) = limit
-                        && *n > max
-                        && *n - here <= max
-                    {
-                        self.push(
-                            Diagnostic::error(
-                                diag::STACKING_OVER_LIMIT,
-                                format!("{} units set up in {}; the stacking limit is {max}", *n, g.name(c)),
-                            )
-                            .at(&entry.loc)
-                            .label(format!("{} over the limit", *n - max))
-                            .help("spread the units over more cells, or raise [scenario_limits] units_per_cell"),
-                        );
-                    }
-                }
-                if let Some(entry) = &f.entry
-                    && let Some(c) = self.window_cell(&g, window, entry)
-                {
-                    let (c0, r0, c1, r1) = window;
-                    let on_edge = if board.window.is_some() {
-                        c.col == c0 || c.col == c1 || c.row == r0 || c.row == r1
-                    } else {
-                        g.on_any_edge(c)
-                    };
-                    if !on_edge {
-                        self.push(
-                            Diagnostic::error(
-                                diag::ENTRY_NOT_ON_EDGE,
-                                format!("{} is not on an edge of the map", g.name(c)),
-                            )
-                            .at(&entry.loc)
-                            .label("units enter at an edge cell")
-                            .help(format!(
-                                "name a cell of the first or last row or column ({} to {})",
-                                g.name(Coord { col: c0, row: r0 }),
-                                g.name(Coord { col: c1, row: r1 })
-                            )),
-                        );
-                    }
-                }
+    }
+
+    /// A force's `area`: one of the map's, and not another side's (E053).
+    fn force_area(&mut self, b: &Played, side: &ScenarioSide, f: &Force, areas: &[&MapArea]) {
+        let Some(area) = &f.area else { return };
+        let map = b.map;
+        match map.areas.iter().find(|a| a.id.v == area.v) {
+            None => self.unknown_in_map(map, "area", area, map.areas.iter().map(|a| a.id.v.as_str()).collect()),
+            Some(a) if a.side.as_ref().is_some_and(|s| s.v != side.side.v) && f.arrives.is_none() => {
+                let owner = a.side.as_ref().map(|s| s.v.as_str()).unwrap_or_default();
+                self.push(
+                    Diagnostic::error(
+                        diag::SETUP_OUTSIDE_AREA,
+                        format!("{} sets up in area `{}`, which is {owner}'s", side.side.v, area.v),
+                    )
+                    .at(&area.loc)
+                    .label(format!("a set-up area of {owner}"))
+                    .help(area_help(areas)),
+                );
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// A force's set-up `cells`: on the board played (E050), in its side's areas when the side
+    /// has some (E053), and within the stacking limit counted over all forces so far (E055).
+    fn force_cells(
+        &mut self,
+        b: &Played,
+        side: &ScenarioSide,
+        f: &Force,
+        areas: &[&MapArea],
+        stack: &mut BTreeMap<Coord, i64>,
+    ) {
+        let g = b.g;
+        let allowed: BTreeSet<Coord> =
+            areas.iter().flat_map(|a| &a.cells).flat_map(|e| g.expand(&e.v).unwrap_or_default()).collect();
+        let limit = self.game.scenario_limits.units_per_cell.as_ref().map(|l| l.v);
+        let copies = f.copies();
+        for (i, entry) in f.cells.iter().enumerate() {
+            let Some(c) = self.window_cell(&g, b.window, entry) else { continue };
+            if !allowed.is_empty() && !allowed.contains(&c) && f.arrives.is_none() {
+                self.push(
+                    Diagnostic::error(
+                        diag::SETUP_OUTSIDE_AREA,
+                        format!("{} is outside every set-up area of {}", g.name(c), side.side.v),
+                    )
+                    .at(&entry.loc)
+                    .label(format!("not in {}'s set-up area", side.side.v))
+                    .help(area_help(areas)),
+                );
+            }
+            // One unit a cell; the last cell takes the rest.
+            let here = if i + 1 == f.cells.len() { (copies - i as i64).max(0) } else { i64::from(i < copies as usize) };
+            let n = stack.entry(c).or_insert(0);
+            *n += here;
+            if let Some(max) = limit
+                && *n > max
+                && *n - here <= max
+            {
+                self.push(
+                    Diagnostic::error(
+                        diag::STACKING_OVER_LIMIT,
+                        format!("{} units set up in {}; the stacking limit is {max}", *n, g.name(c)),
+                    )
+                    .at(&entry.loc)
+                    .label(format!("{} over the limit", *n - max))
+                    .help("spread the units over more cells, or raise [scenario_limits] units_per_cell"),
+                );
             }
         }
-        for ob in &sc.objectives {
-            for entry in &ob.cells {
-                self.window_cell(&g, window, entry);
-            }
+    }
+
+    /// A force's `entry`: a cell on an edge of the board played (E054).
+    fn force_entry(&mut self, b: &Played, f: &Force) {
+        let g = b.g;
+        let Some(entry) = &f.entry else { return };
+        let Some(c) = self.window_cell(&g, b.window, entry) else { return };
+        let (c0, r0, c1, r1) = b.window;
+        let on_edge =
+            if b.windowed { c.col == c0 || c.col == c1 || c.row == r0 || c.row == r1 } else { g.on_any_edge(c) };
+        if !on_edge {
+            self.push(
+                Diagnostic::error(diag::ENTRY_NOT_ON_EDGE, format!("{} is not on an edge of the map", g.name(c)))
+                    .at(&entry.loc)
+                    .label("units enter at an edge cell")
+                    .help(format!(
+                        "name a cell of the first or last row or column ({} to {})",
+                        g.name(Coord { col: c0, row: r0 }),
+                        g.name(Coord { col: c1, row: r1 })
+                    )),
+            );
         }
     }
 

@@ -228,6 +228,64 @@ fn short_label(name: &str) -> String {
     if initials.chars().count() >= 2 { initials } else { name.chars().take(4).collect() }
 }
 
+/// The board a scenario is played on, as drawn: which cells it shows and where a map point
+/// lands on the drawing.
+struct OnBoard {
+    geo: Geometry,
+    window: Window,
+    /// The top-left corner of the cells drawn, in map mm.
+    origin: Pt,
+}
+
+impl OnBoard {
+    fn new(geo: Geometry, window: Window) -> OnBoard {
+        let mut b = OnBoard { geo, window, origin: (0.0, 0.0) };
+        let (hw, hh) = geo.half_extent();
+        let shown: Vec<Coord> = geo.grid.cells().filter(|c| b.shows(*c)).collect();
+        b.origin = (
+            shown.iter().map(|c| geo.centre(*c).0 - hw).fold(f64::MAX, f64::min),
+            shown.iter().map(|c| geo.centre(*c).1 - hh).fold(f64::MAX, f64::min),
+        );
+        b
+    }
+
+    fn shows(&self, c: Coord) -> bool {
+        let (c0, r0, c1, r1) = self.window;
+        self.geo.grid.exists(c) && (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row)
+    }
+
+    /// Where map point `p` is on the drawing.
+    fn at_pt(&self, (x, y): Pt) -> Value {
+        pt((x - self.origin.0, y - self.origin.1))
+    }
+
+    /// Where a cell's centre is on the drawing.
+    fn at(&self, c: Coord) -> Value {
+        self.at_pt(self.geo.centre(c))
+    }
+
+    /// The cells an entry of the data names that the board shows.
+    fn cells(&self, entry: &str) -> Vec<Coord> {
+        self.geo.grid.expand(entry).unwrap_or_default().into_iter().filter(|c| self.shows(*c)).collect()
+    }
+
+    /// The direction from the board's nearest edge into cell `c`, reversed: pointing off it.
+    fn outward(&self, c: Coord) -> (i64, i64) {
+        let (c0, r0, c1, r1) = self.window;
+        let d = [(c.row - r0, (0, -1)), (c1 - c.col, (1, 0)), (r1 - c.row, (0, 1)), (c.col - c0, (-1, 0))];
+        d.iter().min_by_key(|(n, _)| *n).map_or((0, 1), |(_, v)| *v)
+    }
+}
+
+/// A side's colour, grey when it has none.
+fn side_colour(game: &Game, id: &str) -> String {
+    game.sides
+        .iter()
+        .find(|s| s.id.v == id)
+        .and_then(|s| s.color.as_ref().map(|c| c.v.clone()))
+        .unwrap_or("#555555".into())
+}
+
 impl Exporter<'_> {
     /// `scenario.board`: the scenario's map (or window) with its set-up areas, each set-up
     /// unit in its cell, entry arrows, objectives, named edges and setting arrows; null when
@@ -247,69 +305,63 @@ impl Exporter<'_> {
                 cells.iter().map(|c| c.row).max()?,
             ))
         });
-        let (c0, r0, c1, r1) = window.unwrap_or((1, 1, g.columns, g.rows));
         let mut drawing = self.map_drawing(map, window);
-        // Map points of the drawing: relative to the box of the cells drawn.
-        let (hw, hh) = geo.half_extent();
-        let shown: Vec<Coord> =
-            g.cells().filter(|c| (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row)).collect();
-        let x0 = shown.iter().map(|c| geo.centre(*c).0 - hw).fold(f64::MAX, f64::min);
-        let y0 = shown.iter().map(|c| geo.centre(*c).1 - hh).fold(f64::MAX, f64::min);
-        let at_pt = |(x, y): Pt| (x - x0, y - y0);
-        let at = |c: Coord| at_pt(geo.centre(c));
-        let side_colour = |id: &str| {
-            game.sides
-                .iter()
-                .find(|s| s.id.v == id)
-                .and_then(|s| s.color.as_ref().map(|c| c.v.clone()))
-                .unwrap_or("#555555".into())
-        };
-        let on_board = |c: &Coord| g.exists(*c) && (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row);
-        // Set-up areas of the scenario's sides: their outlines (the sides of their cells that
-        // border no other cell of the area), in the side's colour.
-        let mut areas = Vec::new();
-        for a in &map.areas {
-            let Some(side) = a.side.as_ref().filter(|s| sc.sides.iter().any(|x| x.side.v == s.v)) else { continue };
-            let cells: std::collections::BTreeSet<Coord> =
-                a.cells.iter().flat_map(|e| g.expand(&e.v).unwrap_or_default()).filter(on_board).collect();
-            let mut outline = Vec::new();
-            for c in &cells {
-                for s in 0..g.side_names().len() {
-                    if !cells.contains(&g.across(*c, s)) {
-                        let (p, q) = geo.side_segment(*c, s);
-                        outline.push(json!([pt(at_pt(p)), pt(at_pt(q))]));
-                    }
-                }
-            }
-            areas.push(json!({"color": side_colour(&side.v), "outline": outline, "name": a.name.as_ref().map(|n| n.v.clone())}));
-        }
-        // Units in cells, entries, and the key of labels.
+        let b = OnBoard::new(geo, window.unwrap_or((1, 1, g.columns, g.rows)));
+        let (units, entries, key) = self.board_forces(sc, map, &b);
+        drawing["areas"] = board_areas(game, sc, map, &b);
+        drawing["units"] = units;
+        drawing["entries"] = entries;
+        drawing["key"] = key;
+        drawing["objectives"] = sc
+            .objectives
+            .iter()
+            .flat_map(|o| o.cells.iter().flat_map(|e| b.cells(&e.v)).map(move |c| (c, o)))
+            .map(|(c, o)| json!({"at": b.at(c), "name": o.name.v, "points": o.points.as_ref().map(|p| p.v)}))
+            .collect();
+        drawing["edges"] = map
+            .edges
+            .iter()
+            .filter_map(|e| {
+                let name = match e.edge.as_ref()?.v {
+                    EdgeSide::North => "north",
+                    EdgeSide::East => "east",
+                    EdgeSide::South => "south",
+                    EdgeSide::West => "west",
+                };
+                let color = e.side.as_ref().map(|s| side_colour(game, &s.v));
+                Some(json!({"edge": name, "name": e.name.as_ref().map(|n| n.v.clone()), "color": color}))
+            })
+            .collect();
+        drawing["arrows"] = board.arrows.iter().filter_map(|a| setting_arrow(game, sc, map, a)).collect();
+        drawing
+    }
+
+    /// The set-up units in their cells (`units`, one stack a cell), the reinforcements'
+    /// entry arrows (`entries`), and the key of the labels (`key`).
+    fn board_forces(&self, sc: &Scenario, map: &Map, b: &OnBoard) -> (Value, Value, Value) {
+        let game = self.game;
         let mut stacks: BTreeMap<Coord, Vec<Value>> = BTreeMap::new();
         let (mut entries, mut key) = (Vec::new(), Vec::new());
         for side in &sc.sides {
-            let color = side_colour(&side.side.v);
+            let color = side_colour(game, &side.side.v);
             let text = crate::layout::colour::contrast(&color);
             for f in &side.forces {
                 let unit = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v));
                 let name = f.name.as_ref().map(|n| n.v.clone()).or(unit.map(|u| u.name.v.clone())).unwrap_or_default();
                 let label = short_label(&name);
-                let cells: Vec<Coord> = f.cells.iter().filter_map(|e| g.parse(&e.v)).filter(on_board).collect();
+                let cells: Vec<Coord> = f.cells.iter().flat_map(|e| b.cells(&e.v)).collect();
                 let copies = f.copies();
                 for (i, c) in cells.iter().enumerate() {
+                    // One unit a cell; the last cell takes the rest.
                     let n =
                         if i + 1 == cells.len() { (copies - i as i64).max(0) } else { i64::from((i as i64) < copies) };
                     if n > 0 {
-                        stacks
-                            .entry(*c)
-                            .or_default()
-                            .push(json!({"label": label, "color": color, "text_color": text, "count": n}));
+                        let item = json!({"label": label, "color": color, "text_color": text, "count": n});
+                        stacks.entry(*c).or_default().push(item);
                     }
                 }
-                if let Some(c) = f.entry.as_ref().and_then(|e| g.parse(&e.v)).filter(on_board) {
-                    // The arrow comes in across the nearest edge of the board.
-                    let d = [(c.row - r0, (0, -1)), (c1 - c.col, (1, 0)), (r1 - c.row, (0, 1)), (c.col - c0, (-1, 0))];
-                    let (_, (dx, dy)) = d.iter().min_by_key(|(n, _)| *n).copied().unwrap_or((0, (0, 1)));
-                    entries.push(json!({"at": pt(at(c)), "dir": [dx, dy], "color": color, "label": label,
+                if let Some(c) = f.entry.as_ref().and_then(|e| b.cells(&e.v).first().copied()) {
+                    entries.push(json!({"at": b.at(c), "dir": b.outward(c), "color": color, "label": label,
                                         "count": copies, "turn": f.arrives.as_ref().map(|t| t.v)}));
                 }
                 // A force placed in an area, not in cells: the key says which.
@@ -326,52 +378,44 @@ impl Exporter<'_> {
                 }
             }
         }
-        let units: Vec<Value> = stacks.into_iter().map(|(c, items)| json!({"at": pt(at(c)), "items": items})).collect();
-        let objectives: Vec<Value> = sc
-            .objectives
-            .iter()
-            .flat_map(|o| o.cells.iter().filter_map(|e| g.parse(&e.v)).filter(on_board).map(move |c| (c, o)))
-            .map(|(c, o)| json!({"at": pt(at(c)), "name": o.name.v, "points": o.points.as_ref().map(|p| p.v)}))
-            .collect();
-        let edge_name = |e: EdgeSide| match e {
-            EdgeSide::North => "north",
-            EdgeSide::East => "east",
-            EdgeSide::South => "south",
-            EdgeSide::West => "west",
-        };
-        let edges: Vec<Value> = map
-            .edges
-            .iter()
-            .filter_map(|e| {
-                let side = e.edge.as_ref()?.v;
-                let color = e.side.as_ref().map(|s| side_colour(&s.v));
-                Some(json!({"edge": edge_name(side), "name": e.name.as_ref().map(|n| n.v.clone()), "color": color}))
-            })
-            .collect();
-        let arrows: Vec<Value> = board
-            .arrows
-            .iter()
-            .filter_map(|a| {
-                let towards =
-                    map.edges.iter().find(|e| e.id.v == a.towards.v).and_then(|e| e.edge.as_ref().map(|s| s.v));
-                let (dx, dy) = towards.or_else(|| EdgeSide::parse(&a.towards.v))?.outward();
-                let setting = a.setting.as_ref().map(|s| {
-                    let value = sc.settings.iter().find(|(k, _)| k.v == s.v).map(|(_, v)| v.v.display());
-                    let name =
-                        game.scenario_settings.iter().find(|x| x.id.v == s.v).map_or(s.v.clone(), |x| x.name.v.clone());
-                    (name, value)
-                });
-                let label = a.label.as_ref().map(|l| l.v.clone()).or(setting.as_ref().map(|s| s.0.clone()));
-                Some(json!({"dir": [dx, dy], "label": label, "value": setting.and_then(|s| s.1)}))
-            })
-            .collect();
-        drawing["areas"] = json!(areas);
-        drawing["units"] = json!(units);
-        drawing["entries"] = json!(entries);
-        drawing["objectives"] = json!(objectives);
-        drawing["edges"] = json!(edges);
-        drawing["arrows"] = json!(arrows);
-        drawing["key"] = json!(key);
-        drawing
+        let units: Vec<Value> = stacks.into_iter().map(|(c, items)| json!({"at": b.at(c), "items": items})).collect();
+        (json!(units), json!(entries), json!(key))
     }
+}
+
+/// Set-up areas of the scenario's sides: their outlines (the sides of their cells that border
+/// no other cell of the area), in the side's colour.
+fn board_areas(game: &Game, sc: &Scenario, map: &Map, b: &OnBoard) -> Value {
+    let g = b.geo.grid;
+    let mut areas = Vec::new();
+    for a in &map.areas {
+        let Some(side) = a.side.as_ref().filter(|s| sc.sides.iter().any(|x| x.side.v == s.v)) else { continue };
+        let cells: std::collections::BTreeSet<Coord> = a.cells.iter().flat_map(|e| b.cells(&e.v)).collect();
+        let mut outline = Vec::new();
+        for c in &cells {
+            for s in 0..g.side_names().len() {
+                if !cells.contains(&g.across(*c, s)) {
+                    let (p, q) = b.geo.side_segment(*c, s);
+                    outline.push(json!([b.at_pt(p), b.at_pt(q)]));
+                }
+            }
+        }
+        let name = a.name.as_ref().map(|n| n.v.clone());
+        areas.push(json!({"color": side_colour(game, &side.v), "outline": outline, "name": name}));
+    }
+    json!(areas)
+}
+
+/// An arrow of `[scenario.board]`: its direction (pointing at its edge), its label and the
+/// value of the setting it shows.
+fn setting_arrow(game: &Game, sc: &Scenario, map: &Map, a: &BoardArrow) -> Option<Value> {
+    let towards = map.edges.iter().find(|e| e.id.v == a.towards.v).and_then(|e| e.edge.as_ref().map(|s| s.v));
+    let (dx, dy) = towards.or_else(|| EdgeSide::parse(&a.towards.v))?.outward();
+    let setting = a.setting.as_ref().map(|s| {
+        let value = sc.settings.iter().find(|(k, _)| k.v == s.v).map(|(_, v)| v.v.display());
+        let name = game.scenario_settings.iter().find(|x| x.id.v == s.v).map_or(s.v.clone(), |x| x.name.v.clone());
+        (name, value)
+    });
+    let label = a.label.as_ref().map(|l| l.v.clone()).or(setting.as_ref().map(|s| s.0.clone()));
+    Some(json!({"dir": [dx, dy], "label": label, "value": setting.and_then(|s| s.1)}))
 }
