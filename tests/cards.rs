@@ -244,7 +244,8 @@ fn footers_and_backs_say_the_games_own_version_and_no_subtitle_repeats_a_title()
         let tmp = tempfile::tempdir().unwrap();
         let (_, pdf, fronts) = card_fronts(&repo().join("data").join(game), tmp.path());
         let text = pdf_text(&pdf);
-        let cards: i64 = fronts.iter().map(|f| f.item["quantity"].as_i64().unwrap()).sum();
+        // Every printed copy (a butted sheet places each copy as an item of its own).
+        let cards = placed_faces(&repo().join("data").join(game)).0.iter().filter(|f| f.0 == "front").count() as i64;
         assert_eq!(text.matches(&format!("· v{version}")).count() as i64, cards, "{game}: a footer on each front");
         assert_eq!(
             text.matches(&format!("rules version {version}")).count() as i64,
@@ -327,4 +328,142 @@ fn reference_cards_print_a_section_by_its_number_and_a_sequence() {
     for want in ["Turn", "Reference", "A", "Rally", "Move", "Melee"] {
         assert!(texts[1].split_whitespace().any(|w| w == want), "`{want}` in {}", texts[1]);
     }
+}
+
+/// Every placed face of the cards document of `dir`: (face, page, box in mm, colour of that
+/// face, item index, copy), and the sheet's gutter in mm.
+fn placed_faces(dir: &Path) -> (Vec<(String, usize, [f64; 4], String, i64, i64)>, f64) {
+    let checked = load_and_check(dir, None).unwrap();
+    assert!(!checked.has_errors(), "{}: {:?}", dir.display(), checked.diags.first().map(|d| &d.message));
+    let (ix, laid_out) = checked.stages.as_ref().unwrap();
+    let exported =
+        export(&checked.game, ix, laid_out, &DocKind::parse("cards", None).unwrap(), &ExportOptions::default());
+    let mut r = Renderer::new(&checked.game.root, None).unwrap();
+    let compiled = r.compile("cards", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let items = data["cards"]["items"].as_array().unwrap().clone();
+    let starts = compiled.query_metadata("pa-piece");
+    let ends = compiled.query_metadata("pa-piece-end");
+    let mut out = Vec::new();
+    for ((v, page, x, y), (_, _, x2, y2)) in starts.into_iter().zip(ends) {
+        let item = items.iter().find(|it| it["index"] == v["index"]).expect("an item for each card");
+        let face = v["face"].as_str().unwrap().to_string();
+        let colour = if face == "front" { &item["color"] } else { &item["back"]["color"] };
+        out.push((
+            face,
+            page,
+            [x * PT, y * PT, x2 * PT, y2 * PT],
+            colour.as_str().unwrap().to_string(),
+            v["index"].as_i64().unwrap(),
+            v["copy"].as_i64().unwrap(),
+        ));
+    }
+    (out, data["cards"]["sheet"]["gutter"].as_f64().unwrap())
+}
+
+/// Pairs of faces on one page that share a cut line (butted side by side or one above the
+/// other, overlapping along it) and differ in colour.
+fn colour_clashes(faces: &[(String, usize, [f64; 4], String, i64, i64)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in faces {
+        for b in faces {
+            if a.1 != b.1 || a.3 == b.3 {
+                continue;
+            }
+            let (p, q) = (a.2, b.2);
+            let across = (p[2] - q[0]).abs() < 0.01 && p[1].max(q[1]) < p[3].min(q[3]) - 0.01;
+            let down = (p[3] - q[1]).abs() < 0.01 && p[0].max(q[0]) < p[2].min(q[2]) - 0.01;
+            if across || down {
+                out.push(format!("{} {} on page {}: {} at {:?} next to {} at {:?}", a.0, a.4, a.1, a.3, p, b.3, q));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_example_card_shares_a_cut_line_with_a_card_of_another_colour() {
+    let mut butted = 0;
+    for dir in example_games() {
+        let (faces, gutter) = placed_faces(&dir);
+        assert_eq!(gutter, 0.0, "{}: the examples butt their cards", dir.display());
+        let clashes = colour_clashes(&faces);
+        assert!(clashes.is_empty(), "{}: {clashes:#?}", dir.display());
+        // Cards of one colour do butt: the sheet is not spread out for nothing.
+        butted += faces
+            .iter()
+            .flat_map(|a| faces.iter().map(move |b| (a, b)))
+            .filter(|(a, b)| {
+                a.1 == b.1 && a.3 == b.3 && (a.2[2] - b.2[0]).abs() < 0.01 && (a.2[1] - b.2[1]).abs() < 0.01
+            })
+            .count();
+    }
+    assert!(butted >= 6, "{butted} cards butted against one of their colour");
+}
+
+const COLOURS: [&str; 3] = ["#aa2222", "#2222aa", "#22aa22"];
+
+/// Seven cards of three colours, interleaved, two copies of the fourth.
+fn interleaved(extra: &str) -> tempfile::TempDir {
+    let mut cards = format!("[cards]\nduplex = \"long\"\n{extra}\n");
+    for i in 0..7 {
+        let q = if i == 3 { "quantity = 2\n" } else { "" };
+        cards += &format!(
+            "[[card]]\ntitle = \"Card {i}\"\ncolor = \"{}\"\n{q}text = \"Card number {i}.\"\n\n",
+            COLOURS[i % 3]
+        );
+    }
+    game_with(&cards)
+}
+
+#[test]
+fn butted_cards_are_kept_apart_by_colour_in_the_datas_order_within_a_colour() {
+    let dir = interleaved("");
+    let (faces, _) = placed_faces(dir.path());
+    assert_eq!(faces.iter().filter(|f| f.0 == "front").count(), 8, "every copy printed");
+    assert_eq!(faces.iter().filter(|f| f.0 == "back").count(), 8, "every back printed");
+    let clashes = colour_clashes(&faces);
+    assert!(clashes.is_empty(), "{clashes:#?}");
+    // Within a colour, the cards print in the data's order (page, then row, then column).
+    for colour in COLOURS {
+        let mut order: Vec<(usize, i64, i64, i64)> = faces
+            .iter()
+            .filter(|f| f.0 == "front" && f.3 == colour)
+            .map(|f| (f.1, (f.2[1] * 100.0) as i64, (f.2[0] * 100.0) as i64, f.4 * 10 + f.5))
+            .collect();
+        order.sort();
+        let printed: Vec<i64> = order.iter().map(|o| o.3).collect();
+        let mut sorted = printed.clone();
+        sorted.sort();
+        assert_eq!(printed, sorted, "{colour}: cards in the data's order");
+    }
+    // Backs sit behind their fronts (long-edge duplex: mirrored across the page's width).
+    let width = 210.0;
+    for f in faces.iter().filter(|f| f.0 == "front") {
+        let b = faces.iter().find(|b| b.0 == "back" && b.4 == f.4 && b.5 == f.5).expect("its back");
+        assert!((b.2[0] - (width - f.2[2])).abs() < 0.01 && (b.2[1] - f.2[1]).abs() < 0.01, "{f:?} / {b:?}");
+    }
+}
+
+#[test]
+fn with_a_gutter_cards_keep_the_datas_order_and_their_own_bleed() {
+    let dir = interleaved("gutter = \"6mm\"");
+    let (faces, gutter) = placed_faces(dir.path());
+    assert_eq!(gutter, 6.0);
+    let fronts: Vec<_> = faces.iter().filter(|f| f.0 == "front").collect();
+    assert_eq!(fronts.len(), 8);
+    // The data's order: card 0, 1, 2, 3, 3, 4 ... row by row.
+    let ids: Vec<i64> = fronts.iter().map(|f| f.4).collect();
+    let mut sorted = ids.clone();
+    sorted.sort();
+    assert_eq!(ids, sorted);
+    // No two cards touch: a 6 mm gutter between neighbours.
+    for a in &fronts {
+        for b in &fronts {
+            if a.1 == b.1 && (a.2[1] - b.2[1]).abs() < 0.01 && b.2[0] > a.2[0] {
+                assert!(b.2[0] - a.2[2] >= 6.0 - 0.01, "{a:?} / {b:?}");
+            }
+        }
+    }
+    assert!(colour_clashes(&faces).is_empty());
 }

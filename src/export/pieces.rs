@@ -139,6 +139,73 @@ fn image_path(p: &str) -> String {
     format!("/{}", p.trim_start_matches("./"))
 }
 
+/// Cards placed on the sheets. Butted together (no gutter), no card shares a cut line with a
+/// card of another colour (front or back), so that a cut a little off shows no neighbour's
+/// colour: colours are taken in the order they first appear, the cards of one colour in the
+/// data's order, and each copy goes to the first cell of the current sheet whose four
+/// neighbours are empty or of its colour, else to a new sheet. Each copy becomes an item with
+/// its `sheet` and `cell` (row by row), which `impose` places as told. With a gutter each card
+/// keeps its own bleed: the data's order, as `impose` fills the cells.
+fn place_by_colour(items: Vec<Value>, gutter: f64, grid: (usize, usize)) -> Vec<Value> {
+    let (cols, rows) = grid;
+    let per_page = cols * rows;
+    if gutter > 0.0 || per_page == 0 {
+        return items;
+    }
+    let key = |it: &Value| format!("{} {}", it["color"], it["back"]["color"]);
+    let mut colours: Vec<String> = Vec::new();
+    for it in &items {
+        if !colours.contains(&key(it)) {
+            colours.push(key(it));
+        }
+    }
+    // The current sheet: each cell's colour, if taken.
+    let mut sheet: Vec<Option<usize>> = vec![None; per_page];
+    let mut sheet_no = 0usize;
+    let mut placed: Vec<(usize, usize, Value)> = Vec::new();
+    let fits = |sheet: &[Option<usize>], cell: usize, colour: usize| {
+        let (c, r) = (cell % cols, cell / cols);
+        let mut near = Vec::with_capacity(4);
+        if c > 0 {
+            near.push(cell - 1);
+        }
+        if c + 1 < cols {
+            near.push(cell + 1);
+        }
+        if r > 0 {
+            near.push(cell - cols);
+        }
+        if r + 1 < rows {
+            near.push(cell + cols);
+        }
+        sheet[cell].is_none() && near.iter().all(|&n| sheet[n].is_none_or(|k| k == colour))
+    };
+    for (colour, k) in colours.iter().enumerate() {
+        for it in items.iter().filter(|it| &key(it) == k) {
+            let quantity = it["quantity"].as_i64().unwrap_or(1).max(1);
+            for copy in 0..quantity {
+                let cell = match (0..per_page).find(|&cell| fits(&sheet, cell, colour)) {
+                    Some(cell) => cell,
+                    None => {
+                        sheet = vec![None; per_page];
+                        sheet_no += 1;
+                        0
+                    }
+                };
+                sheet[cell] = Some(colour);
+                let mut one = it.clone();
+                one["quantity"] = json!(1);
+                one["first_copy"] = json!(copy);
+                one["sheet"] = json!(sheet_no);
+                one["cell"] = json!(cell);
+                placed.push((sheet_no, cell, one));
+            }
+        }
+    }
+    placed.sort_by_key(|p| (p.0, p.1));
+    placed.into_iter().map(|p| p.2).collect()
+}
+
 /// Groups that share sheets, in order of their first member: small groups of one size (four
 /// markers here, six there) fill one sheet instead of a sheet each.
 fn sharing_sheets(groups: &[RGroup]) -> Vec<Vec<usize>> {
@@ -362,6 +429,7 @@ impl Exporter<'_> {
                 },
             }));
         }
+        let items = place_by_colour(items, laid.gutter, laid.grid);
         json!({
             "sheet": sheet_json(&co.sheet, laid.page, None, laid.gutter),
             "grid": [cols, rows],
