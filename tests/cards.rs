@@ -330,9 +330,12 @@ fn reference_cards_print_a_section_by_its_number_and_a_sequence() {
     }
 }
 
-/// Every placed face of the cards document of `dir`: (face, page, box in mm, colour of that
-/// face, item index, copy), and the sheet's gutter in mm.
-fn placed_faces(dir: &Path) -> (Vec<(String, usize, [f64; 4], String, i64, i64)>, f64) {
+/// A placed face: (face, page, box in mm as left, top, right, bottom, colour of that face,
+/// item index, copy).
+type Placed = (String, usize, [f64; 4], String, i64, i64);
+
+/// Every placed face of the cards document of `dir`, and the sheet's gutter in mm.
+fn placed_faces(dir: &Path) -> (Vec<Placed>, f64) {
     let checked = load_and_check(dir, None).unwrap();
     assert!(!checked.has_errors(), "{}: {:?}", dir.display(), checked.diags.first().map(|d| &d.message));
     let (ix, laid_out) = checked.stages.as_ref().unwrap();
@@ -363,7 +366,7 @@ fn placed_faces(dir: &Path) -> (Vec<(String, usize, [f64; 4], String, i64, i64)>
 
 /// Pairs of faces on one page that share a cut line (butted side by side or one above the
 /// other, overlapping along it) and differ in colour.
-fn colour_clashes(faces: &[(String, usize, [f64; 4], String, i64, i64)]) -> Vec<String> {
+fn colour_clashes(faces: &[Placed]) -> Vec<String> {
     let mut out = Vec::new();
     for a in faces {
         for b in faces {
@@ -466,4 +469,136 @@ fn with_a_gutter_cards_keep_the_datas_order_and_their_own_bleed() {
         }
     }
     assert!(colour_clashes(&faces).is_empty());
+}
+
+/// Dark pixels (below half grey) of a region (mm) of a page, rendered at 150 dpi.
+fn dark_pixels(pdf: &Path, page: usize, x: f64, y: f64, w: f64, h: f64) -> usize {
+    let px = |mm: f64| ((mm / 25.4 * 150.0).round() as i64).max(1).to_string();
+    let p = page.to_string();
+    let out = std::process::Command::new("pdftoppm")
+        .args(["-gray", "-r", "150", "-f", &p, "-l", &p, "-x", &px(x), "-y", &px(y), "-W", &px(w), "-H", &px(h)])
+        .arg(pdf)
+        .output()
+        .expect("pdftoppm (poppler-utils) is installed");
+    // A binary PGM: "P5", width, height, maxval, one whitespace, then a byte a pixel.
+    let data = out.stdout;
+    let mut fields = 0;
+    let mut at = 0;
+    while fields < 4 {
+        while data[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        while !data[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields += 1;
+    }
+    data[at + 1..].iter().filter(|&&v| v < 128).count()
+}
+
+/// A word's box on a card: (left, top, right, bottom) in mm.
+fn word_box(pdf: &Path, f: &Front, word: &str) -> (f64, f64, f64, f64) {
+    let p = f.page.to_string();
+    let out =
+        std::process::Command::new("pdftotext").args(["-bbox", "-f", &p, "-l", &p]).arg(pdf).arg("-").output().unwrap();
+    let xml = String::from_utf8_lossy(&out.stdout).into_owned();
+    let attr = |line: &str, name: &str| -> f64 {
+        let at = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        line[at..at + line[at..].find('"').unwrap()].parse::<f64>().unwrap() * PT
+    };
+    xml.lines()
+        .filter(|l| l.trim_start().starts_with("<word ") && l.contains(&format!(">{word}</word>")))
+        .map(|l| (attr(l, "xMin"), attr(l, "yMin"), attr(l, "xMax"), attr(l, "yMax")))
+        .find(|b| b.0 >= f.x && b.2 <= f.x + f.w && b.1 >= f.y && b.3 <= f.y + f.h)
+        .unwrap_or_else(|| panic!("`{word}` on the card at {:.1}, {:.1}", f.x, f.y))
+}
+
+#[test]
+fn genpei_unit_cards_print_each_stats_icon_beside_its_label() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, pdf, fronts) = card_fronts(&repo().join("data/genpei-naval"), tmp.path());
+    let with_icon: Vec<&str> = game.stats.iter().filter(|s| s.icon.is_some()).map(|s| s.id.v.as_str()).collect();
+    assert!(with_icon.len() >= 3, "Genpei's stats have icons: {with_icon:?}");
+    let warriors = fronts.iter().find(|f| f.item["title"] == "Sohei Warriors").expect("the Sohei Warriors card");
+    for (label, icon) in [("MOVE", true), ("CLOSE", true), ("SYMBOL", false)] {
+        let (x0, y0, _, y1) = word_box(&pdf, warriors, label);
+        let h = y1 - y0;
+        // Where the icon goes: left of the label, 1.3 em tall (about 1.1 times the word's box).
+        let dark = dark_pixels(&pdf, warriors.page, x0 - 1.25 * h, y0, h, h);
+        if icon {
+            assert!(dark >= 20, "{label}: an icon left of it ({dark} dark pixels)");
+        } else {
+            assert_eq!(dark, 0, "{label}: no icon, nothing left of it");
+        }
+    }
+}
+
+#[test]
+fn stat_icons_instead_print_the_icon_alone_and_keep_labels_without_one() {
+    let dir = game_with("[cards]\nstat_icons = \"instead\"\n\n[[card]]\nunit = \"spears\"\nfields = { Cost = 3 }\n");
+    let game = std::fs::read_to_string(dir.path().join("game.toml")).unwrap();
+    std::fs::write(
+        dir.path().join("game.toml"),
+        game.replace("name = \"Move\"\n", "name = \"Move\"\nicon = \"boot-prints\"\n"),
+    )
+    .unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, pdf, fronts) = card_fronts(dir.path(), tmp.path());
+    let text = card_text(&pdf, &fronts[0]);
+    assert!(!text.contains("MOVE"), "the icon instead of the label: {text}");
+    assert!(text.contains("COST") && text.contains("road"), "a stat without an icon keeps its label: {text}");
+    let (x0, y0, x1, _) = word_box(&pdf, &fronts[0], "4");
+    // The icon sits above the value, in the label's place.
+    let dark = dark_pixels(&pdf, fronts[0].page, x0 - 3.0, y0 - 5.0, x1 - x0 + 6.0, 4.5);
+    assert!(dark >= 40, "an icon above the value ({dark} dark pixels)");
+}
+
+#[test]
+fn marker_cards_without_a_picture_draw_their_icon_large() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, pdf, fronts) = card_fronts(&repo().join("data/white-star-rising"), tmp.path());
+    assert_eq!(game.card_options.layout.as_ref().map(|l| l.v.as_str()), Some("marker"));
+    let mut drawn = 0;
+    for f in &fronts {
+        let Some(icon) = f.item["icon"].as_str() else { continue };
+        let title = f.item["title"].as_str().unwrap();
+        let first_word = f.item["subtitle"].as_str().unwrap_or(title).split(' ').next().unwrap().to_string();
+        let (_, _, _, sub_bottom) = word_box(&pdf, f, &first_word);
+        // The art zone: at least 20 mm between the title bar and the first line of text.
+        let words = words_in(&pdf, f.page, f.x, sub_bottom + 0.5, f.w, f.h - (sub_bottom - f.y) - 0.5);
+        let text_top = words.iter().map(|w| w.1).fold(f.y + f.h, f64::min);
+        assert!(text_top - sub_bottom >= 20.0, "{title}: room for `{icon}` ({:.1} mm)", text_top - sub_bottom);
+        let dark = dark_pixels(&pdf, f.page, f.x + 5.0, sub_bottom + 2.0, f.w - 10.0, text_top - sub_bottom - 4.0);
+        // A large icon: at least half a square centimetre of ink at 150 dpi (1,700 pixels; a
+        // 4 mm icon beside a label has about 150).
+        assert!(dark >= 1_700, "{title}: `{icon}` drawn large ({dark} dark pixels)");
+        drawn += 1;
+    }
+    assert_eq!(drawn, 4, "every White Star Rising marker card has an icon");
+}
+
+#[test]
+fn marrow_front_terrain_cards_print_their_terrain_chart_rows_in_the_terrains_colour() {
+    let dir = repo().join("data/marrow-front");
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, pdf, fronts) = card_fronts(&dir, tmp.path());
+    assert_eq!(fronts.len(), 5);
+    let want: &[(&str, &[&str])] = &[
+        ("Forest", &["MOVEMENT", "Foot 2 · Motor 3", "COMBAT", "shift 1 left", "LINE OF SIGHT", "blocks"]),
+        ("Hills", &["Foot 2 · Motor 3", "shift 1 left", "blocks", "Mountain troops: pay 1, ignore the shift."]),
+        ("Marsh", &["Foot 3 · Motor P", "clear", "motor units may not enter"]),
+        ("City", &["Foot 1 · Motor 1", "defence ×2", "blocks", "Counts for victory"]),
+        ("River", &["Hexside", "CROSSING", "Foot +1 · Motor +2", "shift 1 left", "no cost, no shift."]),
+    ];
+    for (name, lines) in want {
+        let f = fronts.iter().find(|f| f.item["title"] == *name).unwrap_or_else(|| panic!("a `{name}` card"));
+        let terrain = game.terrain.iter().find(|t| t.name.v == *name).unwrap();
+        assert_eq!(f.item["color"], terrain.color.as_ref().unwrap().v.as_str(), "{name}: the terrain's colour");
+        assert_eq!(f.item["layout"]["name"], "terrain");
+        let text = card_text(&pdf, f).replace("\u{2011}", "-");
+        assert!(text.starts_with(name), "{name}: {text}");
+        for line in *lines {
+            assert!(text.contains(line), "{name}: `{line}` in {text}");
+        }
+    }
 }

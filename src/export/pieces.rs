@@ -2,6 +2,7 @@
 
 use serde_json::{Value, json};
 
+use super::charts::{capitalise, shift_words, signed};
 use super::{ExportOptions, Exporter};
 use crate::check::section_of;
 use crate::layout::counters::COUNTER_PAD_MM;
@@ -206,6 +207,35 @@ fn place_by_colour(items: Vec<Value>, gutter: f64, grid: (usize, usize)) -> Vec<
     placed.into_iter().map(|p| p.2).collect()
 }
 
+/// A terrain card's stats, printed as rows: movement (one cost, or one per movement type),
+/// combat (column shift, defence, DRM) and line of sight, as the terrain effects chart has them.
+fn terrain_rows(t: &Terrain) -> Vec<Value> {
+    let row = |label: &str, value: String| json!({"label": label, "name": label, "value": value, "note": null});
+    let mut out = Vec::new();
+    let mut moves: Vec<String> = t.movement.all.iter().map(|c| c.v.clone()).collect();
+    moves.extend(t.movement.by_type.iter().map(|(k, c)| format!("{} {}", capitalise(&k.v), c.v)));
+    if !moves.is_empty() {
+        out.push(row(if t.hexside { "Crossing" } else { "Movement" }, moves.join(" · ")));
+    }
+    let mut combat = Vec::new();
+    if let Some(s) = &t.shift {
+        combat.push(format!("shift {}", shift_words(s.v)));
+    }
+    if let Some(d) = &t.defence {
+        combat.push(format!("defence ×{}", d.v));
+    }
+    if let Some(d) = &t.drm {
+        combat.push(format!("{} DRM", signed(d.v)));
+    }
+    if !combat.is_empty() {
+        out.push(row("Combat", combat.join(", ")));
+    }
+    if let Some(los) = t.los {
+        out.push(row("Line of sight", los.name().to_string()));
+    }
+    out
+}
+
 /// Groups that share sheets, in order of their first member: small groups of one size (four
 /// markers here, six there) fill one sheet instead of a sheet each.
 fn sharing_sheets(groups: &[RGroup]) -> Vec<Vec<usize>> {
@@ -354,7 +384,9 @@ impl Exporter<'_> {
             let mut stats: Vec<Value> = Vec::new();
             if let Some(u) = &unit {
                 for s in u["stats"].as_array().into_iter().flatten() {
-                    stats.push(json!({"label": s["abbr"], "name": s["name"], "value": s["value"], "note": s["note"]}));
+                    stats.push(json!({
+                        "label": s["abbr"], "name": s["name"], "icon": s["icon"], "value": s["value"], "note": s["note"],
+                    }));
                 }
             }
             // A unit with steps: its values read "8 / 4", in the order of these names.
@@ -363,6 +395,15 @@ impl Exporter<'_> {
                 .and_then(|u| u["steps"].as_array())
                 .map(|steps| steps.iter().map(|s| s["name"].clone()).collect())
                 .unwrap_or_default();
+            // A terrain card: the terrain's effects, then the card's own fields.
+            let terrain = card
+                .and_then(|c| c.reference.as_ref())
+                .filter(|r| r.key == "terrain")
+                .and_then(|r| self.ix.get::<Terrain>(game, &r.id.v));
+            if let Some(t) = terrain {
+                stats.extend(terrain_rows(t));
+            }
+            let subtitle = subtitle.or_else(|| terrain.filter(|t| t.hexside).map(|_| "Hexside".to_string()));
             if let Some(c) = card {
                 for (k, v) in &c.stats {
                     stats.push(json!({"label": k.v, "name": k.v, "value": v.v.display(), "note": null}));
@@ -381,7 +422,12 @@ impl Exporter<'_> {
                     json!({"label": a["label"], "text": text})
                 })
                 .collect();
-            let texts = card.map(|c| self.texts(&c.text)).unwrap_or(Value::Array(Vec::new()));
+            let mut texts = card.map(|c| self.texts(&c.text)).unwrap_or(Value::Array(Vec::new()));
+            if let (Some(t), Value::Array(list)) = (terrain, &mut texts)
+                && let Some(text) = &t.text
+            {
+                list.insert(0, self.text(text));
+            }
             let notes = unit.as_ref().map(|u| u["notes"].clone()).unwrap_or(Value::Array(Vec::new()));
             let back = match rc.back.design.map(|i| &game.card_backs[i]) {
                 Some(b) => {
@@ -418,6 +464,7 @@ impl Exporter<'_> {
                 "back": back,
                 "unit": rc.unit.map(|i| game.units[i].id.v.clone()),
                 "corner": card.and_then(|c| c.corner.as_ref().map(|t| t.v.clone())),
+                "icon": card.and_then(|c| c.icon.as_ref().map(|t| t.v.clone())),
                 "reference": reference,
                 "layout": {
                     "name": rc.layout.name,
@@ -438,6 +485,7 @@ impl Exporter<'_> {
             "bleed": co.bleed, "safe": co.safe,
             "font_size": co.font_size,
             "min_font_size": co.min_font_size.as_ref().map(|m| m.v),
+            "stat_icons": co.stat_icons.name(),
             "max_font_size": co.max_font_size.as_ref().map_or((co.font_size * 1.5).min(14.0).max(co.font_size), |m| m.v),
             "picture": [pic.0, pic.1],
             "back_picture": [back_pic.0, back_pic.1],
@@ -471,6 +519,8 @@ impl Exporter<'_> {
                 }
                 None => (Value::Null, None),
             },
+            // A terrain card prints the terrain's effects as stats and its text (see `cards`).
+            "terrain" => (Value::Null, self.ix.get::<Terrain>(game, &r.id.v).map(|t| t.name.v.clone())),
             _ => match self.ix.get::<Ability>(game, &r.id.v) {
                 Some(a) => {
                     let text = self.opt_text(&a.text);
