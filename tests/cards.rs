@@ -602,3 +602,33 @@ fn marrow_front_terrain_cards_print_their_terrain_chart_rows_in_the_terrains_col
         }
     }
 }
+
+#[test]
+fn no_example_card_prints_text_below_the_card_floor() {
+    // Before: stat labels and notes at 5.85 pt, footers at 5.25 pt (4.88 pt on Starting Phase).
+    for dir in example_games() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (game, pdf, _) = card_fronts(&dir, tmp.path());
+        let floor = game.card_options.floor.text.as_ref().map_or(6.5, |f| f.v);
+        let out = std::process::Command::new("pdftotext").arg("-bbox").arg(&pdf).arg("-").output().unwrap();
+        let xml = String::from_utf8_lossy(&out.stdout).into_owned();
+        let attr = |line: &str, name: &str| -> f64 {
+            let at = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+            line[at..at + line[at..].find('"').unwrap()].parse::<f64>().unwrap()
+        };
+        let words: Vec<(String, f64)> = xml
+            .lines()
+            .filter(|l| l.trim_start().starts_with("<word "))
+            .map(|l| {
+                let text = l[l.find('>').unwrap() + 1..l.rfind("</word>").unwrap()].to_string();
+                (text, attr(l, "yMax") - attr(l, "yMin"))
+            })
+            .collect();
+        // A word's box is as tall as the font's ascender to descender: measure it against the
+        // sheet's scale label, set at 6.5 pt.
+        let per_pt = words.iter().find(|w| w.0 == "measure:").expect("the scale label").1 / 6.5;
+        let (word, height) = words.iter().min_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        let size = height / per_pt;
+        assert!(size >= floor - 0.05, "{}: `{word}` at {size:.2} pt, below {floor} pt", dir.display());
+    }
+}

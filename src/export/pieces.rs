@@ -486,6 +486,7 @@ impl Exporter<'_> {
             "font_size": co.font_size,
             "min_font_size": co.min_font_size.as_ref().map(|m| m.v),
             "stat_icons": co.stat_icons.name(),
+            "floor": co.floor.text.as_ref().map_or(CARD_TEXT_FLOOR, |f| f.v),
             "max_font_size": co.max_font_size.as_ref().map_or((co.font_size * 1.5).min(14.0).max(co.font_size), |m| m.v),
             "picture": [pic.0, pic.1],
             "back_picture": [back_pic.0, back_pic.1],
