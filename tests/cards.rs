@@ -632,3 +632,21 @@ fn no_example_card_prints_text_below_the_card_floor() {
         assert!(size >= floor - 0.05, "{}: `{word}` at {size:.2} pt, below {floor} pt", dir.display());
     }
 }
+
+#[test]
+fn a_unit_card_with_room_to_spare_grows_its_stat_bar() {
+    // Starting Phase: the Command Squad (two stats, a short note) was 60 % white; the Bug Swarm
+    // card is full, its stats at the usual size.
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, pdf, fronts) = card_fronts(&repo().join("data/starting-phase"), tmp.path());
+    let card = |t: &str| fronts.iter().find(|f| f.item["title"] == t).unwrap_or_else(|| panic!("a `{t}` card"));
+    let height = |f: &Front, w: &str| {
+        let b = word_box(&pdf, f, w);
+        b.3 - b.1
+    };
+    let (roomy, full) = (card("Command Squad"), card("Bug Swarm"));
+    let grown = height(roomy, &roomy.item["stats"][0]["value"].as_str().unwrap().to_string());
+    let usual = height(full, &full.item["stats"][0]["value"].as_str().unwrap().to_string());
+    assert!(grown >= 1.5 * usual, "Command Squad's values {grown:.1} mm tall, Bug Swarm's {usual:.1} mm");
+    assert!(fill(&pdf, roomy, 3.0) >= 0.6, "the Command Squad card is filled");
+}
