@@ -645,8 +645,8 @@ fn a_unit_card_with_room_to_spare_grows_its_stat_bar() {
         b.3 - b.1
     };
     let (roomy, full) = (card("Command Squad"), card("Bug Swarm"));
-    let grown = height(roomy, &roomy.item["stats"][0]["value"].as_str().unwrap().to_string());
-    let usual = height(full, &full.item["stats"][0]["value"].as_str().unwrap().to_string());
+    let grown = height(roomy, roomy.item["stats"][0]["value"].as_str().unwrap());
+    let usual = height(full, full.item["stats"][0]["value"].as_str().unwrap());
     assert!(grown >= 1.5 * usual, "Command Squad's values {grown:.1} mm tall, Bug Swarm's {usual:.1} mm");
     assert!(fill(&pdf, roomy, 3.0) >= 0.6, "the Command Squad card is filled");
 }
