@@ -806,6 +806,11 @@ static CARDS: TableDecl = TableDecl {
                 Ty::FontSize,
                 "Text grows up to this while a card has room; default 1.5 x font_size, at most 14 pt."
             ),
+            f(
+                "stat_icons",
+                Ty::Choice(&["beside", "instead"]),
+                "A stat's icon beside its label (default) or instead of it."
+            ),
         ],
     )
 };
@@ -846,6 +851,8 @@ pub(crate) static CARD: TableDecl = TableDecl {
             f("table", Ty::Id, "A reference card: the [[table]] it prints."),
             f("sequence", Ty::Id, "A reference card: the [[sequence]] it prints."),
             f("ability", Ty::Id, "A special-rule card: the [[ability]] whose text it prints."),
+            f("terrain", Ty::Id, "A terrain card: the [[terrain]] whose effects it prints."),
+            f("icon", Ty::Str, "An icon drawn large in the art zone when the card has no picture (docs/icons.md)."),
         ],
     )
 };
