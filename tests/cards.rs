@@ -388,8 +388,10 @@ fn colour_clashes(faces: &[Placed]) -> Vec<String> {
 fn no_example_card_shares_a_cut_line_with_a_card_of_another_colour() {
     let mut butted = 0;
     for dir in example_games() {
+        // Genpei sets a gutter (five colours on nine cards): there nothing touches at all.
         let (faces, gutter) = placed_faces(&dir);
-        assert_eq!(gutter, 0.0, "{}: the examples butt their cards", dir.display());
+        let genpei = dir.ends_with("genpei-naval");
+        assert_eq!(gutter, if genpei { 3.0 } else { 0.0 }, "{}: the examples butt their cards", dir.display());
         let clashes = colour_clashes(&faces);
         assert!(clashes.is_empty(), "{}: {clashes:#?}", dir.display());
         // Cards of one colour do butt: the sheet is not spread out for nothing.
