@@ -29,6 +29,7 @@ const SCENARIOS: &[&str] = &[
     "cards-1000",
     "check-10000-units",
     "watch-1000-counters",
+    "map-30x40",
 ];
 
 const GAME: &str = "[game]\nid = \"bench\"\ntitle = \"Bench\"\nversion = \"1\"\ndate = 2026-01-01\n";
@@ -99,6 +100,29 @@ fn units_game(dir: &Path, n: usize) {
         ));
     }
     write(dir, &s, "units.toml");
+}
+
+/// A 30 x 40 hex map of 3/4" hexes with a full terrain layer: every hex listed under one of six
+/// terrains (one entry each), a river along forty hexsides and a road across the map.
+fn map_game(dir: &Path) {
+    let terrains = ["clear", "forest", "hill", "marsh", "town", "beach"];
+    let mut by_terrain: Vec<Vec<String>> = vec![Vec::new(); terrains.len()];
+    for col in 1..=30 {
+        for row in 1..=40 {
+            by_terrain[(col * 7 + row * 3 + col * row) % terrains.len()].push(format!("\"{col:02}{row:02}\""));
+        }
+    }
+    let mut s = String::from(
+        "[[map]]\nid = \"front\"\ntitle = \"Front\"\ngrid = \"hex\"\ncolumns = 30\nrows = 40\ncell = \"3/4in\"\n\n[map.cells]\n",
+    );
+    for (t, cells) in terrains.iter().zip(&by_terrain) {
+        s.push_str(&format!("{t} = [{}]\n", cells.join(", ")));
+    }
+    let river: Vec<String> = (1..=40).map(|row| format!("\"15{row:02} ne\"")).collect();
+    s.push_str(&format!("\n[map.hexsides]\nriver = [{}]\n", river.join(", ")));
+    let road: Vec<String> = (1..=40).map(|row| format!("\"10{row:02}\"")).collect();
+    s.push_str(&format!("\n[[map.line]]\nterrain = \"road\"\npath = [{}]\n", road.join(", ")));
+    write(dir, &s, "map.toml");
 }
 
 fn write(dir: &Path, data: &str, name: &str) {
@@ -172,8 +196,9 @@ fn child(name: &str) {
     let dir = tmp.path().join("game");
     let out = tmp.path().join("out");
     let (what, n) = name.split_once('-').unwrap();
-    let n: usize = n.split('-').next().unwrap().parse().unwrap();
+    let n: usize = n.split('-').next().unwrap().parse().unwrap_or(0);
     match what {
+        "map" => map_game(&dir),
         "counters" => counters_game(&dir, n),
         "cards" => cards_game(&dir, n),
         "check" => units_game(&dir, n),
@@ -182,6 +207,7 @@ fn child(name: &str) {
     }
     let doc = match what {
         "cards" => "cards",
+        "map" => "map",
         _ => "counters",
     };
     let opts = BuildOptions { out_dir: out.clone(), ..Default::default() };

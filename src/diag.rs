@@ -144,6 +144,22 @@ codes! {
     /// The game's `icons/` folder holds too many icons, or one too large.
     ICON_LIMIT = "E068" "icon-limit";
 
+    /// A map cell name that is not one of the map's coordinate scheme, or names a cell the map
+    /// (or the scenario's window of it) does not have.
+    CELL_OFF_MAP = "E050" "cell-off-map";
+    /// A map cell listed under two different terrains.
+    CELL_TWO_TERRAINS = "E051" "cell-two-terrains";
+    /// A hexside or line step between cells that are not neighbours, or a side name the grid
+    /// does not have.
+    NOT_ADJACENT = "E052" "not-adjacent";
+    /// A scenario force sets up outside its side's set-up areas.
+    SETUP_OUTSIDE_AREA = "E053" "setup-outside-area";
+    /// A reinforcement's entry cell is not on an edge of the map (or of the scenario's window).
+    ENTRY_NOT_ON_EDGE = "E054" "entry-not-on-edge";
+    /// More units in one map cell at set-up than the game's `units_per_cell`.
+    STACKING_OVER_LIMIT = "E055" "stacking-over-limit";
+    /// A map with more than 200 columns or rows, or a cell size outside 5 to 100 mm.
+    MAP_BOUNDS = "E056" "map-bounds";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.
@@ -169,6 +185,10 @@ codes! {
     /// A card or card back has the rules version typed into its text: it goes stale with the
     /// next version (the footer and back print the version from `[game]`).
     VERSION_IN_CARD_TEXT = "W010" "version-in-card-text";
+    /// A terrain drawn on a map with no `color` and no built-in look: it prints as plain clear.
+    TERRAIN_NO_COLOUR = "W011" "terrain-no-colour";
+    /// Set-up areas of two different sides share cells.
+    SETUP_AREAS_OVERLAP = "W012" "setup-areas-overlap";
     /// Two sides' colours print as nearly the same grey (Rec. 709 luma within 10 %): in black
     /// and white their counters and cards look alike.
     SAME_GREY = "W020" "same-grey";

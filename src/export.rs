@@ -28,6 +28,8 @@ pub enum DocKind {
     Scenario(String),
     /// The player aid card: CRT, terrain chart, sequence of play, turn track, chosen tables.
     Aid,
+    /// Every `[[map]]`, true to scale, tiled over as many pages as it needs (`map.pdf`).
+    Map,
     /// The duplex calibration page: a fronts page of crosshairs and a backs page of rulers
     /// behind them, to measure how far a printer shifts backs (`build --calibrate`).
     Calibrate,
@@ -44,6 +46,7 @@ impl DocKind {
             DocKind::Scenario(_) => "scenario",
             DocKind::Aid => "aid",
             DocKind::Calibrate => "calibrate",
+            DocKind::Map => "map",
         }
     }
 
@@ -57,6 +60,7 @@ impl DocKind {
             "scenario" => DocKind::Scenario(subject?.to_string()),
             "aid" => DocKind::Aid,
             "calibrate" => DocKind::Calibrate,
+            "map" => DocKind::Map,
             _ => return None,
         })
     }
@@ -110,6 +114,9 @@ pub fn documents(game: &Game) -> Vec<Document> {
     docs.extend(game.scenarios.iter().map(|sc| Document::new(DocKind::Scenario(sc.id.v.clone()))));
     if game.meta.aid.sheet {
         docs.push(Document::new(DocKind::Aid));
+    }
+    if !game.maps.is_empty() {
+        docs.push(Document::new(DocKind::Map));
     }
     docs
 }
@@ -189,6 +196,7 @@ struct Exporter<'g> {
 }
 
 mod charts;
+mod map;
 mod pieces;
 mod scenario;
 
@@ -210,6 +218,10 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
         }
         DocKind::Aid => data["aid"] = ex.aid(),
         DocKind::Calibrate => data["calibrate"] = ex.calibration(),
+        DocKind::Map => {
+            let paper = opts.page.or(game.meta.page.as_ref().map(|p| p.v)).unwrap_or_default();
+            data["map_sheet"] = ex.map_sheet(paper);
+        }
         DocKind::Cheatsheet | DocKind::Changelog => {}
     }
     ex.texts.push_str(")\n");

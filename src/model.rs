@@ -9,11 +9,13 @@ use crate::source::{Files, Loc};
 
 mod charts;
 mod collections;
+mod map;
 mod pieces;
 mod scenario;
 mod texts;
 pub use charts::*;
 pub use collections::{Coll, Entity};
+pub use map::*;
 pub use pieces::*;
 pub use scenario::*;
 
@@ -88,6 +90,8 @@ pub struct Game {
     pub crts: Vec<Crt>,
     /// `[[terrain]]`: the terrain effects chart, one row each.
     pub terrain: Vec<Terrain>,
+    /// `[[map]]`: hex and square maps, printed true to scale in `map.pdf`.
+    pub maps: Vec<Map>,
     /// `[turn_track]`: the turn record track, when the game has one.
     pub turn_track: Option<TurnTrack>,
     /// The game's own font files (from its `fonts/` folder), beside the embedded ones.

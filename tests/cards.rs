@@ -244,7 +244,8 @@ fn footers_and_backs_say_the_games_own_version_and_no_subtitle_repeats_a_title()
         let tmp = tempfile::tempdir().unwrap();
         let (_, pdf, fronts) = card_fronts(&repo().join("data").join(game), tmp.path());
         let text = pdf_text(&pdf);
-        let cards: i64 = fronts.iter().map(|f| f.item["quantity"].as_i64().unwrap()).sum();
+        // Every printed copy (a butted sheet places each copy as an item of its own).
+        let cards = placed_faces(&repo().join("data").join(game)).0.iter().filter(|f| f.0 == "front").count() as i64;
         assert_eq!(text.matches(&format!("· v{version}")).count() as i64, cards, "{game}: a footer on each front");
         assert_eq!(
             text.matches(&format!("rules version {version}")).count() as i64,
@@ -327,4 +328,327 @@ fn reference_cards_print_a_section_by_its_number_and_a_sequence() {
     for want in ["Turn", "Reference", "A", "Rally", "Move", "Melee"] {
         assert!(texts[1].split_whitespace().any(|w| w == want), "`{want}` in {}", texts[1]);
     }
+}
+
+/// A placed face: (face, page, box in mm as left, top, right, bottom, colour of that face,
+/// item index, copy).
+type Placed = (String, usize, [f64; 4], String, i64, i64);
+
+/// Every placed face of the cards document of `dir`, and the sheet's gutter in mm.
+fn placed_faces(dir: &Path) -> (Vec<Placed>, f64) {
+    let checked = load_and_check(dir, None).unwrap();
+    assert!(!checked.has_errors(), "{}: {:?}", dir.display(), checked.diags.first().map(|d| &d.message));
+    let (ix, laid_out) = checked.stages.as_ref().unwrap();
+    let exported =
+        export(&checked.game, ix, laid_out, &DocKind::parse("cards", None).unwrap(), &ExportOptions::default());
+    let mut r = Renderer::new(&checked.game.root, None).unwrap();
+    let compiled = r.compile("cards", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let items = data["cards"]["items"].as_array().unwrap().clone();
+    let starts = compiled.query_metadata("pa-piece");
+    let ends = compiled.query_metadata("pa-piece-end");
+    let mut out = Vec::new();
+    for ((v, page, x, y), (_, _, x2, y2)) in starts.into_iter().zip(ends) {
+        let item = items.iter().find(|it| it["index"] == v["index"]).expect("an item for each card");
+        let face = v["face"].as_str().unwrap().to_string();
+        let colour = if face == "front" { &item["color"] } else { &item["back"]["color"] };
+        out.push((
+            face,
+            page,
+            [x * PT, y * PT, x2 * PT, y2 * PT],
+            colour.as_str().unwrap().to_string(),
+            v["index"].as_i64().unwrap(),
+            v["copy"].as_i64().unwrap(),
+        ));
+    }
+    (out, data["cards"]["sheet"]["gutter"].as_f64().unwrap())
+}
+
+/// Pairs of faces on one page that share a cut line (butted side by side or one above the
+/// other, overlapping along it) and differ in colour.
+fn colour_clashes(faces: &[Placed]) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in faces {
+        for b in faces {
+            if a.1 != b.1 || a.3 == b.3 {
+                continue;
+            }
+            let (p, q) = (a.2, b.2);
+            let across = (p[2] - q[0]).abs() < 0.01 && p[1].max(q[1]) < p[3].min(q[3]) - 0.01;
+            let down = (p[3] - q[1]).abs() < 0.01 && p[0].max(q[0]) < p[2].min(q[2]) - 0.01;
+            if across || down {
+                out.push(format!("{} {} on page {}: {} at {:?} next to {} at {:?}", a.0, a.4, a.1, a.3, p, b.3, q));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_example_card_shares_a_cut_line_with_a_card_of_another_colour() {
+    let mut butted = 0;
+    for dir in example_games() {
+        // Genpei sets a gutter (five colours on nine cards): there nothing touches at all.
+        let (faces, gutter) = placed_faces(&dir);
+        let genpei = dir.ends_with("genpei-naval");
+        assert_eq!(gutter, if genpei { 3.0 } else { 0.0 }, "{}: the examples butt their cards", dir.display());
+        let clashes = colour_clashes(&faces);
+        assert!(clashes.is_empty(), "{}: {clashes:#?}", dir.display());
+        // Cards of one colour do butt: the sheet is not spread out for nothing.
+        butted += faces
+            .iter()
+            .flat_map(|a| faces.iter().map(move |b| (a, b)))
+            .filter(|(a, b)| {
+                a.1 == b.1 && a.3 == b.3 && (a.2[2] - b.2[0]).abs() < 0.01 && (a.2[1] - b.2[1]).abs() < 0.01
+            })
+            .count();
+    }
+    assert!(butted >= 6, "{butted} cards butted against one of their colour");
+}
+
+const COLOURS: [&str; 3] = ["#aa2222", "#2222aa", "#22aa22"];
+
+/// Seven cards of three colours, interleaved, two copies of the fourth.
+fn interleaved(extra: &str) -> tempfile::TempDir {
+    let mut cards = format!("[cards]\nduplex = \"long\"\n{extra}\n");
+    for i in 0..7 {
+        let q = if i == 3 { "quantity = 2\n" } else { "" };
+        cards += &format!(
+            "[[card]]\ntitle = \"Card {i}\"\ncolor = \"{}\"\n{q}text = \"Card number {i}.\"\n\n",
+            COLOURS[i % 3]
+        );
+    }
+    game_with(&cards)
+}
+
+#[test]
+fn butted_cards_are_kept_apart_by_colour_in_the_datas_order_within_a_colour() {
+    let dir = interleaved("");
+    let (faces, _) = placed_faces(dir.path());
+    assert_eq!(faces.iter().filter(|f| f.0 == "front").count(), 8, "every copy printed");
+    assert_eq!(faces.iter().filter(|f| f.0 == "back").count(), 8, "every back printed");
+    let clashes = colour_clashes(&faces);
+    assert!(clashes.is_empty(), "{clashes:#?}");
+    // Within a colour, the cards print in the data's order (page, then row, then column).
+    for colour in COLOURS {
+        let mut order: Vec<(usize, i64, i64, i64)> = faces
+            .iter()
+            .filter(|f| f.0 == "front" && f.3 == colour)
+            .map(|f| (f.1, (f.2[1] * 100.0) as i64, (f.2[0] * 100.0) as i64, f.4 * 10 + f.5))
+            .collect();
+        order.sort();
+        let printed: Vec<i64> = order.iter().map(|o| o.3).collect();
+        let mut sorted = printed.clone();
+        sorted.sort();
+        assert_eq!(printed, sorted, "{colour}: cards in the data's order");
+    }
+    // Backs sit behind their fronts (long-edge duplex: mirrored across the page's width).
+    let width = 210.0;
+    for f in faces.iter().filter(|f| f.0 == "front") {
+        let b = faces.iter().find(|b| b.0 == "back" && b.4 == f.4 && b.5 == f.5).expect("its back");
+        assert!((b.2[0] - (width - f.2[2])).abs() < 0.01 && (b.2[1] - f.2[1]).abs() < 0.01, "{f:?} / {b:?}");
+    }
+}
+
+#[test]
+fn with_a_gutter_cards_keep_the_datas_order_and_their_own_bleed() {
+    let dir = interleaved("gutter = \"6mm\"");
+    let (faces, gutter) = placed_faces(dir.path());
+    assert_eq!(gutter, 6.0);
+    let fronts: Vec<_> = faces.iter().filter(|f| f.0 == "front").collect();
+    assert_eq!(fronts.len(), 8);
+    // The data's order: card 0, 1, 2, 3, 3, 4 ... row by row.
+    let ids: Vec<i64> = fronts.iter().map(|f| f.4).collect();
+    let mut sorted = ids.clone();
+    sorted.sort();
+    assert_eq!(ids, sorted);
+    // No two cards touch: a 6 mm gutter between neighbours.
+    for a in &fronts {
+        for b in &fronts {
+            if a.1 == b.1 && (a.2[1] - b.2[1]).abs() < 0.01 && b.2[0] > a.2[0] {
+                assert!(b.2[0] - a.2[2] >= 6.0 - 0.01, "{a:?} / {b:?}");
+            }
+        }
+    }
+    assert!(colour_clashes(&faces).is_empty());
+}
+
+/// Dark pixels (below half grey) of a region (mm) of a page, rendered at 150 dpi.
+fn dark_pixels(pdf: &Path, page: usize, x: f64, y: f64, w: f64, h: f64) -> usize {
+    let px = |mm: f64| ((mm / 25.4 * 150.0).round() as i64).max(1).to_string();
+    let p = page.to_string();
+    let out = std::process::Command::new("pdftoppm")
+        .args(["-gray", "-r", "150", "-f", &p, "-l", &p, "-x", &px(x), "-y", &px(y), "-W", &px(w), "-H", &px(h)])
+        .arg(pdf)
+        .output()
+        .expect("pdftoppm (poppler-utils) is installed");
+    // A binary PGM: "P5", width, height, maxval, one whitespace, then a byte a pixel.
+    let data = out.stdout;
+    let mut fields = 0;
+    let mut at = 0;
+    while fields < 4 {
+        while data[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        while !data[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields += 1;
+    }
+    data[at + 1..].iter().filter(|&&v| v < 128).count()
+}
+
+/// A word's box on a card: (left, top, right, bottom) in mm.
+fn word_box(pdf: &Path, f: &Front, word: &str) -> (f64, f64, f64, f64) {
+    let p = f.page.to_string();
+    let out =
+        std::process::Command::new("pdftotext").args(["-bbox", "-f", &p, "-l", &p]).arg(pdf).arg("-").output().unwrap();
+    let xml = String::from_utf8_lossy(&out.stdout).into_owned();
+    let attr = |line: &str, name: &str| -> f64 {
+        let at = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        line[at..at + line[at..].find('"').unwrap()].parse::<f64>().unwrap() * PT
+    };
+    xml.lines()
+        .filter(|l| l.trim_start().starts_with("<word ") && l.contains(&format!(">{word}</word>")))
+        .map(|l| (attr(l, "xMin"), attr(l, "yMin"), attr(l, "xMax"), attr(l, "yMax")))
+        .find(|b| b.0 >= f.x && b.2 <= f.x + f.w && b.1 >= f.y && b.3 <= f.y + f.h)
+        .unwrap_or_else(|| panic!("`{word}` on the card at {:.1}, {:.1}", f.x, f.y))
+}
+
+#[test]
+fn genpei_unit_cards_print_each_stats_icon_beside_its_label() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, pdf, fronts) = card_fronts(&repo().join("data/genpei-naval"), tmp.path());
+    let with_icon: Vec<&str> = game.stats.iter().filter(|s| s.icon.is_some()).map(|s| s.id.v.as_str()).collect();
+    assert!(with_icon.len() >= 3, "Genpei's stats have icons: {with_icon:?}");
+    let warriors = fronts.iter().find(|f| f.item["title"] == "Sohei Warriors").expect("the Sohei Warriors card");
+    for (label, icon) in [("MOVE", true), ("CLOSE", true), ("SYMBOL", false)] {
+        let (x0, y0, _, y1) = word_box(&pdf, warriors, label);
+        let h = y1 - y0;
+        // Where the icon goes: left of the label, 1.3 em tall (about 1.1 times the word's box).
+        let dark = dark_pixels(&pdf, warriors.page, x0 - 1.25 * h, y0, h, h);
+        if icon {
+            assert!(dark >= 20, "{label}: an icon left of it ({dark} dark pixels)");
+        } else {
+            assert_eq!(dark, 0, "{label}: no icon, nothing left of it");
+        }
+    }
+}
+
+#[test]
+fn stat_icons_instead_print_the_icon_alone_and_keep_labels_without_one() {
+    let dir = game_with("[cards]\nstat_icons = \"instead\"\n\n[[card]]\nunit = \"spears\"\nfields = { Cost = 3 }\n");
+    let game = std::fs::read_to_string(dir.path().join("game.toml")).unwrap();
+    std::fs::write(
+        dir.path().join("game.toml"),
+        game.replace("name = \"Move\"\n", "name = \"Move\"\nicon = \"boot-prints\"\n"),
+    )
+    .unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, pdf, fronts) = card_fronts(dir.path(), tmp.path());
+    let text = card_text(&pdf, &fronts[0]);
+    assert!(!text.contains("MOVE"), "the icon instead of the label: {text}");
+    assert!(text.contains("COST") && text.contains("road"), "a stat without an icon keeps its label: {text}");
+    let (x0, y0, x1, _) = word_box(&pdf, &fronts[0], "4");
+    // The icon sits above the value, in the label's place.
+    let dark = dark_pixels(&pdf, fronts[0].page, x0 - 3.0, y0 - 5.0, x1 - x0 + 6.0, 4.5);
+    assert!(dark >= 40, "an icon above the value ({dark} dark pixels)");
+}
+
+#[test]
+fn marker_cards_without_a_picture_draw_their_icon_large() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, pdf, fronts) = card_fronts(&repo().join("data/white-star-rising"), tmp.path());
+    assert_eq!(game.card_options.layout.as_ref().map(|l| l.v.as_str()), Some("marker"));
+    let mut drawn = 0;
+    for f in &fronts {
+        let Some(icon) = f.item["icon"].as_str() else { continue };
+        let title = f.item["title"].as_str().unwrap();
+        let first_word = f.item["subtitle"].as_str().unwrap_or(title).split(' ').next().unwrap().to_string();
+        let (_, _, _, sub_bottom) = word_box(&pdf, f, &first_word);
+        // The art zone: at least 20 mm between the title bar and the first line of text.
+        let words = words_in(&pdf, f.page, f.x, sub_bottom + 0.5, f.w, f.h - (sub_bottom - f.y) - 0.5);
+        let text_top = words.iter().map(|w| w.1).fold(f.y + f.h, f64::min);
+        assert!(text_top - sub_bottom >= 20.0, "{title}: room for `{icon}` ({:.1} mm)", text_top - sub_bottom);
+        let dark = dark_pixels(&pdf, f.page, f.x + 5.0, sub_bottom + 2.0, f.w - 10.0, text_top - sub_bottom - 4.0);
+        // A large icon: at least half a square centimetre of ink at 150 dpi (1,700 pixels; a
+        // 4 mm icon beside a label has about 150).
+        assert!(dark >= 1_700, "{title}: `{icon}` drawn large ({dark} dark pixels)");
+        drawn += 1;
+    }
+    assert_eq!(drawn, 4, "every White Star Rising marker card has an icon");
+}
+
+#[test]
+fn marrow_front_terrain_cards_print_their_terrain_chart_rows_in_the_terrains_colour() {
+    let dir = repo().join("data/marrow-front");
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, pdf, fronts) = card_fronts(&dir, tmp.path());
+    assert_eq!(fronts.len(), 5);
+    let want: &[(&str, &[&str])] = &[
+        ("Forest", &["MOVEMENT", "Foot 2 · Motor 3", "COMBAT", "shift 1 left", "LINE OF SIGHT", "blocks"]),
+        ("Hills", &["Foot 2 · Motor 3", "shift 1 left", "blocks", "Mountain troops: pay 1, ignore the shift."]),
+        ("Marsh", &["Foot 3 · Motor P", "clear", "motor units may not enter"]),
+        ("City", &["Foot 1 · Motor 1", "defence ×2", "blocks", "Counts for victory"]),
+        ("River", &["Hexside", "CROSSING", "Foot +1 · Motor +2", "shift 1 left", "no cost, no shift."]),
+    ];
+    for (name, lines) in want {
+        let f = fronts.iter().find(|f| f.item["title"] == *name).unwrap_or_else(|| panic!("a `{name}` card"));
+        let terrain = game.terrain.iter().find(|t| t.name.v == *name).unwrap();
+        assert_eq!(f.item["color"], terrain.color.as_ref().unwrap().v.as_str(), "{name}: the terrain's colour");
+        assert_eq!(f.item["layout"]["name"], "terrain");
+        let text = card_text(&pdf, f).replace("\u{2011}", "-");
+        assert!(text.starts_with(name), "{name}: {text}");
+        for line in *lines {
+            assert!(text.contains(line), "{name}: `{line}` in {text}");
+        }
+    }
+}
+
+#[test]
+fn no_example_card_prints_text_below_the_card_floor() {
+    // Before: stat labels and notes at 5.85 pt, footers at 5.25 pt (4.88 pt on Starting Phase).
+    for dir in example_games() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (game, pdf, _) = card_fronts(&dir, tmp.path());
+        let floor = game.card_options.floor.text.as_ref().map_or(6.5, |f| f.v);
+        let out = std::process::Command::new("pdftotext").arg("-bbox").arg(&pdf).arg("-").output().unwrap();
+        let xml = String::from_utf8_lossy(&out.stdout).into_owned();
+        let attr = |line: &str, name: &str| -> f64 {
+            let at = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+            line[at..at + line[at..].find('"').unwrap()].parse::<f64>().unwrap()
+        };
+        let words: Vec<(String, f64)> = xml
+            .lines()
+            .filter(|l| l.trim_start().starts_with("<word "))
+            .map(|l| {
+                let text = l[l.find('>').unwrap() + 1..l.rfind("</word>").unwrap()].to_string();
+                (text, attr(l, "yMax") - attr(l, "yMin"))
+            })
+            .collect();
+        // A word's box is as tall as the font's ascender to descender: measure it against the
+        // sheet's scale label, set at 6.5 pt.
+        let per_pt = words.iter().find(|w| w.0 == "measure:").expect("the scale label").1 / 6.5;
+        let (word, height) = words.iter().min_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        let size = height / per_pt;
+        assert!(size >= floor - 0.05, "{}: `{word}` at {size:.2} pt, below {floor} pt", dir.display());
+    }
+}
+
+#[test]
+fn a_unit_card_with_room_to_spare_grows_its_stat_bar() {
+    // Starting Phase: the Command Squad (two stats, a short note) was 60 % white; the Bug Swarm
+    // card is full, its stats at the usual size.
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, pdf, fronts) = card_fronts(&repo().join("data/starting-phase"), tmp.path());
+    let card = |t: &str| fronts.iter().find(|f| f.item["title"] == t).unwrap_or_else(|| panic!("a `{t}` card"));
+    let height = |f: &Front, w: &str| {
+        let b = word_box(&pdf, f, w);
+        b.3 - b.1
+    };
+    let (roomy, full) = (card("Command Squad"), card("Bug Swarm"));
+    let grown = height(roomy, roomy.item["stats"][0]["value"].as_str().unwrap());
+    let usual = height(full, full.item["stats"][0]["value"].as_str().unwrap());
+    assert!(grown >= 1.5 * usual, "Command Squad's values {grown:.1} mm tall, Bug Swarm's {usual:.1} mm");
+    assert!(fill(&pdf, roomy, 3.0) >= 0.6, "the Command Squad card is filled");
 }

@@ -63,7 +63,7 @@ impl Checker<'_> {
         self.unknown_icon(name, &name_at);
     }
 
-    fn check_icon_name(&mut self, name: Option<&Sp<String>>) {
+    pub(super) fn check_icon_name(&mut self, name: Option<&Sp<String>>) {
         if let Some(n) = name {
             self.unknown_icon(&n.v, &n.loc);
         }

@@ -14,6 +14,7 @@ mod icons;
 mod images;
 mod index;
 mod legibility;
+mod map;
 mod pieces;
 
 pub(crate) use pieces::counter_name;
@@ -112,6 +113,7 @@ impl<'g> Checker<'g> {
         self.check_versions();
         self.check_changelog();
         self.check_scenarios();
+        self.check_maps();
         self.check_charts();
         self.check_counters();
         self.check_icons();

@@ -256,6 +256,8 @@ impl Checker<'_> {
         if let Some(img) = &c.image {
             self.check_image(img);
         }
+        // A card's icon (a marker's card) is an icon name like any other: E065, did-you-mean.
+        self.check_icon_name(c.icon.as_ref());
     }
 }
 
@@ -274,6 +276,9 @@ impl Checker<'_> {
             }
             "sequence" => {
                 self.resolve::<Sequence>(&r.id);
+            }
+            "terrain" => {
+                self.resolve::<Terrain>(&r.id);
             }
             _ => {
                 self.resolve_ability(&AbilityRef { id: r.id.v.clone(), param: None, loc: r.id.loc.clone() });
@@ -344,6 +349,8 @@ fn unknown_layout(name: &Sp<String>, names: &[&str], what: &str) -> Diagnostic {
 pub(crate) fn card_layout(game: &Game, card: Option<&Card>, has_unit: bool) -> ResolvedLayout {
     let fallback = if has_unit {
         "unit"
+    } else if card.and_then(|c| c.reference.as_ref()).is_some_and(|r| r.key == "terrain") {
+        "terrain"
     } else if card.is_some_and(|c| c.reference.is_some()) {
         "reference"
     } else {
@@ -397,6 +404,8 @@ fn card_data(card: Option<&Card>, unit: Option<&Unit>) -> Vec<(&'static str, Str
     }
     if card.and_then(|c| c.image.as_ref()).or(unit.and_then(|u| u.image.as_ref())).is_some() {
         out.push(("art", "its picture".into()));
+    } else if card.is_some_and(|c| c.icon.is_some()) {
+        out.push(("art", "its icon".into()));
     }
     // Stats and abilities by name, so the finding says what would go missing.
     let mut stats: Vec<&str> = Vec::new();
@@ -421,8 +430,11 @@ fn card_data(card: Option<&Card>, unit: Option<&Unit>) -> Vec<(&'static str, Str
     if unit.is_some_and(|u| !u.notes.is_empty()) {
         out.push(("notes", "the unit's notes".into()));
     }
-    if let Some(r) = card.and_then(|c| c.reference.as_ref()) {
-        out.push(("reference", format!("the {} it names", r.key)));
+    match card.and_then(|c| c.reference.as_ref()) {
+        // A terrain card prints the terrain's effects as stats, its text as text.
+        Some(r) if r.key == "terrain" => out.push(("stats", format!("the effects of terrain `{}`", r.id.v))),
+        Some(r) => out.push(("reference", format!("the {} it names", r.key))),
+        None => {}
     }
     out
 }

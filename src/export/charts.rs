@@ -13,7 +13,7 @@ use crate::model::*;
 const TRACK_BOX_PAD_MM: f64 = 3.0;
 
 /// A column shift as players say it: "1 left", "2 right".
-fn shift_words(n: i64) -> String {
+pub(super) fn shift_words(n: i64) -> String {
     match n {
         0 => "none".into(),
         n if n < 0 => format!("{} left", n.unsigned_abs()),
@@ -22,7 +22,7 @@ fn shift_words(n: i64) -> String {
 }
 
 /// A signed number with a real minus: "+1", "−2".
-fn signed(n: i64) -> String {
+pub(super) fn signed(n: i64) -> String {
     if n < 0 { format!("−{}", n.unsigned_abs()) } else { format!("+{n}") }
 }
 
@@ -220,7 +220,7 @@ impl Exporter<'_> {
     }
 }
 
-fn capitalise(s: &str) -> String {
+pub(super) fn capitalise(s: &str) -> String {
     let s = s.replace(['-', '_'], " ");
     let mut c = s.chars();
     match c.next() {

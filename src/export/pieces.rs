@@ -2,6 +2,7 @@
 
 use serde_json::{Value, json};
 
+use super::charts::{capitalise, shift_words, signed};
 use super::{ExportOptions, Exporter};
 use crate::check::section_of;
 use crate::layout::counters::COUNTER_PAD_MM;
@@ -137,6 +138,102 @@ fn is_false(b: &bool) -> bool {
 
 fn image_path(p: &str) -> String {
     format!("/{}", p.trim_start_matches("./"))
+}
+
+/// Cards placed on the sheets. Butted together (no gutter), no card shares a cut line with a
+/// card of another colour (front or back), so that a cut a little off shows no neighbour's
+/// colour: colours are taken in the order they first appear, the cards of one colour in the
+/// data's order, and each copy goes to the first cell of the current sheet whose four
+/// neighbours are empty or of its colour, else to a new sheet. Each copy becomes an item with
+/// its `sheet` and `cell` (row by row), which `impose` places as told. With a gutter each card
+/// keeps its own bleed: the data's order, as `impose` fills the cells.
+fn place_by_colour(items: Vec<Value>, gutter: f64, grid: (usize, usize)) -> Vec<Value> {
+    let (cols, rows) = grid;
+    let per_page = cols * rows;
+    if gutter > 0.0 || per_page == 0 {
+        return items;
+    }
+    let key = |it: &Value| format!("{} {}", it["color"], it["back"]["color"]);
+    let mut colours: Vec<String> = Vec::new();
+    for it in &items {
+        if !colours.contains(&key(it)) {
+            colours.push(key(it));
+        }
+    }
+    // The current sheet: each cell's colour, if taken.
+    let mut sheet: Vec<Option<usize>> = vec![None; per_page];
+    let mut sheet_no = 0usize;
+    let mut placed: Vec<(usize, usize, Value)> = Vec::new();
+    let fits = |sheet: &[Option<usize>], cell: usize, colour: usize| {
+        let (c, r) = (cell % cols, cell / cols);
+        let mut near = Vec::with_capacity(4);
+        if c > 0 {
+            near.push(cell - 1);
+        }
+        if c + 1 < cols {
+            near.push(cell + 1);
+        }
+        if r > 0 {
+            near.push(cell - cols);
+        }
+        if r + 1 < rows {
+            near.push(cell + cols);
+        }
+        sheet[cell].is_none() && near.iter().all(|&n| sheet[n].is_none_or(|k| k == colour))
+    };
+    for (colour, k) in colours.iter().enumerate() {
+        for it in items.iter().filter(|it| &key(it) == k) {
+            let quantity = it["quantity"].as_i64().unwrap_or(1).max(1);
+            for copy in 0..quantity {
+                let cell = match (0..per_page).find(|&cell| fits(&sheet, cell, colour)) {
+                    Some(cell) => cell,
+                    None => {
+                        sheet = vec![None; per_page];
+                        sheet_no += 1;
+                        0
+                    }
+                };
+                sheet[cell] = Some(colour);
+                let mut one = it.clone();
+                one["quantity"] = json!(1);
+                one["first_copy"] = json!(copy);
+                one["sheet"] = json!(sheet_no);
+                one["cell"] = json!(cell);
+                placed.push((sheet_no, cell, one));
+            }
+        }
+    }
+    placed.sort_by_key(|p| (p.0, p.1));
+    placed.into_iter().map(|p| p.2).collect()
+}
+
+/// A terrain card's stats, printed as rows: movement (one cost, or one per movement type),
+/// combat (column shift, defence, DRM) and line of sight, as the terrain effects chart has them.
+fn terrain_rows(t: &Terrain) -> Vec<Value> {
+    let row = |label: &str, value: String| json!({"label": label, "name": label, "value": value, "note": null});
+    let mut out = Vec::new();
+    let mut moves: Vec<String> = t.movement.all.iter().map(|c| c.v.clone()).collect();
+    moves.extend(t.movement.by_type.iter().map(|(k, c)| format!("{} {}", capitalise(&k.v), c.v)));
+    if !moves.is_empty() {
+        out.push(row(if t.hexside { "Crossing" } else { "Movement" }, moves.join(" · ")));
+    }
+    let mut combat = Vec::new();
+    if let Some(s) = &t.shift {
+        combat.push(format!("shift {}", shift_words(s.v)));
+    }
+    if let Some(d) = &t.defence {
+        combat.push(format!("defence ×{}", d.v));
+    }
+    if let Some(d) = &t.drm {
+        combat.push(format!("{} DRM", signed(d.v)));
+    }
+    if !combat.is_empty() {
+        out.push(row("Combat", combat.join(", ")));
+    }
+    if let Some(los) = t.los {
+        out.push(row("Line of sight", los.name().to_string()));
+    }
+    out
 }
 
 /// Groups that share sheets, in order of their first member: small groups of one size (four
@@ -287,7 +384,9 @@ impl Exporter<'_> {
             let mut stats: Vec<Value> = Vec::new();
             if let Some(u) = &unit {
                 for s in u["stats"].as_array().into_iter().flatten() {
-                    stats.push(json!({"label": s["abbr"], "name": s["name"], "value": s["value"], "note": s["note"]}));
+                    stats.push(json!({
+                        "label": s["abbr"], "name": s["name"], "icon": s["icon"], "value": s["value"], "note": s["note"],
+                    }));
                 }
             }
             // A unit with steps: its values read "8 / 4", in the order of these names.
@@ -296,6 +395,15 @@ impl Exporter<'_> {
                 .and_then(|u| u["steps"].as_array())
                 .map(|steps| steps.iter().map(|s| s["name"].clone()).collect())
                 .unwrap_or_default();
+            // A terrain card: the terrain's effects, then the card's own fields.
+            let terrain = card
+                .and_then(|c| c.reference.as_ref())
+                .filter(|r| r.key == "terrain")
+                .and_then(|r| self.ix.get::<Terrain>(game, &r.id.v));
+            if let Some(t) = terrain {
+                stats.extend(terrain_rows(t));
+            }
+            let subtitle = subtitle.or_else(|| terrain.filter(|t| t.hexside).map(|_| "Hexside".to_string()));
             if let Some(c) = card {
                 for (k, v) in &c.stats {
                     stats.push(json!({"label": k.v, "name": k.v, "value": v.v.display(), "note": null}));
@@ -314,7 +422,12 @@ impl Exporter<'_> {
                     json!({"label": a["label"], "text": text})
                 })
                 .collect();
-            let texts = card.map(|c| self.texts(&c.text)).unwrap_or(Value::Array(Vec::new()));
+            let mut texts = card.map(|c| self.texts(&c.text)).unwrap_or(Value::Array(Vec::new()));
+            if let (Some(t), Value::Array(list)) = (terrain, &mut texts)
+                && let Some(text) = &t.text
+            {
+                list.insert(0, self.text(text));
+            }
             let notes = unit.as_ref().map(|u| u["notes"].clone()).unwrap_or(Value::Array(Vec::new()));
             let back = match rc.back.design.map(|i| &game.card_backs[i]) {
                 Some(b) => {
@@ -351,6 +464,7 @@ impl Exporter<'_> {
                 "back": back,
                 "unit": rc.unit.map(|i| game.units[i].id.v.clone()),
                 "corner": card.and_then(|c| c.corner.as_ref().map(|t| t.v.clone())),
+                "icon": card.and_then(|c| c.icon.as_ref().map(|t| t.v.clone())),
                 "reference": reference,
                 "layout": {
                     "name": rc.layout.name,
@@ -362,6 +476,7 @@ impl Exporter<'_> {
                 },
             }));
         }
+        let items = place_by_colour(items, laid.gutter, laid.grid);
         json!({
             "sheet": sheet_json(&co.sheet, laid.page, None, laid.gutter),
             "grid": [cols, rows],
@@ -370,6 +485,8 @@ impl Exporter<'_> {
             "bleed": co.bleed, "safe": co.safe,
             "font_size": co.font_size,
             "min_font_size": co.min_font_size.as_ref().map(|m| m.v),
+            "stat_icons": co.stat_icons.name(),
+            "floor": co.floor.text.as_ref().map_or(CARD_TEXT_FLOOR, |f| f.v),
             "max_font_size": co.max_font_size.as_ref().map_or((co.font_size * 1.5).min(14.0).max(co.font_size), |m| m.v),
             "picture": [pic.0, pic.1],
             "back_picture": [back_pic.0, back_pic.1],
@@ -403,6 +520,8 @@ impl Exporter<'_> {
                 }
                 None => (Value::Null, None),
             },
+            // A terrain card prints the terrain's effects as stats and its text (see `cards`).
+            "terrain" => (Value::Null, self.ix.get::<Terrain>(game, &r.id.v).map(|t| t.name.v.clone())),
             _ => match self.ix.get::<Ability>(game, &r.id.v) {
                 Some(a) => {
                     let text = self.opt_text(&a.text);

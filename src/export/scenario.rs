@@ -80,6 +80,7 @@ impl Exporter<'_> {
         let sudden = self.texts(&sc.sudden_death);
         let victory = self.texts(&sc.victory);
         let special = self.texts(&sc.special_rules);
+        let board = self.board(sc);
         json!({
             "id": sc.id.v,
             "title": sc.title.v,
@@ -97,6 +98,7 @@ impl Exporter<'_> {
             "special_rules": special,
             "optional_rules": sc.optional_rules.iter().filter_map(section).collect::<Vec<_>>(),
             "rules": sc.rules.iter().filter_map(section).collect::<Vec<_>>(),
+            "board": board,
         })
     }
 }

@@ -171,8 +171,15 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
     };
     let side_id = card.and_then(|c| c.side.as_ref()).or(unit.and_then(|u| u.side.as_ref()));
     let side = side_id.and_then(|s| ix.position(Coll::Side, &s.v));
+    // A terrain card is the terrain's map colour.
+    let terrain_color = card
+        .and_then(|c| c.reference.as_ref())
+        .filter(|r| r.key == "terrain")
+        .and_then(|r| ix.get::<Terrain>(game, &r.id.v))
+        .and_then(|t| t.color.as_ref().map(|c| c.v.clone()));
     let color = card
         .and_then(|c| c.color.as_ref().map(|c| c.v.clone()))
+        .or(terrain_color)
         .or_else(|| side.and_then(|s| game.sides[s].color.as_ref().map(|c| c.v.clone())))
         .or_else(|| game.meta.cheatsheet.accent.clone())
         .unwrap_or_else(|| DEFAULT_ACCENT.into());

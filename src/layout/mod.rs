@@ -12,6 +12,7 @@ pub mod counters;
 pub mod fonts;
 pub mod geometry;
 mod glyphs;
+pub mod map;
 mod pictures;
 pub mod symbol;
 

@@ -204,6 +204,18 @@ pub(super) fn read_terrain(o: &Obj) -> Terrain {
             let loc = s.loc.clone();
             color_of(o.ctx, s).map(|c| Sp::new(c, loc))
         }),
+        pattern: o.str("pattern").and_then(|p| {
+            if TERRAIN_PATTERNS.contains(&p.v.as_str()) {
+                return Some(p);
+            }
+            let mut d = Diagnostic::error(diag::INVALID_VALUE, format!("unknown map pattern `{}`", p.v)).at(&p.loc);
+            d = match diag::did_you_mean(&p.v, TERRAIN_PATTERNS.iter().copied()) {
+                Some(m) => d.help(format!("did you mean \"{m}\"?")),
+                None => d.help(format!("write one of {}", TERRAIN_PATTERNS.join(", "))),
+            };
+            o.ctx.push(d);
+            None
+        }),
         hexside: o.bool("hexside").map(|b| b.v).unwrap_or(false),
         movement,
         shift: o.int("shift"),

@@ -160,6 +160,11 @@ pub static ROOT: TableDecl = table(
         f("crt", Ty::Tables(&CRT), "A combat results table: columns by odds, differential or name; rows by die roll."),
         f("terrain", Ty::Tables(&TERRAIN), "A terrain type: movement cost, combat effect, line of sight."),
         f("turn_track", Ty::Table(&TURN_TRACK), "The turn record track: the game's turns, weather, events."),
+        f(
+            "map",
+            Ty::Tables(&MAP),
+            "A hex or square map: terrain per cell, hexsides, roads, labels, edges, set-up areas.",
+        ),
         f("exports", Ty::Table(&EXPORTS), "Virtual-tabletop files to write besides the PDFs (game.toml)."),
     ],
 );
@@ -233,6 +238,11 @@ static TERRAIN: TableDecl = table(
         f("id", Ty::Id, ID_DOC),
         req("name", Ty::Str, "Its name."),
         f("color", Ty::Colour, "Its colour on charts and maps."),
+        f(
+            "pattern",
+            Ty::Choice(crate::model::TERRAIN_PATTERNS),
+            "How maps draw it over its colour: \"trees\", \"waves\" ...",
+        ),
         f("hexside", Ty::Bool, "A hexside feature (river, wall) rather than a hex's terrain."),
         f(
             "move",
@@ -809,6 +819,11 @@ static CARDS: TableDecl = TableDecl {
                 Ty::FontSize,
                 "Text grows up to this while a card has room; default 1.5 x font_size, at most 14 pt."
             ),
+            f(
+                "stat_icons",
+                Ty::Choice(&["beside", "instead"]),
+                "A stat's icon beside its label (default) or instead of it."
+            ),
         ],
     )
 };
@@ -849,6 +864,8 @@ pub(crate) static CARD: TableDecl = TableDecl {
             f("table", Ty::Id, "A reference card: the [[table]] it prints."),
             f("sequence", Ty::Id, "A reference card: the [[sequence]] it prints."),
             f("ability", Ty::Id, "A special-rule card: the [[ability]] whose text it prints."),
+            f("terrain", Ty::Id, "A terrain card: the [[terrain]] whose effects it prints."),
+            f("icon", Ty::Str, "An icon drawn large in the art zone when the card has no picture (docs/icons.md)."),
         ],
     )
 };
@@ -894,6 +911,7 @@ static SCENARIO_LIMITS: TableDecl = table(
         f("points_stat", Ty::Id, "The unit stat that says what a unit is worth."),
         f("points_per_side", Ty::Int, "Most points a side may field."),
         f("units_per_side", Ty::Int, "Most units a side may field."),
+        f("units_per_cell", Ty::Int, "The stacking limit: most units in one map cell at set-up."),
     ],
 );
 
@@ -916,6 +934,7 @@ static SCENARIO: TableDecl = TableDecl {
             f("special_rules", Ty::Markups, "Markup."),
             f("optional_rules", Ty::Ids, "Sections with optional = true, in force."),
             f("rules", Ty::Ids, "Sections worth reading before play."),
+            f("board", Ty::Table(&BOARD), "The [[map]] it is played on, drawn on the sheet with the set-up."),
         ],
     )
 };
@@ -943,6 +962,9 @@ static FORCE: TableDecl = table(
         f("setup", Ty::Markup, "Markup."),
         f("arrives", Ty::Int, "A reinforcement on this turn."),
         f("text", Ty::Markup, "Markup."),
+        f("cells", Ty::Strs, "The map cells it sets up in, one unit each in turn."),
+        f("area", Ty::Id, "A [[map.area]] of the scenario's map it sets up in."),
+        f("entry", Ty::Str, "The edge cell a reinforcement enters at."),
     ],
 );
 
@@ -957,6 +979,7 @@ static OBJECTIVE: TableDecl = TableDecl {
             f("count", Ty::Int, "How many there are to score."),
             f("side", Ty::Id, "Optional: only this side scores it."),
             f("text", Ty::Markup, "Markup."),
+            f("cells", Ty::Strs, "The map cells that score it."),
         ],
     )
 };
@@ -974,6 +997,109 @@ static VICTORY: TableDecl = TableDecl {
         ],
     )
 };
+
+static MAP: TableDecl = table(
+    "map",
+    "[[map]]: a hex or square map, printed true to scale in map.pdf; scenarios name it in [scenario.board].",
+    &[
+        f("id", Ty::Id, "Optional: defaults from the title."),
+        req("title", Ty::Str, "Its title, printed on the sheet."),
+        req("grid", Ty::Choice(&["hex", "square"]), "\"hex\" or \"square\"."),
+        f(
+            "orientation",
+            Ty::Choice(&["flat", "pointy"]),
+            "Hexes with flat tops (default: columns of hexes) or pointy tops (rows).",
+        ),
+        f(
+            "offset",
+            Ty::Choice(&["even", "odd"]),
+            "Which columns (flat) or rows (pointy) sit half a hex lower or to the right; default \"even\".",
+        ),
+        f("short", Ty::Bool, "The offset columns or rows have one hex fewer (Commands & Colors: rows of 13 and 12)."),
+        req("columns", Ty::Int, "Columns of cells, at most 200."),
+        req("rows", Ty::Int, "Rows of cells, at most 200."),
+        req("cell", Ty::Length, "Cell size, 5 to 100 mm: across the flats of a hex, the side of a square."),
+        f(
+            "coordinates",
+            Ty::Choice(&["XXYY", "letter-number", "none"]),
+            "Printed in each cell: \"XXYY\" (default, 0204), \"letter-number\" (C4) or \"none\".",
+        ),
+        f("terrain", Ty::Id, "The terrain of every cell not listed in [map.cells]; default \"clear\"."),
+        f("cells", Ty::Table(&MAP_CELLS), "Terrain id = cells: forest = [\"0203\", \"0305-0308\"]."),
+        f("hexsides", Ty::Table(&MAP_HEXSIDES), "Feature id = sides: river = [\"0304 n\", \"0304 0405\"]."),
+        f("line", Ty::Tables(&MAP_LINE), "A road, railway or trail: a path of neighbouring cells."),
+        f("label", Ty::Tables(&MAP_LABEL), "A name printed at a cell."),
+        f("edge", Ty::Tables(&MAP_EDGE), "A named map edge."),
+        f("area", Ty::Tables(&MAP_AREA), "A named set of cells, such as a side's set-up area."),
+        f("notes", Ty::Markup, "Markup printed under the map."),
+    ],
+);
+
+static MAP_CELLS: TableDecl = free("map_cells", "Terrain id = the cells that have it (cells and ranges).", &Ty::Strs);
+
+static MAP_HEXSIDES: TableDecl =
+    free("map_hexsides", "Feature id = the sides that have it: \"CELL SIDE\" or \"CELL CELL\".", &Ty::Strs);
+
+static MAP_LINE: TableDecl = table(
+    "map_line",
+    "[[map.line]]: a road, railway or trail from cell to neighbouring cell.",
+    &[
+        req("terrain", Ty::Id, "What it is: road, railway, trail, or a [[terrain]] id."),
+        req("path", Ty::Strs, "The cells it passes, in order."),
+    ],
+);
+
+static MAP_LABEL: TableDecl = table(
+    "map_label",
+    "[[map.label]]: a name printed at a cell.",
+    &[req("cell", Ty::Str, "The cell."), req("text", Ty::Str, "The name, as printed.")],
+);
+
+static MAP_EDGE: TableDecl = table(
+    "map_edge",
+    "[[map.edge]]: a named edge of the map.",
+    &[
+        req("id", Ty::Id, "What scenarios call it."),
+        req("edge", Ty::Choice(&["north", "east", "south", "west"]), "Which edge."),
+        f("name", Ty::Str, "As printed: \"Taira edge\"."),
+        f("side", Ty::Id, "The [[side]] whose edge it is."),
+    ],
+);
+
+static MAP_AREA: TableDecl = table(
+    "map_area",
+    "[[map.area]]: a named set of cells; with a side, where that side sets up.",
+    &[
+        req("id", Ty::Id, "What scenarios call it."),
+        f("name", Ty::Str, "As printed."),
+        f("side", Ty::Id, "The [[side]] that sets up in it."),
+        req("cells", Ty::Strs, "Cells and ranges: [\"0101-1302\"]."),
+    ],
+);
+
+static BOARD: TableDecl = table(
+    "scenario_board",
+    "[scenario.board]: the map a scenario is played on, drawn on its sheet with the set-up.",
+    &[
+        req("map", Ty::Id, "A [[map]]."),
+        f("window", Ty::Str, "The rectangle of cells played on: \"0101-1008\"; default the whole map."),
+        f(
+            "arrows",
+            Ty::Tables(&BOARD_ARROW),
+            "Settings drawn as arrows: { setting = \"wind-tide\", towards = \"taira-edge\" }.",
+        ),
+    ],
+);
+
+static BOARD_ARROW: TableDecl = table(
+    "board_arrow",
+    "An arrow on the set-up map: a setting's direction.",
+    &[
+        f("setting", Ty::Id, "The [[scenario_setting]] it shows."),
+        f("label", Ty::Str, "Its label when it shows no setting."),
+        req("towards", Ty::Id, "A [[map.edge]] id, or north, east, south, west."),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

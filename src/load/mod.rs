@@ -8,6 +8,7 @@ pub mod fields;
 mod fonts;
 mod icons;
 mod lengths;
+mod map;
 mod pieces;
 pub(crate) mod reader;
 mod scenario;
@@ -242,6 +243,7 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
     if let Some(o) = root.table("turn_track") {
         charts::read_turn_track(game, &o);
     }
+    for_each(&root, "map", |o| game.maps.push(map::read_map(&o)));
     for_each(&root, "todo", |o| {
         if let Some(t) = o.text("text") {
             game.todos.push(t);

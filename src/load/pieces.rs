@@ -531,6 +531,17 @@ pub(super) fn read_card_options(game: &mut Game, o: &Obj) {
     opts.back = o.id("card_back", false);
     opts.layout = o.id("layout", false);
     opts.max_font_size = font_size(o, "max_font_size");
+    if let Some(s) = o.str("stat_icons") {
+        match s.v.as_str() {
+            "beside" => opts.stat_icons = StatIcons::Beside,
+            "instead" => opts.stat_icons = StatIcons::Instead,
+            _ => o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("unknown `stat_icons` value `{}`", s.v))
+                    .at(&s.loc)
+                    .help("write \"beside\" (the icon, then the label) or \"instead\" (the icon alone)"),
+            ),
+        }
+    }
     o.finish();
 }
 
@@ -584,6 +595,7 @@ pub(super) fn read_card(o: &Obj) -> Card {
         }),
         layout: o.id("layout", false),
         corner: o.str("corner"),
+        icon: o.str("icon"),
         reference: card_ref(o),
         loc: o.ctx.loc(o.span.clone()),
     };
@@ -602,7 +614,7 @@ pub(super) fn read_card(o: &Obj) -> Card {
 }
 
 /// The rule a reference card prints: the first of `section` (an id or a number), `table`,
-/// `sequence`, `ability` it has. A second one is E047 (a card prints one rule).
+/// `sequence`, `ability`, `terrain` it has. A second one is E047 (a card prints one rule).
 fn card_ref(o: &Obj) -> Option<CardRef> {
     let mut found: Option<CardRef> = None;
     for &key in CARD_REFS {

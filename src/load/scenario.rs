@@ -26,6 +26,7 @@ pub(super) fn read_limits(game: &mut Game, o: &Obj) {
     l.points_stat = o.id("points_stat", false);
     l.points_per_side = o.int("points_per_side");
     l.units_per_side = o.int("units_per_side");
+    l.units_per_cell = o.int("units_per_cell");
     o.finish();
 }
 
@@ -44,6 +45,9 @@ fn read_force(f: &Obj) -> Force {
         setup: f.text("setup"),
         arrives: f.int("arrives"),
         text: f.text("text"),
+        cells: f.strs("cells"),
+        area: f.id("area", false),
+        entry: f.str("entry"),
         loc: f.ctx.loc(f.span.clone()),
     };
     if force.unit.is_none() && force.name.is_none() {
@@ -84,6 +88,7 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
             count: t.int("count"),
             side: t.id("side", false),
             text: t.text("text"),
+            cells: t.strs("cells"),
             loc: t.ctx.loc(t.span.clone()),
         });
         t.finish();
@@ -131,6 +136,7 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
         optional_rules: o.ids("optional_rules"),
         rules: o.ids("rules"),
         settings,
+        board: super::map::read_board(o),
         loc: o.ctx.loc(o.span.clone()),
     };
     o_finish(o);

@@ -138,6 +138,9 @@ pub struct Terrain {
     pub name: Sp<String>,
     /// `color`: the map colour, `#rrggbb`; shown as a swatch.
     pub color: Option<Sp<String>>,
+    /// `pattern`: how maps draw it over its colour (`"trees"`, `"waves"` ...); default: the
+    /// built-in pattern of its id, if any.
+    pub pattern: Option<Sp<String>>,
     /// `hexside`: a hexside feature (river, ridge), listed apart; default false.
     pub hexside: bool,
     /// `move`: movement cost to enter (or cross).

@@ -83,4 +83,5 @@ collections! {
     Scenario: Scenario => scenarios.id, "scenario", "[[scenario]]";
     Crt: Crt => crts.id, "combat results table", "[[crt]]";
     Terrain: Terrain => terrain.id, "terrain", "[[terrain]]";
+    Map: Map => maps.id, "map", "[[map]]";
 }

@@ -333,11 +333,14 @@ pub struct CardOptions {
     /// The `[[card_back]]` used when neither the card nor its side has one.
     pub back: Option<Sp<String>>,
     /// `layout`: the layout (built-in or `[[card_layout]]`) of every card that names none;
-    /// unset: `unit` for a unit's card, `reference` for a rule's, else `terrain`.
+    /// unset: `unit` for a unit's card, `terrain` for a `terrain`'s, `reference` for a rule's,
+    /// else `terrain`.
     pub layout: Option<Sp<String>>,
     /// `max_font_size` in pt: text grows up to this while the card has room; default 1.5 times
     /// `font_size`, at most 14 pt.
     pub max_font_size: Option<Sp<f64>>,
+    /// `stat_icons`: where a stat's icon (`[[stat]] icon`) prints on a card's stats.
+    pub stat_icons: StatIcons,
     /// Where `[cards]` was written, when it was.
     pub loc: Option<Loc>,
 }
@@ -359,7 +362,29 @@ impl Default for CardOptions {
             back: None,
             layout: None,
             max_font_size: None,
+            stat_icons: StatIcons::Beside,
             loc: None,
+        }
+    }
+}
+
+/// `stat_icons` on `[cards]`: where a stat's icon prints on a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StatIcons {
+    /// `"beside"`: the icon, then the stat's label; the default.
+    #[default]
+    Beside,
+    /// `"instead"`: the icon alone, larger, where the label would be (a stat without an icon
+    /// keeps its label).
+    Instead,
+}
+
+impl StatIcons {
+    /// The name templates receive.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            StatIcons::Beside => "beside",
+            StatIcons::Instead => "instead",
         }
     }
 }
@@ -415,7 +440,9 @@ pub struct Card {
     pub layout: Option<Sp<String>>,
     /// `corner`: a short value printed in the title bar's corner (a cost, a card number).
     pub corner: Option<Sp<String>>,
-    /// `section`, `table`, `sequence` or `ability`: the rule a reference card prints.
+    /// `icon`: drawn large in the art zone when the card has no picture (a marker's card).
+    pub icon: Option<Sp<String>>,
+    /// `section`, `table`, `sequence`, `ability` or `terrain`: what a reference card prints.
     pub reference: Option<CardRef>,
     /// The whole `[[card]]` table.
     pub loc: Loc,
@@ -437,17 +464,18 @@ pub(crate) const CARD_SIZES: &[(&str, (f64, f64))] = &[
 ];
 
 /// What a reference card prints: a `[[section]]` (by id or number), `[[table]]`,
-/// `[[sequence]]` or `[[ability]]` (a special rule), as the card names it.
+/// `[[sequence]]`, `[[ability]]` (a special rule) or `[[terrain]]` (a row of the terrain
+/// effects chart), as the card names it.
 #[derive(Debug, Clone)]
 pub struct CardRef {
-    /// The key: `section`, `table`, `sequence` or `ability`.
+    /// The key: `section`, `table`, `sequence`, `ability` or `terrain`.
     pub key: &'static str,
     /// The id (or a section's number), where it is written.
     pub id: Sp<String>,
 }
 
 /// The keys of a `[[card]]` that name what a reference card prints.
-pub(crate) const CARD_REFS: &[&str] = &["section", "table", "sequence", "ability"];
+pub(crate) const CARD_REFS: &[&str] = &["section", "table", "sequence", "ability", "terrain"];
 
 /// The zones of a card face, in the order of the `unit` layout. `title`, `subtitle` and
 /// `corner` sit in the title bar and `footer` at the foot whatever their place in a layout;

@@ -26,6 +26,8 @@ pub struct ScenarioLimits {
     pub points_per_side: Option<Sp<i64>>,
     /// `units_per_side`: most units (counting `count`) a side may field (E033 over it).
     pub units_per_side: Option<Sp<i64>>,
+    /// `units_per_cell`: the stacking limit, most units in one map cell at set-up (E055).
+    pub units_per_cell: Option<Sp<i64>>,
     /// Where `[scenario_limits]` was written, when it was.
     pub loc: Option<Loc>,
 }
@@ -45,6 +47,12 @@ pub struct Force {
     pub setup: Option<Text>,
     /// `arrives`: the turn it arrives on (a reinforcement); none: on the map at the start.
     pub arrives: Option<Sp<i64>>,
+    /// `cells`: the map cells it sets up in, one unit each in turn (the last takes the rest).
+    pub cells: Vec<Sp<String>>,
+    /// `area`: a `[[map.area]]` of the scenario's map it sets up in.
+    pub area: Option<Sp<String>>,
+    /// `entry`: the edge cell a reinforcement enters the map at.
+    pub entry: Option<Sp<String>>,
     /// `text`: markup, anything else about it.
     pub text: Option<Text>,
     /// The entry's inline table.
@@ -77,6 +85,8 @@ pub struct Objective {
     pub side: Option<Sp<String>>,
     /// `text`: markup, how it is scored.
     pub text: Option<Text>,
+    /// `cells`: the map cells that score it, marked on the set-up map.
+    pub cells: Vec<Sp<String>>,
     /// The whole `[[scenario.objective]]` table.
     pub loc: Loc,
 }
@@ -116,6 +126,8 @@ pub struct Scenario {
     pub rules: Vec<Sp<String>>,
     /// `settings`: (setting id, value), checked against `[[scenario_setting]]` (E034).
     pub settings: Vec<(Sp<String>, Sp<Scalar>)>,
+    /// `[scenario.board]`: the map it is played on, drawn on the sheet with the set-up.
+    pub board: Option<Board>,
     /// The whole `[[scenario]]` table.
     pub loc: Loc,
 }
@@ -137,4 +149,29 @@ impl Force {
         (!each.is_empty())
             .then(|| each.into_iter().fold(0i64, |sum, p| sum.saturating_add(p.saturating_mul(self.copies()))))
     }
+}
+
+/// An arrow drawn on a scenario's set-up map (`arrows` in `[scenario.board]`): the direction
+/// of a scenario setting such as the Genpei wind/tide.
+#[derive(Debug)]
+pub struct BoardArrow {
+    /// `setting`: the `[[scenario_setting]]` it shows; its name labels the arrow.
+    pub setting: Option<Sp<String>>,
+    /// `label`: the label when it shows no setting.
+    pub label: Option<Sp<String>>,
+    /// `towards`: a `[[map.edge]]` id or an edge of the map (`"north"` ...).
+    pub towards: Sp<String>,
+}
+
+/// `[scenario.board]`: the map a scenario is played on, or a window of it.
+#[derive(Debug)]
+pub struct Board {
+    /// `map`: a `[[map]]`.
+    pub map: Sp<String>,
+    /// `window`: the rectangle of cells shown and played on (`"0101-1008"`); default all.
+    pub window: Option<Sp<String>>,
+    /// `arrows`: settings drawn as arrows.
+    pub arrows: Vec<BoardArrow>,
+    /// The whole table.
+    pub loc: Loc,
 }

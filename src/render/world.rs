@@ -33,6 +33,7 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("scenario.typ", include_str!("../../templates/scenario.typ")),
     ("aid.typ", include_str!("../../templates/aid.typ")),
     ("calibrate.typ", include_str!("../../templates/calibrate.typ")),
+    ("map.typ", include_str!("../../templates/map.typ")),
 ];
 
 /// Where templates read the document's data (`json(...)`), served from memory.

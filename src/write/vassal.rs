@@ -7,7 +7,7 @@
 //! "Table" map with each card deck (one per side) as a draw pile of masked cards (the mask is
 //! the card's back); a chart window with the cheatsheet, player aid card and scenario sheets
 //! as images. Name and version come from `[game]`. The zip is deterministic: entries sorted,
-//! every timestamp 1980-01-01, fixed permissions. The game has no maps yet, so no board.
+//! every timestamp 1980-01-01, fixed permissions. No board from `[[map]]` yet (the table map is plain).
 //!
 //! Trait strings follow VASSAL's piece definition: traits separated by tabs, outermost first,
 //! the basic piece `piece;;;IMAGE;NAME` last, then `/` and the state of each (see VASSAL's

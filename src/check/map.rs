@@ -1,0 +1,515 @@
+//! Maps against themselves and the game, and scenarios against their maps: every cell named
+//! exists, no cell has two terrains, hexsides and line steps join neighbours, every terrain,
+//! side, area and edge named exists, set-up cells lie in their side's areas, entry cells on
+//! an edge, and no cell holds more units at set-up than the stacking limit.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use super::{Checker, unknown_reference};
+use crate::diag::{self, Diagnostic};
+use crate::model::*;
+use crate::source::Loc;
+
+/// A rectangle of cells: (first column, first row, last column, last row).
+type Window = (i64, i64, i64, i64);
+
+/// The board a scenario is played on: its map, the map's grid, and the window of it played
+/// (`windowed`: a window was given, so its edges are the board's).
+struct Played<'g> {
+    map: &'g Map,
+    g: Grid,
+    window: Window,
+    windowed: bool,
+}
+
+/// The smallest rectangle holding `cells`.
+fn bounds(cells: &[Coord]) -> Option<Window> {
+    Some((
+        cells.iter().map(|c| c.col).min()?,
+        cells.iter().map(|c| c.row).min()?,
+        cells.iter().map(|c| c.col).max()?,
+        cells.iter().map(|c| c.row).max()?,
+    ))
+}
+
+impl Checker<'_> {
+    pub(super) fn check_maps(&mut self) {
+        let game = self.game;
+        for m in &game.maps {
+            self.check_map(m);
+        }
+        for sc in &game.scenarios {
+            self.check_board(sc);
+        }
+    }
+
+    fn check_map(&mut self, m: &Map) {
+        if !self.map_in_bounds(m) {
+            return;
+        }
+        let g = m.grid();
+        if let Some(t) = &m.terrain {
+            self.map_terrain(t);
+        }
+        let mut terrain_of: HashMap<Coord, (&str, &Loc)> = HashMap::new();
+        for nc in &m.cells {
+            self.map_terrain(&nc.name);
+            for entry in &nc.cells {
+                for c in self.cells_of(&g, entry) {
+                    match terrain_of.get(&c) {
+                        Some((other, first)) if *other != nc.name.v => {
+                            let d = Diagnostic::error(
+                                diag::CELL_TWO_TERRAINS,
+                                format!("cell {} is both {other} and {}", g.name(c), nc.name.v),
+                            )
+                            .at(&entry.loc)
+                            .label(format!("{} is {other} already", g.name(c)))
+                            .help("a cell has one terrain: take it out of one of the lists (a hexside feature goes in [map.hexsides])");
+                            let first = (*first).clone();
+                            self.push(d.because_of(Some(&first)));
+                            // One finding per entry is enough.
+                            break;
+                        }
+                        Some(_) => {}
+                        None => {
+                            terrain_of.insert(c, (&nc.name.v, &entry.loc));
+                        }
+                    }
+                }
+            }
+        }
+        for hs in &m.hexsides {
+            self.map_terrain(&hs.name);
+            for entry in &hs.cells {
+                self.hexside(&g, entry);
+            }
+        }
+        for line in &m.lines {
+            self.map_terrain(&line.terrain);
+            let cells: Vec<Option<Coord>> = line.path.iter().map(|p| self.cell(&g, p)).collect();
+            for (i, pair) in cells.windows(2).enumerate() {
+                if let [Some(a), Some(b)] = pair
+                    && g.side_between(*a, *b).is_none()
+                {
+                    let at = &line.path[i + 1];
+                    self.push(
+                        Diagnostic::error(
+                            diag::NOT_ADJACENT,
+                            format!(
+                                "{} and {} are not neighbours: a {} cannot step between them",
+                                g.name(*a),
+                                g.name(*b),
+                                line.terrain.v
+                            ),
+                        )
+                        .at(&at.loc)
+                        .label(format!("not next to {}", g.name(*a)))
+                        .help(format!(
+                            "list every cell it passes; the neighbours of {} are {}",
+                            g.name(*a),
+                            names(&g, &g.neighbours(*a))
+                        )),
+                    );
+                }
+            }
+        }
+        for l in &m.labels {
+            self.cell(&g, &l.cell);
+        }
+        for e in &m.edges {
+            if let Some(s) = &e.side {
+                self.resolve::<Side>(s);
+            }
+        }
+        let mut owner: BTreeMap<Coord, (&str, &str)> = BTreeMap::new();
+        for a in &m.areas {
+            if let Some(s) = &a.side {
+                self.resolve::<Side>(s);
+            }
+            for entry in &a.cells {
+                for c in self.cells_of(&g, entry) {
+                    let Some(side) = &a.side else { continue };
+                    match owner.get(&c) {
+                        Some((other, area)) if *other != side.v => {
+                            self.push(
+                                Diagnostic::warning(
+                                    diag::SETUP_AREAS_OVERLAP,
+                                    format!("cell {} is in set-up areas of both {other} and {}", g.name(c), side.v),
+                                )
+                                .at(&entry.loc)
+                                .label(format!("{} is in area `{area}` of {other} too", g.name(c)))
+                                .help("give each side its own cells"),
+                            );
+                            break;
+                        }
+                        Some(_) => {}
+                        None => {
+                            owner.insert(c, (&side.v, &a.id.v));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// E056 for a map too large or with a cell size out of range; whether it is in bounds.
+    fn map_in_bounds(&mut self, m: &Map) -> bool {
+        let mut ok = true;
+        for (n, what) in [(&m.columns, "columns"), (&m.rows, "rows")] {
+            if !(1..=MAX_MAP_CELLS).contains(&n.v) {
+                ok = false;
+                self.push(
+                    Diagnostic::error(diag::MAP_BOUNDS, format!("a map has 1 to {MAX_MAP_CELLS} {what}, not {}", n.v))
+                        .at(&n.loc)
+                        .label(format!("at most {MAX_MAP_CELLS}"))
+                        .help("split a larger map into several [[map]]s"),
+                );
+            }
+        }
+        let (lo, hi) = CELL_MM;
+        if !(lo..=hi).contains(&m.cell.v) {
+            ok = false;
+            self.push(
+                Diagnostic::error(
+                    diag::MAP_BOUNDS,
+                    format!("a map cell is {lo} to {hi} mm across, not {:.1} mm", m.cell.v),
+                )
+                .at(&m.cell.loc)
+                .label(format!("{lo} to {hi} mm"))
+                .help("hexes are usually 1.2 to 1.6 times the counter: 3/4in hexes for 5/8in counters"),
+            );
+        }
+        ok
+    }
+
+    /// A terrain a map draws: declared, or one of the built-in looks (E006 otherwise); W011
+    /// when it has neither a colour nor a built-in one.
+    fn map_terrain(&mut self, id: &Sp<String>) {
+        if id.v.is_empty() {
+            return;
+        }
+        let builtin = BUILTIN_TERRAIN.iter().any(|(b, _, _)| *b == id.v);
+        match self.game.terrain.iter().find(|t| t.id.v == id.v) {
+            Some(t) => {
+                if t.color.is_none() && !builtin {
+                    self.push(
+                        Diagnostic::warning(
+                            diag::TERRAIN_NO_COLOUR,
+                            format!("terrain `{}` has no colour to draw on a map", id.v),
+                        )
+                        .at(&id.loc)
+                        .label("drawn like clear terrain")
+                        .help(format!("give [[terrain]] `{}` a color = \"#rrggbb\"", id.v)),
+                    );
+                }
+            }
+            None if builtin => {}
+            None => {
+                let mut names: Vec<&str> = self.game.terrain.iter().map(|t| t.id.v.as_str()).collect();
+                names.extend(BUILTIN_TERRAIN.iter().map(|(b, _, _)| *b));
+                let d = unknown_reference(Coll::Terrain, &id.v, &id.loc, names);
+                self.push(d.note("built in: clear, forest, town, city, hill, marsh, ocean, river, beach, road, railway, trail, wall, cliff"));
+            }
+        }
+    }
+
+    /// The cells an entry names (a cell or a range), or E050 at it.
+    fn cells_of(&mut self, g: &Grid, entry: &Sp<String>) -> Vec<Coord> {
+        match g.expand(&entry.v) {
+            Ok(cells) => cells,
+            Err(msg) => {
+                self.off_map(g, entry, msg);
+                Vec::new()
+            }
+        }
+    }
+
+    /// The one cell an entry names, or E050 at it.
+    fn cell(&mut self, g: &Grid, entry: &Sp<String>) -> Option<Coord> {
+        match g.parse(&entry.v) {
+            Some(c) if g.exists(c) => Some(c),
+            Some(_) => {
+                self.off_map(g, entry, format!("the map has no cell {}", entry.v.trim()));
+                None
+            }
+            None => {
+                self.off_map(g, entry, format!("`{}` is not a cell name ({})", entry.v.trim(), g.scheme_help()));
+                None
+            }
+        }
+    }
+
+    fn off_map(&mut self, g: &Grid, entry: &Sp<String>, msg: String) {
+        self.push(
+            Diagnostic::error(diag::CELL_OFF_MAP, msg)
+                .at(&entry.loc)
+                .label("not a cell of this map")
+                .help(format!("{}; a range is two cells joined by `-`", g.scheme_help())),
+        );
+    }
+
+    /// A hexside entry: `"CELL SIDE"` or `"CELL CELL"`.
+    fn hexside(&mut self, g: &Grid, entry: &Sp<String>) {
+        let mut parts = entry.v.split_whitespace();
+        let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
+            self.push(
+                Diagnostic::error(diag::NOT_ADJACENT, format!("`{}` is not a side of a cell", entry.v))
+                    .at(&entry.loc)
+                    .label("expected a cell and a side, or two cells")
+                    .help(format!("write \"0304 {}\" or \"0304 0305\"", g.side_names()[0])),
+            );
+            return;
+        };
+        let Some(cell) = self.cell(g, &Sp::new(a.to_string(), entry.loc.clone())) else { return };
+        let sides = g.side_names();
+        if sides.contains(&b.to_ascii_lowercase().as_str()) {
+            return;
+        }
+        match g.parse(b) {
+            Some(other) if g.side_between(cell, other).is_some() => {
+                if !g.exists(other) {
+                    self.off_map(g, entry, format!("the map has no cell {b}"));
+                }
+            }
+            Some(other) => self.push(
+                Diagnostic::error(
+                    diag::NOT_ADJACENT,
+                    format!("{} and {} are not neighbours: they share no side", g.name(cell), g.name(other)),
+                )
+                .at(&entry.loc)
+                .label("no side between these cells")
+                .help(format!(
+                    "the neighbours of {} are {}",
+                    g.name(cell),
+                    names(g, &g.neighbours(cell))
+                )),
+            ),
+            None => {
+                let d = Diagnostic::error(diag::NOT_ADJACENT, format!("`{b}` is not a side of a cell of this grid"))
+                    .at(&entry.loc)
+                    .label(format!("the sides are {}", sides.join(", ")));
+                let d = match diag::did_you_mean(&b.to_ascii_lowercase(), sides.iter().copied()) {
+                    Some(s) => d.help(format!("did you mean `{s}`?")),
+                    None => d.help(format!("write a side ({}) or a neighbouring cell", sides.join(", "))),
+                };
+                self.push(d);
+            }
+        }
+    }
+
+    /// A scenario's `[scenario.board]` and the map cells its forces and objectives name.
+    fn check_board(&mut self, sc: &Scenario) {
+        let Some(board) = &sc.board else {
+            self.cells_without_board(sc);
+            return;
+        };
+        let Some(map) = self.resolve::<Map>(&board.map) else { return };
+        if !(1..=MAX_MAP_CELLS).contains(&map.columns.v)
+            || !(1..=MAX_MAP_CELLS).contains(&map.rows.v)
+            || !(CELL_MM.0..=CELL_MM.1).contains(&map.cell.v)
+        {
+            return;
+        }
+        let g = map.grid();
+        let window = match &board.window {
+            Some(w) => bounds(&self.cells_of(&g, w)).unwrap_or((1, 1, g.columns, g.rows)),
+            None => (1, 1, g.columns, g.rows),
+        };
+        let b = Played { map, g, window, windowed: board.window.is_some() };
+        self.board_arrows(sc, board, map);
+        let mut stack: BTreeMap<Coord, i64> = BTreeMap::new();
+        for side in &sc.sides {
+            let areas: Vec<&MapArea> =
+                map.areas.iter().filter(|a| a.side.as_ref().is_some_and(|s| s.v == side.side.v)).collect();
+            for f in &side.forces {
+                self.force_area(&b, side, f, &areas);
+                self.force_cells(&b, side, f, &areas, &mut stack);
+                self.force_entry(&b, f);
+            }
+        }
+        for ob in &sc.objectives {
+            for entry in &ob.cells {
+                self.window_cell(&g, window, entry);
+            }
+        }
+    }
+
+    /// The settings an arrow shows are the scenario's, its edge the map's.
+    fn board_arrows(&mut self, sc: &Scenario, board: &Board, map: &Map) {
+        for a in &board.arrows {
+            if let Some(s) = &a.setting
+                && sc.settings.iter().all(|(k, _)| k.v != s.v)
+            {
+                let names: Vec<&str> = sc.settings.iter().map(|(k, _)| k.v.as_str()).collect();
+                self.push(
+                    unknown_reference(Coll::ScenarioSetting, &s.v, &s.loc, names)
+                        .note("an arrow shows a setting the scenario states in `settings`"),
+                );
+            }
+            if EdgeSide::parse(&a.towards.v).is_none() && !map.edges.iter().any(|e| e.id.v == a.towards.v) {
+                self.unknown_in_map(map, "edge", &a.towards, map.edges.iter().map(|e| e.id.v.as_str()).collect());
+            }
+        }
+    }
+
+    /// A force's `area`: one of the map's, and not another side's (E053).
+    fn force_area(&mut self, b: &Played, side: &ScenarioSide, f: &Force, areas: &[&MapArea]) {
+        let Some(area) = &f.area else { return };
+        let map = b.map;
+        match map.areas.iter().find(|a| a.id.v == area.v) {
+            None => self.unknown_in_map(map, "area", area, map.areas.iter().map(|a| a.id.v.as_str()).collect()),
+            Some(a) if a.side.as_ref().is_some_and(|s| s.v != side.side.v) && f.arrives.is_none() => {
+                let owner = a.side.as_ref().map(|s| s.v.as_str()).unwrap_or_default();
+                self.push(
+                    Diagnostic::error(
+                        diag::SETUP_OUTSIDE_AREA,
+                        format!("{} sets up in area `{}`, which is {owner}'s", side.side.v, area.v),
+                    )
+                    .at(&area.loc)
+                    .label(format!("a set-up area of {owner}"))
+                    .help(area_help(areas)),
+                );
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// A force's set-up `cells`: on the board played (E050), in its side's areas when the side
+    /// has some (E053), and within the stacking limit counted over all forces so far (E055).
+    fn force_cells(
+        &mut self,
+        b: &Played,
+        side: &ScenarioSide,
+        f: &Force,
+        areas: &[&MapArea],
+        stack: &mut BTreeMap<Coord, i64>,
+    ) {
+        let g = b.g;
+        let allowed: BTreeSet<Coord> =
+            areas.iter().flat_map(|a| &a.cells).flat_map(|e| g.expand(&e.v).unwrap_or_default()).collect();
+        let limit = self.game.scenario_limits.units_per_cell.as_ref().map(|l| l.v);
+        let copies = f.copies();
+        for (i, entry) in f.cells.iter().enumerate() {
+            let Some(c) = self.window_cell(&g, b.window, entry) else { continue };
+            if !allowed.is_empty() && !allowed.contains(&c) && f.arrives.is_none() {
+                self.push(
+                    Diagnostic::error(
+                        diag::SETUP_OUTSIDE_AREA,
+                        format!("{} is outside every set-up area of {}", g.name(c), side.side.v),
+                    )
+                    .at(&entry.loc)
+                    .label(format!("not in {}'s set-up area", side.side.v))
+                    .help(area_help(areas)),
+                );
+            }
+            // One unit a cell; the last cell takes the rest.
+            let here = if i + 1 == f.cells.len() { (copies - i as i64).max(0) } else { i64::from(i < copies as usize) };
+            let n = stack.entry(c).or_insert(0);
+            *n += here;
+            if let Some(max) = limit
+                && *n > max
+                && *n - here <= max
+            {
+                self.push(
+                    Diagnostic::error(
+                        diag::STACKING_OVER_LIMIT,
+                        format!("{} units set up in {}; the stacking limit is {max}", *n, g.name(c)),
+                    )
+                    .at(&entry.loc)
+                    .label(format!("{} over the limit", *n - max))
+                    .help("spread the units over more cells, or raise [scenario_limits] units_per_cell"),
+                );
+            }
+        }
+    }
+
+    /// A force's `entry`: a cell on an edge of the board played (E054).
+    fn force_entry(&mut self, b: &Played, f: &Force) {
+        let g = b.g;
+        let Some(entry) = &f.entry else { return };
+        let Some(c) = self.window_cell(&g, b.window, entry) else { return };
+        let (c0, r0, c1, r1) = b.window;
+        let on_edge =
+            if b.windowed { c.col == c0 || c.col == c1 || c.row == r0 || c.row == r1 } else { g.on_any_edge(c) };
+        if !on_edge {
+            self.push(
+                Diagnostic::error(diag::ENTRY_NOT_ON_EDGE, format!("{} is not on an edge of the map", g.name(c)))
+                    .at(&entry.loc)
+                    .label("units enter at an edge cell")
+                    .help(format!(
+                        "name a cell of the first or last row or column ({} to {})",
+                        g.name(Coord { col: c0, row: r0 }),
+                        g.name(Coord { col: c1, row: r1 })
+                    )),
+            );
+        }
+    }
+
+    /// A cell inside the scenario's window of its map, or E050.
+    fn window_cell(&mut self, g: &Grid, (c0, r0, c1, r1): Window, entry: &Sp<String>) -> Option<Coord> {
+        let c = self.cell(g, entry)?;
+        if (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row) {
+            return Some(c);
+        }
+        self.push(
+            Diagnostic::error(diag::CELL_OFF_MAP, format!("{} is outside the scenario's window of the map", g.name(c)))
+                .at(&entry.loc)
+                .label("not on the board played")
+                .help(format!(
+                    "the window is {} to {}; widen `window` in [scenario.board]",
+                    g.name(Coord { col: c0, row: r0 }),
+                    g.name(Coord { col: c1, row: r1 })
+                )),
+        );
+        None
+    }
+
+    /// An area or edge id the map does not have: E006 with a did-you-mean.
+    fn unknown_in_map(&mut self, map: &Map, what: &str, id: &Sp<String>, names: Vec<&str>) {
+        let d = Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("map `{}` has no {what} `{}`", map.id.v, id.v))
+            .at(&id.loc)
+            .label(format!("no [[map.{what}]] has this id"));
+        let d = match diag::did_you_mean(&id.v, names.iter().copied()) {
+            Some(s) => d.help(format!("did you mean `{s}`?")),
+            None if names.is_empty() => d.help(format!("add a [[map.{what}]] with id = \"{}\" to the map", id.v)),
+            None => d.help(format!("the {what}s are: {}", names.join(", "))),
+        };
+        self.push(d);
+    }
+
+    /// Forces or objectives that name cells in a scenario without a board: E003 at the first.
+    fn cells_without_board(&mut self, sc: &Scenario) {
+        let forces = sc.sides.iter().flat_map(|s| &s.forces);
+        let first = forces
+            .flat_map(|f| f.cells.first().or(f.area.as_ref()).or(f.entry.as_ref()))
+            .chain(sc.objectives.iter().filter_map(|o| o.cells.first()))
+            .next();
+        if let Some(at) = first {
+            self.push(
+                Diagnostic::error(
+                    diag::MISSING_FIELD,
+                    format!("scenario `{}` places units on a map but has no board", sc.id.v),
+                )
+                .at(&at.loc)
+                .label("cells of which map?")
+                .help("add [scenario.board] with map = \"...\" to the scenario"),
+            );
+        }
+    }
+}
+
+/// "0102, 0201, 0202".
+fn names(g: &Grid, cells: &[(usize, Coord)]) -> String {
+    cells.iter().map(|(_, c)| g.name(*c)).collect::<Vec<_>>().join(", ")
+}
+
+fn area_help(areas: &[&MapArea]) -> String {
+    if areas.is_empty() {
+        return "set up in an area of the unit's own side".to_string();
+    }
+    let list: Vec<String> = areas
+        .iter()
+        .map(|a| format!("`{}` ({})", a.id.v, a.cells.iter().map(|c| c.v.as_str()).collect::<Vec<_>>().join(", ")))
+        .collect();
+    format!("its set-up areas are {}", list.join("; "))
+}

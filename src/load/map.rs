@@ -1,0 +1,176 @@
+//! Reading maps: `[[map]]` with its `[map.cells]`, `[map.hexsides]`, lines, labels, edges and
+//! areas, and a scenario's `[scenario.board]`. Coordinates are kept as written; the checker
+//! resolves them against the map's grid.
+
+use toml::de::DeValue;
+
+use super::lengths::length;
+use super::reader::{Obj, check_id, str_of};
+use super::{OrDefault, id_or_slug, o_finish};
+use crate::diag::{self, Diagnostic};
+use crate::model::*;
+
+/// One of `choices`, the value of `key`: its index, or an E018 finding and `None`.
+fn choice(o: &Obj, key: &'static str, choices: &[&str]) -> Option<Sp<usize>> {
+    let s = o.str(key)?;
+    match choices.iter().position(|c| c.eq_ignore_ascii_case(&s.v)) {
+        Some(i) => Some(Sp::new(i, s.loc)),
+        None => {
+            let list: Vec<String> = choices.iter().map(|c| format!("\"{c}\"")).collect();
+            let mut d = Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` cannot be `{}`", s.v))
+                .at(&s.loc)
+                .label(format!("one of {}", list.join(", ")));
+            d = match diag::did_you_mean(&s.v, choices.iter().copied()) {
+                Some(m) => d.help(format!("did you mean \"{m}\"?")),
+                None => d.help(format!("write one of {}", list.join(", "))),
+            };
+            o.ctx.push(d);
+            None
+        }
+    }
+}
+
+/// The entries of a free table `key = ["...", ...]` (terrain id = cells).
+fn named_cells(o: &Obj, key: &'static str) -> Vec<NamedCells> {
+    let Some(t) = o.table(key) else { return Vec::new() };
+    let mut out = Vec::new();
+    for (k, v) in t.table.iter() {
+        let name = Sp::new(k.get_ref().to_string(), o.ctx.loc(k.span()));
+        check_id(o.ctx, &name);
+        let cells = match v.get_ref() {
+            DeValue::Array(items) => items.iter().filter_map(|it| str_of(o.ctx, &name.v, it)).collect(),
+            _ => str_of(o.ctx, &name.v, v).into_iter().collect(),
+        };
+        out.push(NamedCells { name, cells });
+    }
+    out
+}
+
+/// Each table of the array `key` of `o`.
+fn tables<'a, 'd>(o: &Obj<'a, 'd>, key: &'static str, what: &str) -> Vec<Obj<'a, 'd>> {
+    let Some((items, _)) = o.array(key) else { return Vec::new() };
+    items.iter().filter_map(|v| Obj::from_value(o.ctx, v, o.nested(key), what.to_string())).collect()
+}
+
+pub(super) fn read_map(o: &Obj) -> Map {
+    let title = o.req_str("title");
+    let id = id_or_slug(o, &title).unwrap_or_default_sp(o);
+    let square = choice(o, "grid", &["hex", "square"]).is_some_and(|g| g.v == 1);
+    if !o.has("grid") {
+        let _ = o.req_str("grid");
+    }
+    let top = match choice(o, "orientation", &["flat", "pointy"]) {
+        Some(Sp { v: 1, .. }) => HexTop::Pointy,
+        _ => HexTop::Flat,
+    };
+    let even = choice(o, "offset", &["even", "odd"]).is_none_or(|c| c.v == 0);
+    let short = o.bool("short").is_some_and(|b| b.v);
+    let kind = if square { GridKind::Square } else { GridKind::Hex { top, even, short } };
+    let scheme = match choice(o, "coordinates", &["XXYY", "letter-number", "none"]).map(|c| c.v) {
+        Some(1) => CoordScheme::LetterNumber,
+        Some(2) => CoordScheme::None,
+        _ => CoordScheme::Xxyy,
+    };
+    let size = |key: &'static str| {
+        if !o.has(key) {
+            let _ = o.req_str(key);
+        }
+        o.int(key).unwrap_or_else(|| Sp::new(1, o.ctx.loc(o.span.clone())))
+    };
+    let (columns, rows) = (size("columns"), size("rows"));
+    if !o.has("cell") {
+        let _ = o.req_str("cell");
+    }
+    let cell = length(o, "cell").unwrap_or_else(|| Sp::new(CELL_MM.0, o.ctx.loc(o.span.clone())));
+    let mut lines = Vec::new();
+    for l in tables(o, "line", "a map line") {
+        lines.push(MapLine { terrain: l.id("terrain", true).unwrap_or_default_sp(&l), path: l.strs("path") });
+        if !l.has("path") {
+            let _ = l.req_str("path");
+        }
+        l.finish();
+    }
+    let mut labels = Vec::new();
+    for l in tables(o, "label", "a map label") {
+        if let (Some(cell), Some(text)) = (l.req_str("cell"), l.req_str("text")) {
+            labels.push(MapLabel { cell, text });
+        }
+        l.finish();
+    }
+    let mut edges = Vec::new();
+    for e in tables(o, "edge", "a map edge") {
+        let edge = e.req_str("edge").and_then(|s| match EdgeSide::parse(&s.v) {
+            Some(side) => Some(Sp::new(side, s.loc)),
+            None => {
+                e.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not an edge of a map", s.v))
+                        .at(&s.loc)
+                        .help("write \"north\", \"east\", \"south\" or \"west\""),
+                );
+                None
+            }
+        });
+        edges.push(MapEdge {
+            id: e.id("id", true).unwrap_or_default_sp(&e),
+            name: e.str("name"),
+            edge,
+            side: e.id("side", false),
+        });
+        e.finish();
+    }
+    let mut areas = Vec::new();
+    for a in tables(o, "area", "a map area") {
+        if !a.has("cells") {
+            let _ = a.req_str("cells");
+        }
+        areas.push(MapArea {
+            id: a.id("id", true).unwrap_or_default_sp(&a),
+            name: a.str("name"),
+            side: a.id("side", false),
+            cells: a.strs("cells"),
+        });
+        a.finish();
+    }
+    let map = Map {
+        id,
+        title: title.unwrap_or_default_sp(o),
+        kind,
+        columns,
+        rows,
+        cell,
+        scheme,
+        terrain: o.id("terrain", false),
+        cells: named_cells(o, "cells"),
+        hexsides: named_cells(o, "hexsides"),
+        lines,
+        labels,
+        edges,
+        areas,
+        notes: o.text("notes"),
+        loc: o.ctx.loc(o.span.clone()),
+    };
+    o_finish(o);
+    map
+}
+
+/// `[scenario.board]` of a scenario.
+pub(super) fn read_board(o: &Obj) -> Option<Board> {
+    let b = o.table("board")?;
+    let map = b.id("map", true);
+    let mut arrows = Vec::new();
+    for a in tables(&b, "arrows", "an arrow") {
+        let (setting, label, towards) = (a.id("setting", false), a.str("label"), a.id("towards", true));
+        if setting.is_none() && label.is_none() {
+            a.ctx.push(
+                Diagnostic::error(diag::MISSING_FIELD, "an arrow needs a `setting` (or a `label`)")
+                    .at(&a.ctx.loc(a.span.clone()))
+                    .help("write { setting = \"wind-tide\", towards = \"taira-edge\" }"),
+            );
+        }
+        a.finish();
+        arrows.extend(towards.map(|towards| BoardArrow { setting, label, towards }));
+    }
+    let window = b.str("window");
+    b.finish();
+    Some(Board { map: map?, window, arrows, loc: b.ctx.loc(b.span.clone()) })
+}

@@ -1,0 +1,263 @@
+//! Maps print true to scale: every hex the same size and at its centre within 0.05 mm, neighbours
+//! one hex apart, and tiles aligned (the same hex on two tiles lands exactly one tile step
+//! apart). Positions are queried from the compiled document: `<pa-tile>` at the top-left corner
+//! of each tile's map area, `<pa-cell>` at each drawn cell's centre and `<pa-cell-corner>` at its
+//! first corner. Expected positions are computed here, from the conventions in docs/FORMAT.md,
+//! not by playaid's own geometry code.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use playaid::build::load_and_check;
+use playaid::export::{DocKind, ExportOptions, export};
+use playaid::render::Renderer;
+
+const PT: f64 = 25.4 / 72.0; // mm per pt
+const TOL: f64 = 0.05;
+
+const GAME: &str = "[game]\nid = \"t\"\ntitle = \"Test\"\nversion = \"1\"\n";
+
+/// A cell as the document placed it: the tile's page, centre and first corner in mm.
+#[derive(Debug, Clone, Copy)]
+struct Placed {
+    page: usize,
+    tile: u64,
+    centre: (f64, f64),
+    corner: (f64, f64),
+}
+
+/// A tile: its page, where its map area starts on the page, and the map point there (mm).
+#[derive(Debug, Clone, Copy)]
+struct Tile {
+    page: usize,
+    at: (f64, f64),
+    origin: (f64, f64),
+}
+
+struct Sheet {
+    pages: usize,
+    tiles: HashMap<u64, Tile>,
+    /// Cell name -> every placement of it (one per tile it shows on).
+    cells: HashMap<String, Vec<Placed>>,
+}
+
+fn build_map(map_toml: &str) -> (tempfile::TempDir, Sheet) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.toml"), GAME).unwrap();
+    std::fs::write(dir.path().join("map.toml"), map_toml).unwrap();
+    let sheet = compile_map(dir.path());
+    (dir, sheet)
+}
+
+fn compile_map(dir: &Path) -> Sheet {
+    let checked = load_and_check(dir, None).unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diags);
+    let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+    let exported = export(game, ix, laid_out, &DocKind::Map, &ExportOptions::default());
+    let mut r = Renderer::new(&game.root, None).unwrap();
+    let compiled = r.compile("map", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut tiles = HashMap::new();
+    for (v, page, x, y) in compiled.query_metadata("pa-tile") {
+        let n = v["row"].as_u64().unwrap() * 100 + v["col"].as_u64().unwrap();
+        let origin = (v["x"].as_f64().unwrap(), v["y"].as_f64().unwrap());
+        tiles.insert(n, Tile { page, at: (x * PT, y * PT), origin });
+    }
+    // Tiles are numbered 1.. in row order in the probes; map them to (row * 100 + col).
+    let across = tiles.keys().map(|k| k % 100).max().unwrap() + 1;
+    let centres = compiled.query_metadata("pa-cell");
+    let corners = compiled.query_metadata("pa-cell-corner");
+    assert_eq!(centres.len(), corners.len());
+    let mut cells: HashMap<String, Vec<Placed>> = HashMap::new();
+    for ((v, page, x, y), (v2, page2, x2, y2)) in centres.into_iter().zip(corners) {
+        assert_eq!((&v, page), (&v2, page2));
+        let n = v["probe"]["tile"].as_u64().unwrap() - 1;
+        let tile = (n / across) * 100 + n % across;
+        cells.entry(v["cell"].as_str().unwrap().to_string()).or_default().push(Placed {
+            page,
+            tile,
+            centre: (x * PT, y * PT),
+            corner: (x2 * PT, y2 * PT),
+        });
+    }
+    Sheet { pages: compiled.page_count(), tiles, cells }
+}
+
+/// The centre of cell (col, row) of a flat-topped hex map with even columns half a hex lower,
+/// `s` mm across the flats, in mm from the map's top-left corner.
+fn flat_even_centre(s: f64, col: i64, row: i64) -> (f64, f64) {
+    let a = s / 3f64.sqrt();
+    let down = if col % 2 == 0 { s / 2.0 } else { 0.0 };
+    (a + (col - 1) as f64 * 1.5 * a, s / 2.0 + (row - 1) as f64 * s + down)
+}
+
+fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+}
+
+fn big_map() -> String {
+    // 30 x 40 hexes of 3/4in: about 50 x 77 cm, nine A4 pages.
+    "[[map]]\nid = \"front\"\ntitle = \"Front\"\ngrid = \"hex\"\ncolumns = 30\nrows = 40\ncell = \"3/4in\"\n\n\
+     [map.cells]\nforest = [\"0101-1020\"]\nmarsh = [\"1121-3040\"]\n"
+        .to_string()
+}
+
+#[test]
+fn every_hex_is_the_same_size_at_its_centre_and_tiles_align() {
+    let (_dir, sheet) = build_map(&big_map());
+    let s = 19.05;
+    let a = s / 3f64.sqrt();
+    assert_eq!(sheet.tiles.len(), 9, "30 x 40 hexes of 3/4in take 3 x 3 A4 pages");
+    assert_eq!(sheet.pages, 10, "nine tiles and an assembly diagram");
+    assert_eq!(sheet.cells.len(), 30 * 40, "every hex is printed");
+    let mut checked = 0;
+    for (name, placements) in &sheet.cells {
+        let (col, row): (i64, i64) = (name[..2].parse().unwrap(), name[2..].parse().unwrap());
+        let (x, y) = flat_even_centre(s, col, row);
+        for p in placements {
+            let t = sheet.tiles[&p.tile];
+            assert_eq!(p.page, t.page, "{name} is on its tile's page");
+            assert!(dist(t.at, (5.0, 5.0)) < TOL, "a tile's map area starts 5 mm inside the page: {:?}", t.at);
+            let want = (t.at.0 + x - t.origin.0, t.at.1 + y - t.origin.1);
+            assert!(dist(p.centre, want) < TOL, "{name} on tile {}: centre {:?}, want {want:?}", p.tile, p.centre);
+            // The first corner (the upper left one of a flat-topped hex) is one side away.
+            let corner = (p.centre.0 - a / 2.0, p.centre.1 - s / 2.0);
+            assert!(dist(p.corner, corner) < TOL, "{name}: corner {:?}, want {corner:?}", p.corner);
+            checked += 1;
+        }
+        // The same hex on two tiles: its positions differ by exactly the tiles' offset.
+        for w in placements.windows(2) {
+            let (t1, t2) = (sheet.tiles[&w[0].tile], sheet.tiles[&w[1].tile]);
+            let moved = (w[0].centre.0 - w[1].centre.0, w[0].centre.1 - w[1].centre.1);
+            let step = (t2.origin.0 - t1.origin.0, t2.origin.1 - t1.origin.1);
+            assert!(dist(moved, step) < TOL, "{name} on two tiles moved {moved:?}, the tiles {step:?}");
+        }
+    }
+    assert!(checked > 1200, "hexes in the overlaps are printed on both tiles: {checked}");
+    let shared = sheet.cells.values().filter(|p| p.len() > 1).count();
+    assert!(shared > 60, "{shared} hexes on more than one tile");
+}
+
+#[test]
+fn neighbouring_hexes_are_one_hex_apart_on_the_page() {
+    let (_dir, sheet) = build_map(&big_map());
+    let on = |name: &str, tile: u64| sheet.cells.get(name)?.iter().find(|p| p.tile == tile).copied();
+    let mut pairs = 0;
+    for (name, placements) in &sheet.cells {
+        let (col, row): (i64, i64) = (name[..2].parse().unwrap(), name[2..].parse().unwrap());
+        // Flat tops, even columns lower: the neighbours to the right are (col+1, row-1) and
+        // (col+1, row) beside an odd column, (col+1, row) and (col+1, row+1) beside an even one.
+        let right =
+            if col % 2 == 0 { [(col + 1, row), (col + 1, row + 1)] } else { [(col + 1, row - 1), (col + 1, row)] };
+        for (c, r) in right.into_iter().chain([(col, row + 1)]) {
+            for p in placements {
+                if let Some(q) = on(&format!("{c:02}{r:02}"), p.tile) {
+                    assert!((dist(p.centre, q.centre) - 19.05).abs() < TOL, "{name} and {c:02}{r:02}");
+                    pairs += 1;
+                }
+            }
+        }
+    }
+    // 30 x 40 hexes have 3 x 30 x 40 neighbour pairs less the edges: about 3500.
+    assert!(pairs > 3400, "{pairs} pairs checked");
+}
+
+#[test]
+fn a_commands_and_colors_board_is_13_and_12_hexes_on_one_page() {
+    let (_dir, sheet) = build_map(
+        "[[map]]\nid = \"cc\"\ntitle = \"Board\"\ngrid = \"hex\"\norientation = \"pointy\"\nshort = true\n\
+         columns = 13\nrows = 9\ncell = \"14mm\"\ncoordinates = \"letter-number\"\n",
+    );
+    assert_eq!(sheet.pages, 1, "a 13 x 9 board of 14 mm hexes fits one A4 page");
+    assert_eq!(sheet.cells.len(), 13 * 5 + 12 * 4);
+    assert!(sheet.cells.contains_key("M1") && !sheet.cells.contains_key("M2"), "even rows have 12 hexes");
+    let at = |n: &str| sheet.cells[n][0].centre;
+    // Pointy tops: hexes in a row 14 mm apart, rows 1.5 sides apart, even rows half a hex right.
+    let a = 14.0 / 3f64.sqrt();
+    assert!((dist(at("A1"), at("B1")) - 14.0).abs() < TOL);
+    assert!((at("A2").0 - at("A1").0 - 7.0).abs() < TOL && (at("A2").1 - at("A1").1 - 1.5 * a).abs() < TOL);
+    assert!((dist(at("A1"), at("A2")) - 14.0).abs() < TOL && (dist(at("B1"), at("A2")) - 14.0).abs() < TOL);
+    // The first corner of a pointy-topped hex is its top point.
+    let p = sheet.cells["F5"][0];
+    assert!(dist(p.corner, (p.centre.0, p.centre.1 - a)) < TOL);
+}
+
+/// Build an example game into a temporary folder; the text of one of its PDFs.
+fn example_pdf_text(game: &str, pdf: &str) -> (String, usize) {
+    use common::*;
+    let out = tempfile::tempdir().unwrap();
+    let run = playaid(&["build", repo().join("data").join(game).to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
+    let dir = std::fs::read_dir(out.path()).unwrap().next().unwrap().unwrap().path();
+    (pdf_text(&dir.join(pdf)), pdf_info(&dir.join(pdf)).1)
+}
+
+#[test]
+fn the_genpei_scenario_sheet_shows_its_board_with_both_sides_and_the_tide() {
+    let (text, _) = example_pdf_text("genpei-naval", "scenario-dan-no-ura.pdf");
+    for want in ["TAIRA BASE LINE", "MINAMOTO BASE LINE", "Wind/tide: towards the Minamoto edge", "Minamoto camp"] {
+        assert!(text.contains(want), "no `{want}` on the sheet");
+    }
+    // Every set-up unit as a block in its cell (Sohei Warriors "SW", Samurai foot "SF", ...):
+    // 9 Minamoto and 8 Taira units, each label also once in the key.
+    let blocks = |label: &str| text.split_whitespace().filter(|w| *w == label).count();
+    assert_eq!(blocks("SW"), 2 + 1, "two Sohei Warriors blocks and the key");
+    assert_eq!(blocks("SF"), 3 + 4 + 2, "seven Samurai foot blocks, a key entry per side");
+    assert_eq!(blocks("CB"), 1 + 1, "the Taira commander's block and the key");
+    // The terrain key names the board's terrain.
+    for t in ["Ocean", "Beach", "Marsh", "Stockade", "Arrow Tower", "Palisade"] {
+        assert!(text.contains(t), "no `{t}` in the terrain key");
+    }
+}
+
+#[test]
+fn the_marrow_front_map_tiles_and_its_scenario_shows_entries_and_objectives() {
+    let (text, pages) = example_pdf_text("marrow-front", "map.pdf");
+    assert_eq!(pages, 6, "an assembly page, four tiles and the notes");
+    assert!(text.contains("Assembly: 4 pages, 2 rows of 2"));
+    for name in ["Velsk", "Dorn", "Kell", "0101", "2015"] {
+        assert!(text.contains(name), "no `{name}` on the map");
+    }
+    let (text, _) = example_pdf_text("marrow-front", "scenario-hearthfire.pdf");
+    for want in ["OSKARIAN EDGE", "VELSK EDGE", "AC, turn 2", "IC, turn 3", "MC, turn 5", "RC, turn 3", "MC, turn 4"] {
+        assert!(text.contains(want), "no `{want}` on the set-up map");
+    }
+}
+
+#[test]
+fn a_scenario_played_on_a_window_draws_only_the_window() {
+    use common::*;
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    std::fs::write(
+        game.join("map.toml"),
+        "[[map]]\nid = \"m\"\ntitle = \"M\"\ngrid = \"square\"\ncolumns = 12\nrows = 10\ncell = \"20mm\"\n\n\
+         [[map.area]]\nid = \"allied-setup\"\nside = \"allies\"\ncells = [\"0301-0604\"]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        game.join("scenarios.toml"),
+        "[[scenario]]\nid = \"raid\"\ntitle = \"Raid\"\nboard = { map = \"m\", window = \"0301-0806\" }\n\n\
+         [[scenario.side]]\nside = \"allies\"\nforces = [{ unit = \"rifle-squad\", count = 2, cells = [\"0402\"] },\n\
+         { unit = \"lcvp\", arrives = 2, entry = \"0806\" }]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let run = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
+    let pdf = std::fs::read_dir(&out).unwrap().next().unwrap().unwrap().path().join("scenario-raid.pdf");
+    let text = pdf_text(&pdf);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    // The window's corners are drawn, the cells outside it are not.
+    for inside in ["0301", "0806", "0402"] {
+        assert!(words.contains(&inside), "{inside} is in the window");
+    }
+    for outside in ["0101", "0201", "0901", "0307", "1210"] {
+        assert!(!words.contains(&outside), "{outside} is outside the window");
+    }
+    // Two squads stacked in 0402 as one block, and the boat entering at the window's edge.
+    assert!(text.contains("RS ×2") || text.contains("RS\n×2"), "{text}");
+    assert!(text.contains("LCVP, turn 2"));
+}
