@@ -315,6 +315,11 @@ fn vassal_module_pieces_images_and_charts() {
 #[test]
 fn vassal_module_opens_in_pywargame() {
     let Some(python) = python_with_pywargame() else {
+        // CI (.ci/run) always sets PLAYAID_PYTHON: there the reader must run.
+        assert!(
+            std::env::var_os("PLAYAID_PYTHON").is_none(),
+            "PLAYAID_PYTHON is set but cannot import pywargame (Python 3.12+ needed)"
+        );
         eprintln!("SKIPPED vassal_module_opens_in_pywargame: no Python 3.12+ with pywargame (see .ci/run)");
         return;
     };
