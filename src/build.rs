@@ -126,7 +126,7 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
         let game = &checked.game;
         let mut renderer = new_renderer(game, rules_date(game))?;
         renderer.set_fonts(laid_out.fonts.clone());
-        let opts = ExportOptions { page: None, part_size: Some(PART_SIZE), pieces: false };
+        let opts = ExportOptions { page: None, part_size: Some(PART_SIZE), pieces: false, piece_copies: false };
         let mut found = Vec::new();
         for spec in export::documents(game) {
             let exported = export::export(game, ix, laid_out, &spec.kind, &opts);
@@ -264,7 +264,8 @@ impl Builder {
         progress(Progress::Checked { documents: docs.len(), took: started.elapsed() });
         self.prepare_renderer(&game, &laid_out)?;
         let out_dir = output_dir(&game, &self.opts.out_dir);
-        let export_opts = ExportOptions { page: self.opts.page, part_size: self.opts.part_size, pieces: false };
+        let export_opts =
+            ExportOptions { page: self.opts.page, part_size: self.opts.part_size, pieces: false, piece_copies: false };
         let mut pending = Vec::new();
         for (n, spec) in docs.iter().enumerate() {
             let t = Instant::now();

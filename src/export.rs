@@ -132,6 +132,9 @@ pub struct ExportOptions {
     /// The pieces document: the counter or card template puts every face on a page of its
     /// own, the page the piece's trim size with its bleed (`data.pieces`; docs/TEMPLATES.md).
     pub pieces: bool,
+    /// In the pieces document, every copy of a piece rather than each piece once (the print
+    /// shop's file: one page per card to print, `data.pieces.copies`).
+    pub piece_copies: bool,
 }
 
 /// The exported document inputs.
@@ -206,7 +209,7 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
         Exporter { game, ix, layout, texts: String::from(TEXTS_HEADER), map: TextMap::default(), pieces: Vec::new() };
     let mut data = ex.data(doc, opts);
     if opts.pieces {
-        data["pieces"] = json!(true);
+        data["pieces"] = if opts.piece_copies { json!({ "copies": true }) } else { json!(true) };
     }
     let mut parts = Vec::new();
     match doc {

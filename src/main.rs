@@ -298,6 +298,10 @@ struct ExportArgs {
     /// Also write a VASSAL module, <game>.vmod
     #[arg(long)]
     vassal: bool,
+    /// Also write print-shop files: one card (and counter) face a page at trim plus bleed,
+    /// each front followed by its back, every copy, in print-shop/
+    #[arg(long)]
+    print_shop: bool,
     /// Resolution of PNG per piece, 50 to 1200 (default 300, or [exports] dpi)
     #[arg(long, value_name = "DPI", value_parser = parse_dpi)]
     dpi: Option<f64>,
@@ -309,7 +313,14 @@ struct ExportArgs {
 
 impl ExportArgs {
     fn flags(self) -> build::ExportFlags {
-        build::ExportFlags { png: self.png, tts: self.tts, vassal: self.vassal, dpi: self.dpi, base_url: self.base_url }
+        build::ExportFlags {
+            png: self.png,
+            tts: self.tts,
+            vassal: self.vassal,
+            print_shop: self.print_shop,
+            dpi: self.dpi,
+            base_url: self.base_url,
+        }
     }
 }
 

@@ -123,6 +123,9 @@ pub struct Exports {
     pub tts: bool,
     /// `vassal = true`: a VASSAL module, `<id>.vmod`.
     pub vassal: bool,
+    /// `print_shop = true`: one card (and counter) face a page at trim plus bleed, every
+    /// copy, front then back, with TrimBox and BleedBox: `print-shop/`.
+    pub print_shop: bool,
     /// `dpi`: resolution of PNG per piece, 50 to 1200; default 300.
     pub dpi: Option<Sp<f64>>,
     /// `base_url`: where players download the Tabletop Simulator images; default: local files.

@@ -430,3 +430,69 @@ fn exports_table_and_its_findings() {
     let o = playaid(&["build", bare.to_str().unwrap(), "-o", out.to_str().unwrap(), "--dpi", "10"]);
     assert_eq!(o.status.code(), Some(2), "a bad flag is a usage error");
 }
+
+/// The boxes `pdfinfo -box` reports for each page: (MediaBox, TrimBox, BleedBox), in pt.
+fn page_boxes(pdf: &Path) -> Vec<[Option<[f64; 4]>; 3]> {
+    let o = std::process::Command::new("pdfinfo")
+        .args(["-box", "-f", "1", "-l", "10000", pdf.to_str().unwrap()])
+        .output()
+        .expect("pdfinfo (poppler-utils) is installed");
+    let text = String::from_utf8_lossy(&o.stdout);
+    let mut pages: BTreeMap<usize, [Option<[f64; 4]>; 3]> = BTreeMap::new();
+    for line in text.lines().filter(|l| l.starts_with("Page ")) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (Ok(n), Some(which)) = (words[1].parse::<usize>(), words.get(2)) else { continue };
+        let slot = match *which {
+            "MediaBox:" => 0,
+            "TrimBox:" => 1,
+            "BleedBox:" => 2,
+            _ => continue,
+        };
+        let v: Vec<f64> = words[3..7].iter().map(|w| w.parse().unwrap()).collect();
+        pages.entry(n).or_default()[slot] = Some([v[0], v[1], v[2], v[3]]);
+    }
+    pages.into_values().collect()
+}
+
+/// `--print-shop`: every copy of every card, front then back, one a page at trim plus bleed
+/// with TrimBox and BleedBox; counters one face a page at their size.
+#[test]
+fn print_shop_cards_one_a_page_with_trim_and_bleed_boxes() {
+    let out = tempfile::tempdir().unwrap();
+    let folder = build("genpei-naval", out.path(), &["--print-shop"]);
+    let pdf = folder.join("print-shop/cards.pdf");
+    let boxes = page_boxes(&pdf);
+    // Nine cards (two Sohei Warriors, two Sohei Archers, five terrain), each with its back.
+    assert_eq!(boxes.len(), 18);
+    let mm = |pt: f64| pt / 72.0 * 25.4;
+    for (i, [media, trim, bleed]) in boxes.iter().enumerate() {
+        let (media, trim, bleed) = (media.unwrap(), trim.expect("a TrimBox"), bleed.expect("a BleedBox"));
+        assert_eq!(bleed, media, "page {}: the BleedBox is trim plus bleed", i + 1);
+        // Poker size, 63 x 88 mm, 3 mm of bleed on every side.
+        assert!((mm(trim[2] - trim[0]) - 63.0).abs() < 0.01 && (mm(trim[3] - trim[1]) - 88.0).abs() < 0.01, "{trim:?}");
+        assert!((mm(trim[0] - media[0]) - 3.0).abs() < 0.01 && (mm(media[3] - trim[3]) - 3.0).abs() < 0.01);
+    }
+    let page = |n: usize| {
+        let o = std::process::Command::new("pdftotext")
+            .args(["-f", &n.to_string(), "-l", &n.to_string(), pdf.to_str().unwrap(), "-"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    // Each copy's front, then its back.
+    assert!(page(1).contains("Sohei Warriors") && page(3).contains("Sohei Warriors"), "two copies");
+    assert!(page(2).contains("The Genpei War") && !page(2).contains("Sohei"), "the back follows its front");
+    assert!(page(5).contains("Sohei Archers"));
+
+    let out = tempfile::tempdir().unwrap();
+    let folder = build("marrow-front", out.path(), &["--print-shop"]);
+    let counters = page_boxes(&folder.join("print-shop/counters.pdf"));
+    let c = checked("marrow-front");
+    let (_, layout) = c.stages.as_ref().unwrap();
+    let copies: usize = layout.counters.counters.iter().map(|c| c.quantity.max(1) as usize).sum();
+    assert!(counters.len() >= copies, "{} pages for {copies} counters", counters.len());
+    for [media, ..] in &counters {
+        let m = media.unwrap();
+        assert!((mm(m[2] - m[0]) - 15.875).abs() < 0.01, "5/8\" counters: {m:?}");
+    }
+}

@@ -29,6 +29,8 @@ pub struct ExportFlags {
     pub tts: bool,
     /// `--vassal`: a VASSAL module.
     pub vassal: bool,
+    /// `--print-shop`: one face a page at trim plus bleed, every copy, for print shops.
+    pub print_shop: bool,
     /// `--dpi`: the resolution of PNG per piece (default 300).
     pub dpi: Option<f64>,
     /// `--base-url`: where players will download the Tabletop Simulator images from.
@@ -41,6 +43,7 @@ pub(crate) struct Wanted {
     pub png: bool,
     pub tts: bool,
     pub vassal: bool,
+    pub print_shop: bool,
     pub dpi: f64,
     pub base_url: Option<String>,
 }
@@ -52,13 +55,14 @@ impl Wanted {
             png: flags.png || ex.png,
             tts: flags.tts || ex.tts,
             vassal: flags.vassal || ex.vassal,
+            print_shop: flags.print_shop || ex.print_shop,
             dpi: flags.dpi.or(ex.dpi.as_ref().map(|d| d.v)).unwrap_or(DEFAULT_DPI),
             base_url: flags.base_url.clone().or_else(|| ex.base_url.as_ref().map(|u| u.v.clone())),
         }
     }
 
     pub(crate) fn any(&self) -> bool {
-        self.png || self.tts || self.vassal
+        self.png || self.tts || self.vassal || self.print_shop
     }
 }
 
@@ -95,7 +99,7 @@ pub fn pieces_document(
     ix: &Index,
     laid_out: &Layout,
 ) -> Result<PiecesDoc, String> {
-    let opts = ExportOptions { page: None, part_size: None, pieces: true };
+    let opts = ExportOptions { page: None, part_size: None, pieces: true, piece_copies: false };
     let mut compile = |kind: DocKind| -> Result<Compiled, String> {
         let exported = export::export(game, ix, laid_out, &kind, &opts);
         renderer.compile(kind.template(), &exported.data_json, &exported.texts_typ).map_err(|errs| {
@@ -129,6 +133,36 @@ pub(crate) fn png_files(doc: &PiecesDoc, names: &PieceNames, dpi: f64) -> Vec<Ou
         }
     }
     out
+}
+
+/// The print shop's files: `print-shop/cards.pdf` and `print-shop/counters.pdf`, one face a
+/// page at the piece's trim size plus its bleed (TrimBox and BleedBox on every page), each
+/// copy's front followed by its back: the order DriveThruCards and The Game Crafter take.
+pub(crate) fn print_shop_files(
+    renderer: &mut Renderer,
+    game: &Game,
+    ix: &Index,
+    laid_out: &Layout,
+) -> Result<Vec<OutFile>, String> {
+    let opts = ExportOptions { page: None, part_size: None, pieces: true, piece_copies: true };
+    let mut files = Vec::new();
+    for (kind, any, name) in [
+        (DocKind::Cards, !laid_out.cards.cards.is_empty(), "print-shop/cards.pdf"),
+        (DocKind::Counters, !laid_out.counters.counters.is_empty(), "print-shop/counters.pdf"),
+    ] {
+        if !any {
+            continue;
+        }
+        let exported = export::export(game, ix, laid_out, &kind, &opts);
+        let errors = |errs: Vec<crate::render::RenderDiag>| {
+            let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+            format!("cannot draw {name}: {}", all.join("; "))
+        };
+        let compiled = renderer.compile(kind.template(), &exported.data_json, &exported.texts_typ).map_err(errors)?;
+        let pdf = compiled.pdf().map_err(errors)?;
+        files.push((name.to_string(), crate::render::with_bleed_boxes(&pdf)?));
+    }
+    Ok(files)
 }
 
 /// Whether the game has anything to export to a tabletop: counters or cards.
@@ -181,6 +215,10 @@ pub(crate) fn exports(
             prefix: out_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
         };
         files.extend(tts::tts_files(&input));
+    }
+    if wanted.print_shop {
+        crate::limits::step("writing the print-shop files".to_string());
+        files.extend(print_shop_files(renderer, game, ix, laid_out)?);
     }
     if wanted.vassal {
         crate::limits::step("writing the VASSAL module".to_string());

@@ -176,6 +176,11 @@ static EXPORTS: TableDecl = table(
         f("png", Ty::Bool, "Every counter and card face as PNG, in png/ (default false)."),
         f("tts", Ty::Bool, "A Tabletop Simulator saved object and its images, in tts/ (default false)."),
         f("vassal", Ty::Bool, "A VASSAL module, <id>-<version>.vmod (default false)."),
+        f(
+            "print_shop",
+            Ty::Bool,
+            "Print-shop PDFs: one card (and counter) face a page at trim + bleed, every copy, in print-shop/ (default false).",
+        ),
         f("dpi", Ty::Number, "Resolution of PNG per piece: 50 to 1200 (default 300)."),
         f("base_url", Ty::Str, "Where players download the TTS images (e.g. release assets); default: local files."),
     ],

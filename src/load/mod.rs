@@ -397,6 +397,7 @@ fn read_exports(game: &mut Game, o: &Obj) {
     ex.png = o.bool("png").map(|b| b.v).unwrap_or(false);
     ex.tts = o.bool("tts").map(|b| b.v).unwrap_or(false);
     ex.vassal = o.bool("vassal").map(|b| b.v).unwrap_or(false);
+    ex.print_shop = o.bool("print_shop").map(|b| b.v).unwrap_or(false);
     if let Some(v) = o.get("dpi") {
         let loc = o.ctx.loc(v.span());
         let n = match v.get_ref() {

@@ -6,6 +6,8 @@
 //! a fixed date).
 
 pub mod balance;
+mod boxes;
+pub use boxes::with_bleed_boxes;
 pub mod merge;
 pub mod png;
 mod world;
