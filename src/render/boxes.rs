@@ -13,11 +13,12 @@ pub fn with_bleed_boxes(pdf: &[u8]) -> Result<Vec<u8>, String> {
     for id in pages {
         let media = doc.get_dictionary(id).ok().and_then(|d| d.get(b"MediaBox").ok().cloned());
         let Ok(page) = doc.get_dictionary_mut(id) else { continue };
-        if page.has(b"TrimBox") && !page.has(b"BleedBox") {
-            if let Some(Object::Array(media)) = media {
-                page.set("BleedBox", Object::Array(media));
-                changed = true;
-            }
+        if page.has(b"TrimBox")
+            && !page.has(b"BleedBox")
+            && let Some(Object::Array(media)) = media
+        {
+            page.set("BleedBox", Object::Array(media));
+            changed = true;
         }
     }
     if !changed {
