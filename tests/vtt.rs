@@ -323,7 +323,7 @@ fn vassal_module_opens_in_pywargame() {
         eprintln!("SKIPPED vassal_module_opens_in_pywargame: no Python 3.12+ with pywargame (see .ci/run)");
         return;
     };
-    for game in ["marrow-front", "one-hour-wargames-wwii"] {
+    for game in ["marrow-front", "one-hour-wargames-wwii", "genpei-naval"] {
         let c = checked(game);
         let (_, layout) = c.stages.as_ref().unwrap();
         let names = PieceNames::new(&c.game, layout);
@@ -358,7 +358,10 @@ fn vassal_module_opens_in_pywargame() {
         let want = tempfile::NamedTempFile::new().unwrap();
         std::fs::write(
             want.path(),
-            serde_json::to_vec(&serde_json::json!({"counters": counters, "cards": cards})).unwrap(),
+            serde_json::to_vec(
+                &serde_json::json!({"counters": counters, "cards": cards, "boards": expected_boards(&c.game)}),
+            )
+            .unwrap(),
         )
         .unwrap();
         let o = std::process::Command::new(&python)
@@ -369,10 +372,98 @@ fn vassal_module_opens_in_pywargame() {
             .unwrap();
         let stdout = String::from_utf8_lossy(&o.stdout);
         assert!(o.status.success(), "{game}: {stdout}\n{}", String::from_utf8_lossy(&o.stderr));
-        let line = format!("{} pieces match; {} cards match", counters.len(), cards.len());
+        let line =
+            format!("{} pieces match; {} cards match; {} boards match", counters.len(), cards.len(), c.game.maps.len());
         assert!(stdout.contains(&line), "{game}: {stdout}");
         eprintln!("pywargame, {game}: {}", stdout.trim());
     }
+}
+
+/// What the module's board of each map must be: its name, image, size in pixels at the
+/// module's resolution, and every cell's name (as the map prints it) and centre in pixels.
+fn expected_boards(game: &playaid::model::Game) -> Vec<serde_json::Value> {
+    let dpi = playaid::write::vassal::PIECE_DPI;
+    let px = |mm: f64| mm / 25.4 * dpi;
+    (game.maps.iter().enumerate())
+        .map(|(k, m)| {
+            let geo = playaid::layout::map::Geometry::of(m);
+            let (w, h) = geo.size();
+            let cells: Vec<serde_json::Value> = (geo.grid.cells())
+                .map(|c| {
+                    let (x, y) = geo.centre(c);
+                    serde_json::json!([geo.grid.name(c), px(x), px(y)])
+                })
+                .collect();
+            serde_json::json!({
+                "name": playaid::write::vassal::field(&m.title.v),
+                "image": format!("board-{}.png", k + 1),
+                "width": pixels(w * PT_PER_MM, dpi),
+                "height": pixels(h * PT_PER_MM, dpi),
+                "cells": cells,
+            })
+        })
+        .collect()
+}
+
+/// An attribute of the first element `tag` in `xml` after `from`.
+fn attr(xml: &str, tag: &str, name: &str) -> String {
+    let start = xml.find(&format!("<{tag} ")).unwrap_or_else(|| panic!("no {tag}"));
+    let element = &xml[start..start + xml[start..].find('>').unwrap()];
+    let key = format!(" {name}=\"");
+    let at = element.find(&key).unwrap_or_else(|| panic!("{tag} has no {name}: {element}")) + key.len();
+    element[at..at + element[at..].find('"').unwrap()].to_string()
+}
+
+/// A module from a game with maps has a map window per map whose board is the whole map as
+/// one image, exactly the map's size at the module's resolution, with a hex grid whose pitch
+/// is the map's (within half a pixel) and whose origin is the first cell's centre; the card
+/// decks are on the first map (no plain table); a game without maps keeps the table.
+#[test]
+fn vassal_module_has_a_board_per_map() {
+    let c = checked("marrow-front");
+    assert_eq!(c.game.maps.len(), 1);
+    let out = tempfile::tempdir().unwrap();
+    let folder = build("marrow-front", out.path(), &["--vassal"]);
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(vmod_in(&folder)).unwrap()).unwrap();
+    let mut build_file = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("buildFile.xml").unwrap(), &mut build_file).unwrap();
+    let dpi = playaid::write::vassal::PIECE_DPI;
+    let px = |mm: f64| mm / 25.4 * dpi;
+    let want = expected_boards(&c.game);
+    assert_eq!(build_file.matches("<VASSAL.build.module.Map ").count(), want.len(), "a map window per map, no table");
+    assert!(!build_file.contains("mapName=\"Table\""));
+    let board = "VASSAL.build.module.map.boardPicker.Board";
+    let (w, h) = (want[0]["width"].as_u64().unwrap() as u32, want[0]["height"].as_u64().unwrap() as u32);
+    assert_eq!(attr(&build_file, board, "image"), "board-1.png");
+    assert_eq!(attr(&build_file, board, "name"), c.game.maps[0].title.v);
+    assert_eq!((attr(&build_file, board, "width"), attr(&build_file, board, "height")), (w.to_string(), h.to_string()));
+    let mut png = Vec::new();
+    std::io::Read::read_to_end(&mut zip.by_name("images/board-1.png").unwrap(), &mut png).unwrap();
+    let img = image::load_from_memory(&png).unwrap();
+    assert_eq!((img.width(), img.height()), (w, h), "the image is the map's size at {dpi} dpi, to the pixel");
+    // The map is 7/8" flat-topped hexes: columns 1.5 sides apart, hexes a cell apart down.
+    let geo = playaid::layout::map::Geometry::of(&c.game.maps[0]);
+    assert!((geo.cell - 22.225).abs() < 1e-9, "{}", geo.cell);
+    let grid = "VASSAL.build.module.map.boardPicker.board.HexGrid";
+    let num = |name: &str| attr(&build_file, grid, name).parse::<f64>().unwrap();
+    assert!((num("dx") - px(1.5 * geo.side())).abs() < 0.5, "dx {} vs {}", num("dx"), px(1.5 * geo.side()));
+    assert!((num("dy") - px(geo.cell)).abs() < 0.5, "dy {} vs {}", num("dy"), px(geo.cell));
+    assert_eq!(attr(&build_file, grid, "sideways"), "false");
+    let (x0, y0) = geo.centre(playaid::model::Coord { col: 1, row: 1 });
+    assert!((num("x0") - px(x0)).abs() <= 0.5 && (num("y0") - px(y0)).abs() <= 0.5, "origin at 0101's centre");
+    let numbering = "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering";
+    for (k, v) in [("first", "H"), ("hOff", "1"), ("vOff", "1"), ("hLeading", "1"), ("vLeading", "1"), ("hType", "N")] {
+        assert_eq!(attr(&build_file, numbering, k), v, "{k}: XXYY from 0101");
+    }
+    assert_eq!(attr(&build_file, "VASSAL.build.module.map.DrawPile", "owningBoard"), c.game.maps[0].title.v);
+    // Without maps: the plain table, no grid.
+    let out = tempfile::tempdir().unwrap();
+    let folder = build("one-hour-wargames-wwii", out.path(), &["--vassal"]);
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(vmod_in(&folder)).unwrap()).unwrap();
+    let mut build_file = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("buildFile.xml").unwrap(), &mut build_file).unwrap();
+    assert_eq!(attr(&build_file, "VASSAL.build.module.Map", "mapName"), "Table");
+    assert!(!build_file.contains("Grid"), "no grid without maps");
 }
 
 /// `PLAYAID_PYTHON`, else a Python 3.12 or newer (on PATH or from pyenv) that imports pywargame.

@@ -229,11 +229,42 @@ pub(crate) fn exports(
             Some(doc) => doc.render(f, dpi, false),
             None => image::RgbImage::new(1, 1),
         };
-        let input = vassal::VassalInput { game, layout: laid_out, names: &names, faces, render: &render, charts };
+        let boards = boards(renderer, game, ix, laid_out)?;
+        let input =
+            vassal::VassalInput { game, layout: laid_out, names: &names, faces, render: &render, charts, boards };
         let module = vassal::zip(&vassal::module_files(&input))?;
         files.push((format!("{}.vmod", game.meta.id()), module));
     }
     Ok(files)
+}
+
+/// Every `[[map]]` whole, one page of the map's own size each (the map template with
+/// `data.pieces` set), drawn at the module's piece resolution: the boards of the module.
+fn boards(renderer: &mut Renderer, game: &Game, ix: &Index, laid_out: &Layout) -> Result<Vec<vassal::Board>, String> {
+    if game.maps.is_empty() {
+        return Ok(Vec::new());
+    }
+    let opts = ExportOptions { page: None, part_size: None, pieces: true, piece_copies: false };
+    let exported = export::export(game, ix, laid_out, &DocKind::Map, &opts);
+    let compiled =
+        renderer.compile(DocKind::Map.template(), &exported.data_json, &exported.texts_typ).map_err(|errs| {
+            let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+            format!("cannot draw the maps for the VASSAL module: {}", all.join("; "))
+        })?;
+    let pages = compiled.document.pages();
+    if pages.len() != game.maps.len() {
+        return Err(format!("the whole maps are {} pages for {} maps", pages.len(), game.maps.len()));
+    }
+    Ok(game
+        .maps
+        .iter()
+        .zip(pages)
+        .map(|(m, page)| vassal::Board {
+            name: m.title.v.clone(),
+            geometry: crate::layout::map::Geometry::of(m),
+            image: png::render_page(page, vassal::PIECE_DPI, false),
+        })
+        .collect())
 }
 
 /// Every page of the cheatsheet, the player aid card and the scenario sheets, as images for

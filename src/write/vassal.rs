@@ -6,8 +6,11 @@
 //! front and whose back is a flip layer (`emb2`, Ctrl+F) named after the back face; a
 //! "Table" map with each card deck (one per side) as a draw pile of masked cards (the mask is
 //! the card's back); a chart window with the cheatsheet, player aid card and scenario sheets
-//! as images. Name and version come from `[game]`. The zip is deterministic: entries sorted,
-//! every timestamp 1980-01-01, fixed permissions. No board from `[[map]]` yet (the table map is plain).
+//! as images; a map window per `[[map]]`, its board the whole map as one image at [`PIECE_DPI`]
+//! (the counters' scale) with a hex or square grid on which pieces snap to cell centres and
+//! that names cells as the map does (the first map holds the card decks, in its top margin;
+//! the plain "Table" is for games without maps). Name and version come from `[game]`. The zip
+//! is deterministic: entries sorted, every timestamp 1980-01-01, fixed permissions.
 //!
 //! Trait strings follow VASSAL's piece definition: traits separated by tabs, outermost first,
 //! the basic piece `piece;;;IMAGE;NAME` last, then `/` and the state of each (see VASSAL's
@@ -19,6 +22,8 @@ use std::io::Write;
 use image::RgbImage;
 
 use crate::layout::Layout;
+use crate::layout::map::{Geometry, GridKind, HexTop};
+use crate::model::CoordScheme;
 use crate::model::Game;
 use crate::render::png::{FacePage, PieceKind, PieceNames, encode_png};
 
@@ -43,6 +48,137 @@ pub struct VassalInput<'a> {
     pub render: &'a dyn Fn(&FacePage, f64) -> RgbImage,
     /// The chart pages, in order: (name shown on the tab, file stem, image).
     pub charts: Vec<(String, String, RgbImage)>,
+    /// The boards, one per `[[map]]`, in order.
+    pub boards: Vec<Board>,
+}
+
+/// A map as a board: its name, its geometry and the whole map drawn at [`PIECE_DPI`].
+pub struct Board {
+    /// The map's title (the window's and the board's name).
+    pub name: String,
+    /// Where its cells are, in mm.
+    pub geometry: Geometry,
+    /// The whole map, one pixel per 1/[`PIECE_DPI`] inch.
+    pub image: RgbImage,
+}
+
+/// A board's grid in VASSAL's terms, in pixels at `dpi`: the distance between neighbouring
+/// columns (`dx`) and rows (`dy`) of centres and the origin (`x0`, `y0`). A hex grid's
+/// origin is the centre of a cell in a column that is not offset (VASSAL lowers the odd
+/// columns from it by half a cell); a sideways grid (pointy-topped hexes) is the same turned:
+/// its `dx` runs down, its origin is given as (y, x). A square grid's origin is a cell corner.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GridMetrics {
+    /// Hexes or squares.
+    pub hex: bool,
+    /// Pointy-topped hexes (VASSAL's "sideways").
+    pub sideways: bool,
+    /// Between neighbouring columns of centres (rows when sideways), px.
+    pub dx: f64,
+    /// Between neighbouring centres in a column (a row when sideways), px.
+    pub dy: f64,
+    /// The origin, px (VASSAL keeps it in whole pixels).
+    pub x0: i64,
+    /// The origin, px.
+    pub y0: i64,
+    /// What VASSAL's first column (row when sideways) of the numbering is called, minus
+    /// VASSAL's own index of it: the numbering's offset along the columns.
+    pub col_off: i64,
+}
+
+/// The grid of `geo` at `dpi`.
+pub fn grid_metrics(geo: &Geometry, dpi: f64) -> GridMetrics {
+    let px = |mm: f64| mm / 25.4 * dpi;
+    let g = geo.grid;
+    let first = crate::model::Coord { col: 1, row: 1 };
+    match g.kind {
+        GridKind::Square => {
+            let (x, y) = geo.centre(first);
+            let h = geo.cell / 2.0;
+            let d = px(geo.cell);
+            GridMetrics {
+                hex: false,
+                sideways: false,
+                dx: d,
+                dy: d,
+                x0: px(x - h).round() as i64,
+                y0: px(y - h).round() as i64,
+                col_off: 1,
+            }
+        }
+        GridKind::Hex { top, .. } => {
+            let sideways = top == HexTop::Pointy;
+            // Along the lines of hexes that are offset (columns, or rows when pointy).
+            let offset_first = g.is_offset(1);
+            let start = if offset_first { crate::model::Coord { col: 2, row: 2 } } else { first };
+            let base = if sideways {
+                crate::model::Coord { col: 1, row: start.row }
+            } else {
+                crate::model::Coord { col: start.col, row: 1 }
+            };
+            let (x, y) = geo.centre(base);
+            let (x, y) = if sideways { (y, x) } else { (x, y) };
+            GridMetrics {
+                hex: true,
+                sideways,
+                dx: px(1.5 * geo.side()),
+                dy: px(geo.cell),
+                x0: px(x).round() as i64,
+                y0: px(y).round() as i64,
+                col_off: if offset_first { 2 } else { 1 },
+            }
+        }
+    }
+}
+
+/// The board's grid element, with its numbering: pieces snap to cell centres, and a location
+/// is named as on the map (`XXYY` with leading zeros, or a column letter and row number).
+fn grid_xml(geo: &Geometry, dpi: f64) -> String {
+    let m = grid_metrics(geo, dpi);
+    let g = geo.grid;
+    // Leading zeros (VASSAL pads to `lead + 1` digits): `XXYY` has two digits each (three
+    // past 99); a letter-number row has none.
+    let letters = g.scheme == CoordScheme::LetterNumber;
+    let lead = if letters {
+        0
+    } else if g.columns > 99 || g.rows > 99 {
+        2
+    } else {
+        1
+    };
+    // VASSAL's columns (h) are ours, its rows (v) our rows; turned when sideways. Its first
+    // column is `col_off` of ours, its first row our first. Its letters count from A = 0.
+    let ours_col = (if letters { "A" } else { "N" }, if letters { 0 } else { lead });
+    let ours_row = ("N", lead);
+    let (h, v, first) = if m.sideways { (ours_row, ours_col, "V") } else { (ours_col, ours_row, "H") };
+    let letter_shift = |t: &str| if t == "A" { 1 } else { 0 };
+    let (h_type, h_lead, h_off) = (h.0, h.1, m.col_off - letter_shift(h.0));
+    let (v_type, v_lead, v_off) = (v.0, v.1, 1 - letter_shift(v.0));
+    let numbering = |kind: &str| {
+        format!(
+            "<VASSAL.build.module.map.boardPicker.board.mapgrid.{kind} color=\"0,0,0\" first=\"{first}\" fontSize=\"9\" hDescend=\"false\" hDrawOff=\"0\" hLeading=\"{h_lead}\" hOff=\"{h_off}\" hType=\"{h_type}\" locationFormat=\"$gridLocation$\" rotateText=\"0\" sep=\"\" stagger=\"false\" vDescend=\"false\" vDrawOff=\"0\" vLeading=\"{v_lead}\" vOff=\"{v_off}\" vType=\"{v_type}\" visible=\"false\"/>"
+        )
+    };
+    if m.hex {
+        format!(
+            "<VASSAL.build.module.map.boardPicker.board.HexGrid color=\"0,0,0\" cornersLegal=\"false\" dotsVisible=\"false\" dx=\"{:.4}\" dy=\"{:.4}\" edgesLegal=\"false\" sideways=\"{}\" snapTo=\"true\" visible=\"false\" x0=\"{}\" y0=\"{}\">\n                    {}\n                </VASSAL.build.module.map.boardPicker.board.HexGrid>",
+            m.dx,
+            m.dy,
+            m.sideways,
+            m.x0,
+            m.y0,
+            numbering("HexGridNumbering")
+        )
+    } else {
+        format!(
+            "<VASSAL.build.module.map.boardPicker.board.SquareGrid color=\"0,0,0\" cornersLegal=\"false\" dotsVisible=\"false\" dx=\"{:.4}\" dy=\"{:.4}\" edgesLegal=\"false\" range=\"Metric\" snapTo=\"true\" visible=\"false\" x0=\"{}\" y0=\"{}\">\n                    {}\n                </VASSAL.build.module.map.boardPicker.board.SquareGrid>",
+            m.dx,
+            m.dy,
+            m.x0,
+            m.y0,
+            numbering("SquareGridNumbering")
+        )
+    }
 }
 
 /// A piece definition's text (names, images): without the characters that separate its
@@ -178,7 +314,14 @@ pub fn module_files(input: &VassalInput) -> Vec<(String, Vec<u8>)> {
         ));
     }
 
-    let build = build_file(game, &title, &version, &panels, &piles, card_size, &charts, gpid + 1);
+    let mut boards = Vec::new();
+    for (k, b) in input.boards.iter().enumerate() {
+        let file = format!("board-{}.png", k + 1);
+        files.push((format!("images/{file}"), encode_png(&b.image)));
+        boards.push((field(&b.name), file, b.image.width(), b.image.height(), grid_xml(&b.geometry, PIECE_DPI)));
+    }
+
+    let build = build_file(game, &title, &version, &panels, &piles, card_size, &charts, &boards, gpid + 1);
     files.push(("buildFile.xml".into(), build.into_bytes()));
     files.push(("moduledata".into(), module_data(game, &title, &version).into_bytes()));
     files.sort_by(|a, b| a.0.cmp(&b.0));
@@ -245,6 +388,7 @@ fn build_file(
     piles: &[(Option<usize>, Vec<String>)],
     card: (u32, u32),
     charts: &[String],
+    boards: &[(String, String, u32, u32, String)],
     next_gpid: usize,
 ) -> String {
     let mut x = String::new();
@@ -279,33 +423,52 @@ fn build_file(
         }
         x.push_str("        </VASSAL.build.widget.TabWidget>\n    </VASSAL.build.module.PieceWindow>\n");
     }
-    // The table: a plain board with the card decks side by side.
+    // The card decks side by side: on a plain table, or in the first map's top margin.
     let (cw, ch) = card;
     let gap = cw / 2 + 40;
-    let width = (piles.len() as u32 * (cw + gap) + gap).max(1200);
-    let height = (ch * 2 + 2 * gap).max(900);
-    x.push_str("    <VASSAL.build.module.Map allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"Table\" changeFormat=\"$message$\" color=\"0,0,0\" createFormat=\"$pieceName$ created in $location$\" description=\"\" edgeHeight=\"0\" edgeWidth=\"0\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"false\" mapName=\"Table\" markMoved=\"Never\" moveKey=\"\" moveToFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" showKey=\"\" thickness=\"3\">\n");
-    x.push_str("        <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\" boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n");
-    x.push_str(&format!(
-        "            <VASSAL.build.module.map.boardPicker.Board color=\"40,90,60\" height=\"{height}\" name=\"Table\" reversible=\"false\" width=\"{width}\"/>\n"
-    ));
-    x.push_str("        </VASSAL.build.module.map.BoardPicker>\n");
-    x.push_str(MAP_PARTS);
-    for (k, (side, slots)) in piles.iter().enumerate() {
-        let name = match side {
-            Some(s) => format!("{} cards", game.sides[*s].name.v),
-            None => "Cards".into(),
-        };
-        let px = gap + k as u32 * (cw + gap) + cw / 2;
+    let map_open = |name: &str, edge: (u32, u32)| {
+        format!(
+            "    <VASSAL.build.module.Map allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"{n}\" changeFormat=\"$message$\" color=\"0,0,0\" createFormat=\"$pieceName$ created in $location$\" description=\"\" edgeHeight=\"{}\" edgeWidth=\"{}\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"false\" mapName=\"{n}\" markMoved=\"Never\" moveKey=\"\" moveToFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" showKey=\"\" thickness=\"3\">\n        <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\" boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n",
+            edge.1,
+            edge.0,
+            n = xml(name)
+        )
+    };
+    let decks_margin = if piles.is_empty() { 0 } else { ch + 2 * gap };
+    let (owner, pile_y0) = match boards.first() {
+        Some(b) => (b.0.clone(), gap + ch / 2),
+        None => ("Table".to_string(), gap + ch / 2),
+    };
+    if boards.is_empty() {
+        let width = (piles.len() as u32 * (cw + gap) + gap).max(1200);
+        let height = (ch * 2 + 2 * gap).max(900);
+        x.push_str(&map_open("Table", (0, 0)));
         x.push_str(&format!(
-            "        <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"false\" draw=\"true\" faceDown=\"Always\" height=\"{ch}\" name=\"{}\" owningBoard=\"Table\" reshufflable=\"false\" shuffle=\"Via right-click Menu\" width=\"{cw}\" x=\"{px}\" y=\"{}\">\n",
-            xml(&field(&name)),
-            gap + ch / 2
+            "            <VASSAL.build.module.map.boardPicker.Board color=\"40,90,60\" height=\"{height}\" name=\"Table\" reversible=\"false\" width=\"{width}\"/>\n"
         ));
-        for s in slots {
-            x.push_str(&format!("            {s}\n"));
+    }
+    for (k, (name, file, w, h, grid)) in boards.iter().enumerate() {
+        if k > 0 {
+            x.push_str("    </VASSAL.build.module.Map>\n");
         }
-        x.push_str("        </VASSAL.build.module.map.DrawPile>\n");
+        // The first map holds the decks above the board: its top and bottom margins.
+        let edge = if k == 0 { (gap, decks_margin) } else { (0, 0) };
+        x.push_str(&map_open(name, edge));
+        x.push_str(&format!(
+            "            <VASSAL.build.module.map.boardPicker.Board image=\"{}\" height=\"{h}\" name=\"{}\" reversible=\"false\" width=\"{w}\">\n                {grid}\n            </VASSAL.build.module.map.boardPicker.Board>\n",
+            xml(file),
+            xml(name)
+        ));
+        x.push_str("        </VASSAL.build.module.map.BoardPicker>\n");
+        x.push_str(MAP_PARTS);
+        if k == 0 {
+            push_piles(&mut x, game, piles, card, gap, &owner, pile_y0);
+        }
+    }
+    if boards.is_empty() {
+        x.push_str("        </VASSAL.build.module.map.BoardPicker>\n");
+        x.push_str(MAP_PARTS);
+        push_piles(&mut x, game, piles, card, gap, &owner, pile_y0);
     }
     x.push_str("    </VASSAL.build.module.Map>\n");
     if !charts.is_empty() {
@@ -319,6 +482,35 @@ fn build_file(
     x.push_str("    <VASSAL.build.module.PrototypesContainer/>\n");
     x.push_str("</VASSAL.build.GameModule>\n");
     x
+}
+
+/// The card decks, a draw pile per side, side by side from the left at height `y` (map
+/// coordinates: on the table, or in the first map's top margin), owned by board `owner`.
+fn push_piles(
+    x: &mut String,
+    game: &Game,
+    piles: &[(Option<usize>, Vec<String>)],
+    (cw, ch): (u32, u32),
+    gap: u32,
+    owner: &str,
+    y: u32,
+) {
+    for (k, (side, slots)) in piles.iter().enumerate() {
+        let name = match side {
+            Some(s) => format!("{} cards", game.sides[*s].name.v),
+            None => "Cards".into(),
+        };
+        let px = gap + k as u32 * (cw + gap) + cw / 2;
+        x.push_str(&format!(
+            "        <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"false\" draw=\"true\" faceDown=\"Always\" height=\"{ch}\" name=\"{}\" owningBoard=\"{}\" reshufflable=\"false\" shuffle=\"Via right-click Menu\" width=\"{cw}\" x=\"{px}\" y=\"{y}\">\n",
+            xml(&field(&name)),
+            xml(owner)
+        ));
+        for s in slots {
+            x.push_str(&format!("            {s}\n"));
+        }
+        x.push_str("        </VASSAL.build.module.map.DrawPile>\n");
+    }
 }
 
 /// The module as a zip: entries in name order, every timestamp 1980-01-01 00:00, permissions
@@ -352,6 +544,73 @@ mod tests {
         assert!(d.contains(";b.png;1-A Inf (reduced);"), "{d}");
         assert!(d.ends_with("\tpiece;;;f.png;1-A Inf/-1\tnull;0;0;7;0"), "{d}");
         assert_eq!(counter_definition("M", "m.png", None, 2), "+/null/piece;;;m.png;M/null;0;0;2;0");
+    }
+
+    fn attr(xml: &str, tag: &str, name: &str) -> String {
+        let element = &xml[xml.find(&format!("{tag} ")).unwrap()..];
+        let element = &element[..element.find('>').unwrap()];
+        let key = format!(" {name}=\"");
+        let at = element.find(&key).unwrap() + key.len();
+        element[at..at + element[at..].find('"').unwrap()].to_string()
+    }
+
+    /// VASSAL's name for the point `(x, y)` (px) of a board with grid `xml`, as VASSAL's
+    /// `HexGridNumbering` and `SquareGridNumbering` work it out (raw column and row from the
+    /// origin, the odd columns lowered by half a cell, then offsets, letters and zeros).
+    fn vassal_name(xml: &str, (x, y): (f64, f64)) -> String {
+        let hex = xml.contains("HexGrid ");
+        let grid = if hex { "HexGrid" } else { "SquareGrid" };
+        let n = |k: &str| attr(xml, grid, k).parse::<f64>().unwrap();
+        let (dx, dy, x0, y0) = (n("dx"), n("dy"), n("x0"), n("y0"));
+        let (x, y) = if xml.contains("sideways=\"true\"") { (y, x) } else { (x, y) };
+        let (col, row) = if hex {
+            let nx = ((x - x0) / dx).round() as i64;
+            let lower = if nx % 2 == 0 { 0.0 } else { dy / 2.0 };
+            (((x - x0) / dx + 0.5).floor() as i64, ((y - y0 - lower) / dy).round() as i64)
+        } else {
+            (((x - x0) / dx).floor() as i64, ((y - y0) / dy).floor() as i64)
+        };
+        let numbering = if hex { "HexGridNumbering" } else { "SquareGridNumbering" };
+        let a = |k: &str| attr(xml, numbering, k);
+        let name = |v: i64, kind: String, lead: String| {
+            if kind == "A" {
+                return ((b'A' + v as u8) as char).to_string();
+            }
+            format!("{v:0w$}", w = lead.parse::<usize>().unwrap() + 1)
+        };
+        let h = name(col + a("hOff").parse::<i64>().unwrap(), a("hType"), a("hLeading"));
+        let v = name(row + a("vOff").parse::<i64>().unwrap(), a("vType"), a("vLeading"));
+        if a("first") == "H" { h + &v } else { v + &h }
+    }
+
+    #[test]
+    fn vassal_names_every_cell_centre_as_the_map_does() {
+        use crate::model::{Coord, Grid};
+        let mut kinds = vec![GridKind::Square];
+        for top in [HexTop::Flat, HexTop::Pointy] {
+            for even in [true, false] {
+                kinds.push(GridKind::Hex { top, even, short: false });
+            }
+        }
+        for kind in kinds {
+            for scheme in [CoordScheme::Xxyy, CoordScheme::LetterNumber] {
+                let grid = Grid { kind, columns: 12, rows: 9, scheme };
+                let geo = Geometry::new(grid, 19.05);
+                let xml = grid_xml(&geo, PIECE_DPI);
+                let m = grid_metrics(&geo, PIECE_DPI);
+                let px = |mm: f64| mm / 25.4 * PIECE_DPI;
+                let pitch = if m.hex { 1.5 * geo.side() } else { geo.cell };
+                assert!((m.dx - px(pitch)).abs() < 1e-9 && (m.dy - px(geo.cell)).abs() < 1e-9);
+                for c in grid.cells() {
+                    let (x, y) = geo.centre(c);
+                    assert_eq!(vassal_name(&xml, (px(x), px(y))), grid.name(c), "{kind:?} {scheme:?} {c:?}");
+                }
+                assert_eq!(
+                    grid.name(Coord { col: 1, row: 1 }),
+                    if scheme == CoordScheme::Xxyy { "0101" } else { "A1" }
+                );
+            }
+        }
     }
 
     #[test]

@@ -6,14 +6,19 @@ EXPECTED.json lists the pieces as the data has them: {"counters": [{"name", "fro
 "back"}], "cards": [...]}, a counter's back null when it has none, a card once per copy. The module is opened with Python's zipfile (every entry's
 CRC checked) and with pywargame (Python 3.12+), which decodes VASSAL's build file and piece
 definitions: each piece slot's basic piece gives the name and front image, its layer
-(emb2) trait the back image. Prints "N pieces match" and exits 0 when everything agrees.
+(emb2) trait the back image. EXPECTED.json's "boards" (one per map, optional) give each
+board's name, image, size and every cell's name and centre in pixels: pywargame's grid
+numbering must put each name within a pixel of its centre. Prints "N pieces match; M cards
+match; K boards match" and exits 0 when everything agrees.
 """
 
 import json
 import sys
 import zipfile
 
+from pywargame.vassal.board import Board
 from pywargame.vassal.buildfile import BuildFile
+from pywargame.vassal.grid import HexGrid, SquareGrid
 from pywargame.vassal.traits.basic import BasicTrait
 from pywargame.vassal.traits.layer import LayerTrait
 from pywargame.vassal.traits.mask import MaskTrait
@@ -76,11 +81,71 @@ def main(module, expected_path):
             assert f"images/{image}" in names, f"{image} not in images/"
     if cards != want["cards"]:
         problems.append(f"cards: module {cards} != data {want['cards']}")
+    boards = check_boards(game, names, want.get("boards", []), problems)
     if problems:
         print("\n".join(problems))
         return 1
-    print(f"{len(got)} pieces match; {len(cards)} cards match")
+    print(f"{len(got)} pieces match; {len(cards)} cards match; {boards} boards match")
     return 0
+
+
+class _Whole:
+    """The grid's zone when the grid is the whole board's (pywargame expects a zone)."""
+
+    def __init__(self, board):
+        self.board = board
+
+    def getWidth(self):
+        return self.board.getWidth()
+
+    def getHeight(self):
+        return self.board.getHeight()
+
+    def getXOffset(self):
+        return 0
+
+    def getYOffset(self):
+        return 0
+
+
+def check_boards(game, names, expected, problems):
+    """Each expected board (one per map, in order: name, image, width, height, and every
+    cell's name and centre in pixels) against the module's maps, read by pywargame: the
+    board's image and size, and where pywargame's own grid numbering puts each cell name
+    (within a pixel: VASSAL keeps the grid's origin in whole pixels)."""
+    for grid in (HexGrid, SquareGrid):
+        grid.getZone = lambda self: _Whole(self.getParent(Board))
+    boards = []
+    for m in game.getMaps(asdict=False):
+        for picker in m.getBoardPicker():
+            boards.extend(b for b in picker.getBoards(asdict=False) if "image" in b and b["image"])
+    if len(boards) != len(expected):
+        problems.append(f"{len(boards)} boards with an image in the module, {len(expected)} maps in the data")
+        return 0
+    for board, want in zip(boards, expected):
+        label = want["name"]
+        if board["name"] != want["name"] or board["image"] != want["image"]:
+            problems.append(f"board {board['name']} {board['image']} != data {want['name']} {want['image']}")
+        if (board.getWidth(), board.getHeight()) != (want["width"], want["height"]):
+            problems.append(f"{label}: {board.getWidth()}x{board.getHeight()} != {want['width']}x{want['height']}")
+        if f"images/{board['image']}" not in names:
+            problems.append(f"{label}: {board['image']} not in images/")
+        grids = board.getHexGrids(single=False) + board.getSquareGrids(single=False)
+        if len(grids) != 1:
+            problems.append(f"{label}: {len(grids)} grids")
+            continue
+        worst = 0.0
+        for cell, x, y in want["cells"]:
+            at = grids[0].getLocation(cell)
+            if at is None:
+                problems.append(f"{label}: the grid does not know {cell}")
+                continue
+            off = max(abs(at[0] - x), abs(at[1] - y))
+            worst = max(worst, off)
+            if off > 1.0 + 1e-6:
+                problems.append(f"{label}: {cell} at {at}, the map has it at ({x:.1f}, {y:.1f})")
+        print(f"{label}: {len(want['cells'])} cells, worst {worst:.2f} px off")
+    return len(boards)
 
 
 if __name__ == "__main__":
