@@ -239,7 +239,8 @@ pub(crate) fn exports(
 }
 
 /// Every `[[map]]` whole, one page of the map's own size each (the map template with
-/// `data.pieces` set), drawn at the module's piece resolution: the boards of the module.
+/// `data.pieces` set), drawn at the module's piece resolution (less for huge maps): the boards
+/// of the module.
 fn boards(renderer: &mut Renderer, game: &Game, ix: &Index, laid_out: &Layout) -> Result<Vec<vassal::Board>, String> {
     if game.maps.is_empty() {
         return Ok(Vec::new());
@@ -259,10 +260,10 @@ fn boards(renderer: &mut Renderer, game: &Game, ix: &Index, laid_out: &Layout) -
         .maps
         .iter()
         .zip(pages)
-        .map(|(m, page)| vassal::Board {
-            name: m.title.v.clone(),
-            geometry: crate::layout::map::Geometry::of(m),
-            image: png::render_page(page, vassal::PIECE_DPI, false),
+        .map(|(m, page)| {
+            let geometry = crate::layout::map::Geometry::of(m);
+            let dpi = vassal::board_dpi(geometry.size());
+            vassal::Board { name: m.title.v.clone(), geometry, dpi, image: png::render_page(page, dpi, false) }
         })
         .collect())
 }

@@ -7,7 +7,7 @@
 //! "Table" map with each card deck (one per side) as a draw pile of masked cards (the mask is
 //! the card's back); a chart window with the cheatsheet, player aid card and scenario sheets
 //! as images; a map window per `[[map]]`, its board the whole map as one image at [`PIECE_DPI`]
-//! (the counters' scale) with a hex or square grid on which pieces snap to cell centres and
+//! (the counters' scale; less for huge maps, [`board_dpi`]) with a hex or square grid on which pieces snap to cell centres and
 //! that names cells as the map does (the first map holds the card decks, in its top margin;
 //! the plain "Table" is for games without maps). Name and version come from `[game]`. The zip
 //! is deterministic: entries sorted, every timestamp 1980-01-01, fixed permissions.
@@ -52,13 +52,31 @@ pub struct VassalInput<'a> {
     pub boards: Vec<Board>,
 }
 
-/// A map as a board: its name, its geometry and the whole map drawn at [`PIECE_DPI`].
+/// The most pixels a board image may have: 64 million (8000 × 8000 px, 256 MB as RGBA while
+/// drawn); a larger map is drawn at a lower resolution (its pieces then look larger on it).
+pub const MAX_BOARD_PIXELS: f64 = 64e6;
+
+/// The resolution of a board of `size` mm: [`PIECE_DPI`], or less for a map so large that
+/// its image would pass [`MAX_BOARD_PIXELS`].
+pub fn board_dpi((w, h): crate::layout::map::Pt) -> f64 {
+    let square_inches = (w / 25.4) * (h / 25.4);
+    if square_inches * PIECE_DPI * PIECE_DPI <= MAX_BOARD_PIXELS {
+        PIECE_DPI
+    } else {
+        // Whole dots per inch, rounded down: the image stays under the limit.
+        (MAX_BOARD_PIXELS / square_inches).sqrt().floor().max(1.0)
+    }
+}
+
+/// A map as a board: its name, its geometry and the whole map drawn at [`board_dpi`].
 pub struct Board {
     /// The map's title (the window's and the board's name).
     pub name: String,
     /// Where its cells are, in mm.
     pub geometry: Geometry,
-    /// The whole map, one pixel per 1/[`PIECE_DPI`] inch.
+    /// The resolution it is drawn at ([`board_dpi`]).
+    pub dpi: f64,
+    /// The whole map, one pixel per 1/`dpi` inch.
     pub image: RgbImage,
 }
 
@@ -318,7 +336,7 @@ pub fn module_files(input: &VassalInput) -> Vec<(String, Vec<u8>)> {
     for (k, b) in input.boards.iter().enumerate() {
         let file = format!("board-{}.png", k + 1);
         files.push((format!("images/{file}"), encode_png(&b.image)));
-        boards.push((field(&b.name), file, b.image.width(), b.image.height(), grid_xml(&b.geometry, PIECE_DPI)));
+        boards.push((field(&b.name), file, b.image.width(), b.image.height(), grid_xml(&b.geometry, b.dpi)));
     }
 
     let build = build_file(game, &title, &version, &panels, &piles, card_size, &charts, &boards, gpid + 1);
@@ -611,6 +629,25 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn huge_maps_are_drawn_at_a_lower_resolution() {
+        assert_eq!(board_dpi((444.5, 381.0)), PIECE_DPI);
+        // 200 × 200 hexes of 19.05 mm: about 3.8 m square.
+        let geo = Geometry::new(
+            crate::model::Grid {
+                kind: GridKind::Hex { top: HexTop::Flat, even: true, short: false },
+                columns: 200,
+                rows: 200,
+                scheme: CoordScheme::Xxyy,
+            },
+            19.05,
+        );
+        let dpi = board_dpi(geo.size());
+        assert!((50.0..PIECE_DPI).contains(&dpi), "{dpi}");
+        let px = |mm: f64| (mm / 25.4 * dpi).round();
+        assert!(px(geo.size().0) * px(geo.size().1) <= MAX_BOARD_PIXELS * 1.001);
     }
 
     #[test]
