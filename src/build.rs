@@ -356,12 +356,12 @@ impl Builder {
         if !wanted.any() {
             return Ok(());
         }
-        if (wanted.png || wanted.tts) && !vtt::has_pieces(laid_out) {
+        if (wanted.png || wanted.tts || wanted.print_shop) && !vtt::has_pieces(laid_out) {
             let mut d = Diagnostic::warning(
                 diag::EXPORT_NOTHING,
-                "PNG per piece and Tabletop Simulator exports need counters or cards; this game has none",
+                "PNG per piece, Tabletop Simulator and print-shop exports need counters or cards; this game has none",
             )
-            .help("add [[counter]] or [[card]] entries, or stop asking for png and tts");
+            .help("add [[counter]] or [[card]] entries, or stop asking for png, tts and print_shop");
             if let Some(loc) = &game.exports.loc {
                 d = d.at(loc);
             }

@@ -25,8 +25,8 @@ struct Front {
     h: f64,
 }
 
-/// The checked game in `dir`, the cards document as a PDF in `pdf_dir`, and every card front.
-fn card_fronts(dir: &Path, pdf_dir: &Path) -> (Game, std::path::PathBuf, Vec<Front>) {
+/// The game in `dir` checked clean, its cards document's data and the document compiled.
+fn cards_document(dir: &Path) -> (playaid::build::Checked, playaid::export::Exported, playaid::render::Compiled) {
     let checked = load_and_check(dir, None).unwrap();
     assert!(!checked.has_errors(), "{}: {:?}", dir.display(), checked.diags.first().map(|d| &d.message));
     let (ix, laid_out) = checked.stages.as_ref().unwrap();
@@ -34,6 +34,12 @@ fn card_fronts(dir: &Path, pdf_dir: &Path) -> (Game, std::path::PathBuf, Vec<Fro
         export(&checked.game, ix, laid_out, &DocKind::parse("cards", None).unwrap(), &ExportOptions::default());
     let mut r = Renderer::new(&checked.game.root, None).unwrap();
     let compiled = r.compile("cards", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    (checked, exported, compiled)
+}
+
+/// The checked game in `dir`, the cards document as a PDF in `pdf_dir`, and every card front.
+fn card_fronts(dir: &Path, pdf_dir: &Path) -> (Game, std::path::PathBuf, Vec<Front>) {
+    let (checked, exported, compiled) = cards_document(dir);
     let pdf = pdf_dir.join("cards.pdf");
     std::fs::write(&pdf, compiled.pdf().unwrap()).unwrap();
     let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
@@ -336,13 +342,7 @@ type Placed = (String, usize, [f64; 4], String, i64, i64);
 
 /// Every placed face of the cards document of `dir`, and the sheet's gutter in mm.
 fn placed_faces(dir: &Path) -> (Vec<Placed>, f64) {
-    let checked = load_and_check(dir, None).unwrap();
-    assert!(!checked.has_errors(), "{}: {:?}", dir.display(), checked.diags.first().map(|d| &d.message));
-    let (ix, laid_out) = checked.stages.as_ref().unwrap();
-    let exported =
-        export(&checked.game, ix, laid_out, &DocKind::parse("cards", None).unwrap(), &ExportOptions::default());
-    let mut r = Renderer::new(&checked.game.root, None).unwrap();
-    let compiled = r.compile("cards", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let (_, exported, compiled) = cards_document(dir);
     let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
     let items = data["cards"]["items"].as_array().unwrap().clone();
     let starts = compiled.query_metadata("pa-piece");

@@ -9,16 +9,6 @@ use common::*;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-fn write_game(dir: &Path, files: &[(&str, &str)]) {
-    for (name, text) in files {
-        let p = dir.join(name);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-}
-
-const GAME: &str = "[game]\nid = \"t\"\ntitle = \"Test\"\nversion = \"1\"\n";
-
 /// A game with one rule section whose text is `text`, built: the cheatsheet's page contents.
 fn cheatsheet_with(dir: &Path, text: &str, extra: &[(&str, &str)]) -> String {
     let rules = format!("[[section]]\nid = \"a\"\ntitle = \"Anchors\"\ntext = \"{}\"\n", text.replace('"', "\\\""));

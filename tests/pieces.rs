@@ -63,16 +63,6 @@ fn placed(dir: &Path, doc: &str) -> (HashMap<(u64, u64, String), Placed>, usize)
     (out, compiled.page_count())
 }
 
-fn write_game(dir: &Path, files: &[(&str, &str)]) {
-    for (name, text) in files {
-        let p = dir.join(name);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-}
-
-const GAME: &str = "[game]\nid = \"t\"\ntitle = \"Test\"\nversion = \"1\"\n";
-
 fn counters_game(dir: &Path, size: &str, duplex: &str, quantity: u32, extra: &str) {
     let data = format!(
         "[counters]\nduplex = \"{duplex}\"\n{extra}\n\n[[counter_group]]\nid = \"g\"\nsize = \"{size}\"\n\n\

@@ -89,6 +89,24 @@ impl PiecesDoc {
     }
 }
 
+/// The counter or card template with every face on a page of its own (each piece once, or
+/// every copy for a print shop).
+fn compile_faces(
+    renderer: &mut Renderer,
+    game: &Game,
+    ix: &Index,
+    laid_out: &Layout,
+    kind: DocKind,
+    every_copy: bool,
+) -> Result<Compiled, String> {
+    let opts = ExportOptions { page: None, part_size: None, pieces: true, piece_copies: every_copy };
+    let exported = export::export(game, ix, laid_out, &kind, &opts);
+    renderer.compile(kind.template(), &exported.data_json, &exported.texts_typ).map_err(|errs| {
+        let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        format!("cannot draw the {} one face a page: {}", kind.template(), all.join("; "))
+    })
+}
+
 /// Compile the pieces document of a checked and laid-out game: the counter and the card
 /// template, each with every face on a page of its own, the page the piece's trim size (cards
 /// with their bleed as the page's bleed: `compiled.pdf()` has TrimBoxes, for print shops).
@@ -99,14 +117,7 @@ pub fn pieces_document(
     ix: &Index,
     laid_out: &Layout,
 ) -> Result<PiecesDoc, String> {
-    let opts = ExportOptions { page: None, part_size: None, pieces: true, piece_copies: false };
-    let mut compile = |kind: DocKind| -> Result<Compiled, String> {
-        let exported = export::export(game, ix, laid_out, &kind, &opts);
-        renderer.compile(kind.template(), &exported.data_json, &exported.texts_typ).map_err(|errs| {
-            let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-            format!("cannot draw the {} one face a page: {}", kind.template(), all.join("; "))
-        })
-    };
+    let mut compile = |kind: DocKind| compile_faces(renderer, game, ix, laid_out, kind, false);
     let counters = (!laid_out.counters.counters.is_empty()).then(|| compile(DocKind::Counters)).transpose()?;
     let cards = (!laid_out.cards.cards.is_empty()).then(|| compile(DocKind::Cards)).transpose()?;
     let mut faces = Vec::new();
@@ -144,7 +155,6 @@ pub(crate) fn print_shop_files(
     ix: &Index,
     laid_out: &Layout,
 ) -> Result<Vec<OutFile>, String> {
-    let opts = ExportOptions { page: None, part_size: None, pieces: true, piece_copies: true };
     let mut files = Vec::new();
     for (kind, any, name) in [
         (DocKind::Cards, !laid_out.cards.cards.is_empty(), "print-shop/cards.pdf"),
@@ -153,13 +163,11 @@ pub(crate) fn print_shop_files(
         if !any {
             continue;
         }
-        let exported = export::export(game, ix, laid_out, &kind, &opts);
-        let errors = |errs: Vec<crate::render::RenderDiag>| {
+        let compiled = compile_faces(renderer, game, ix, laid_out, kind, true)?;
+        let pdf = compiled.pdf().map_err(|errs| {
             let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-            format!("cannot draw {name}: {}", all.join("; "))
-        };
-        let compiled = renderer.compile(kind.template(), &exported.data_json, &exported.texts_typ).map_err(errors)?;
-        let pdf = compiled.pdf().map_err(errors)?;
+            format!("cannot write {name}: {}", all.join("; "))
+        })?;
         files.push((name.to_string(), crate::render::with_bleed_boxes(&pdf)?));
     }
     Ok(files)

@@ -131,3 +131,15 @@ impl Rng {
         &items[self.below(items.len())]
     }
 }
+
+/// Write a game's files (name, text) under `dir`, creating folders as needed.
+pub fn write_game(dir: &Path, files: &[(&str, &str)]) {
+    for (name, text) in files {
+        let p = dir.join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+}
+
+/// The smallest `[game]` table.
+pub const GAME: &str = "[game]\nid = \"t\"\ntitle = \"Test\"\nversion = \"1\"\n";
