@@ -1,9 +1,7 @@
 //! End-to-end: the binary builds real PDFs, and what they contain is what the data says.
 //! Reads PDFs with poppler's `pdftotext` and `pdfinfo` (installed by .ci/run).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 use std::process::Output;
 
@@ -126,7 +124,7 @@ fn a_typst_error_in_user_markup_points_at_the_toml() {
         assert!(err.contains(&format!("game.toml:11:{col}")), "{err}");
         assert!(!err.contains("E021"), "found at check, not at render: {err}");
         assert!(!dir.path().join("out/tiny-1/cheatsheet.pdf").exists());
-        let checked = common::playaid(&["check", game.to_str().unwrap()]);
+        let checked = crate::common::playaid(&["check", game.to_str().unwrap()]);
         assert_eq!(checked.status.code(), Some(1), "check finds it too");
     }
 }
@@ -138,7 +136,7 @@ fn styling_code_in_user_markup_builds() {
     tiny_game(&game, "roll #text(fill: red)[two] dice #sym.arrow.r #smallcaps[then] #strong[move]");
     let o = build(&game, &dir.path().join("out"), &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let text = common::pdf_text(&dir.path().join("out/tiny-1/cheatsheet.pdf"));
+    let text = crate::common::pdf_text(&dir.path().join("out/tiny-1/cheatsheet.pdf"));
     assert!(text.contains("roll two dice → then move"), "{text}");
 }
 

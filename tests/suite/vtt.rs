@@ -3,9 +3,7 @@
 //! names, bytes across rebuilds, the save's JSON, the module's zip and build file (also by an
 //! independent reader, `tests/python/read_vmod.py` with pywargame).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 

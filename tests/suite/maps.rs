@@ -5,8 +5,6 @@
 //! first corner. Expected positions are computed here, from the conventions in docs/FORMAT.md,
 //! not by playaid's own geometry code.
 
-mod common;
-
 use std::collections::HashMap;
 use std::path::Path;
 

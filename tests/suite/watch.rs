@@ -1,9 +1,7 @@
 //! `playaid watch`: rebuilds on a change, survives a broken edit (keeping the last good PDF),
 //! and rebuilds again once the data is fixed.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};

@@ -3,9 +3,7 @@
 //! cheatsheet, the scenario sheet and the landscape player aid card of the example game
 //! `data/marrow-front`, and on a small game of the check corpus with a 2D6 differential CRT.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::{Path, PathBuf};
 
 use playaid::build::load_and_check;

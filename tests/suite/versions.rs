@@ -1,9 +1,7 @@
 //! Rules versions: `playaid diff` between folders and git revisions (text, JSON, a draft
 //! changelog that loads), GitHub annotations, SOURCE_DATE_EPOCH, the changelog sheet.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 use std::process::{Command, Output};
 

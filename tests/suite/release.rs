@@ -4,9 +4,7 @@
 //! here: both files parse, the names the action downloads are the names the release uploads,
 //! and the action's check and build scripts run as written against the built binary.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_yaml::Value;
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -4,9 +4,7 @@
 //! their examples are built instead, except three that need an unwritable folder or pictures of
 //! a given resolution (those findings are tested in tests/build.rs and tests/pieces.rs).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 
 /// Findings a `check` cannot produce: render errors and warnings, I/O and picture resolution.

@@ -2,9 +2,7 @@
 //! builds its PDFs; a folder that is not empty is refused, an unknown template gets a
 //! did-you-mean.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 use std::process::Output;
 

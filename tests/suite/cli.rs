@@ -1,9 +1,7 @@
 //! The command line's own errors: a folder that is not a game is a one-line usage error
 //! (exit code 2), not a finding and not a panic.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::process::Output;
 
 fn assert_usage_error(out: &Output, mentions: &str) {

@@ -8,15 +8,13 @@
 //! one are in BENCHMARKS.md):
 //!
 //! ```text
-//! PLAYAID_FUZZ_SECS=1800 cargo test --release --test fuzz -- --nocapture
+//! PLAYAID_FUZZ_SECS=1800 cargo test --release --test suite fuzz:: -- --nocapture
 //! ```
 //!
 //! `PLAYAID_FUZZ_SEED` changes the inputs (the default seed makes the same ones every run);
 //! `PLAYAID_FUZZ_MAX_SECS` lowers the 10 s an input may take, to hunt slow inputs.
 
-mod common;
-
-use common::Rng;
+use crate::common::Rng;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

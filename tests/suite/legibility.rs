@@ -4,9 +4,7 @@
 //! the size playaid decided. Faces come from `<pa-piece>` / `<pa-piece-end>` metadata, glyphs
 //! from the document's frames (their ink boxes from the fonts' own glyph outlines).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 
 use playaid::build::load_and_check;

@@ -27,11 +27,9 @@
 //!
 //! Human output: a case with a file `tests/check/snapshots/NAME.txt` also has its rustc-style
 //! output (`playaid check .` run in the case's folder) compared with that file;
-//! `PLAYAID_BLESS=1 cargo test --test check_cases` rewrites the snapshot files.
+//! `PLAYAID_BLESS=1 cargo test --test suite check_cases::` rewrites the snapshot files.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

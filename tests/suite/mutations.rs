@@ -13,9 +13,7 @@
 //! The run makes `PLAYAID_MUTANTS` mutants (default 300, spread over every file and kind of
 //! mutation; about 30 s); set it higher for a longer run.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 

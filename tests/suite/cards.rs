@@ -3,9 +3,7 @@
 //! hyphenated stat); special-rule cards print their rule; footers and backs say the game's
 //! version; layouts order zones as the data says and fill the card.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 
 use playaid::build::load_and_check;

@@ -1,9 +1,7 @@
 //! Scenario sheets: every seed game's scenario prints its forces with their stats from the unit
 //! data, its objectives and its victory conditions; a stat changed in the rules changes the sheet.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 fn build(game: &std::path::Path, out: &std::path::Path) {
     let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap(), "-q"]);

@@ -3,9 +3,7 @@
 //! own `icons/` folder works, and its files over the limits are located findings. Names that
 //! are no icon are check cases (tests/check/icons.cases).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::collections::BTreeSet;
 use std::path::Path;
 

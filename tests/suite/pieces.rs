@@ -3,9 +3,7 @@
 //! piece's location. Geometry comes from a query of the compiled document (`<pa-piece>` at
 //! each piece's top-left corner, `<pa-piece-end>` at its bottom-right corner).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::collections::HashMap;
 use std::path::Path;
 

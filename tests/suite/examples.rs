@@ -2,9 +2,7 @@
 //! a designer makes (a term missing from the glossary, a cross-reference to a missing section,
 //! a table keyed to a unit type that does not exist, a table row of the wrong length).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 
 const GAMES: [&str; 6] = [

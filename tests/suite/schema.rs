@@ -5,9 +5,7 @@
 //! declares is documented in docs/FORMAT.md. (That the schema and the loader agree on every
 //! check case is tested in tests/check_cases.rs.)
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use playaid::load::fields::{ROOT, TableDecl, Ty};
 use toml::Value;
 

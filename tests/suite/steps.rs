@@ -3,9 +3,7 @@
 //! whose text prints its parameter, and a scenario with the game's limits; its PDFs are read back
 //! as text.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 
 use playaid::build::{BuildOptions, Builder, load_and_check};

@@ -1,0 +1,27 @@
+//! The integration tests, one binary: each file is a module (`cargo test --test suite cards::`).
+
+mod common;
+
+mod build;
+mod cards;
+mod charts;
+mod check_cases;
+mod cli;
+mod examples;
+mod explain;
+mod format;
+mod fuzz;
+mod icons;
+mod legibility;
+mod maps;
+mod mutations;
+mod new;
+mod pieces;
+mod release;
+mod scenarios;
+mod schema;
+mod stages;
+mod steps;
+mod versions;
+mod vtt;
+mod watch;
