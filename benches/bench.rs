@@ -25,10 +25,12 @@ const SCENARIOS: &[&str] = &[
     "counters-120",
     "counters-480",
     "counters-5000",
+    "counters-20000",
     "cards-100",
     "cards-1000",
     "check-10000-units",
     "watch-1000-counters",
+    "watch-marrow-front",
     "map-30x40",
 ];
 
@@ -125,6 +127,18 @@ fn map_game(dir: &Path) {
     write(dir, &s, "map.toml");
 }
 
+/// A copy of one of the example games in `data/`.
+fn copy_example(dir: &Path, name: &str) {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name);
+    std::fs::create_dir_all(dir).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+        }
+    }
+}
+
 fn write(dir: &Path, data: &str, name: &str) {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("game.toml"), GAME).unwrap();
@@ -172,7 +186,7 @@ fn typst_alone(name: &str) {
         .iter()
         .map(|spec| (spec.kind.template(), export(game, ix, laid_out, &spec.kind, &ExportOptions::default())))
         .collect();
-    let mut renderer = Renderer::new(&game.root, None).unwrap();
+    let renderer = Renderer::new(&game.root, None).unwrap();
     let (mut compile, mut pdf_t) = (Duration::ZERO, Duration::ZERO);
     for (doc, ex) in &inputs {
         let t = Instant::now();
@@ -198,6 +212,7 @@ fn child(name: &str) {
     let (what, n) = name.split_once('-').unwrap();
     let n: usize = n.split('-').next().unwrap().parse().unwrap_or(0);
     match what {
+        "watch" if name == "watch-marrow-front" => copy_example(&dir, "marrow-front"),
         "map" => map_game(&dir),
         "counters" => counters_game(&dir, n),
         "cards" => cards_game(&dir, n),
@@ -225,15 +240,18 @@ fn child(name: &str) {
             let r = b.build(&mut |_| {}).unwrap();
             assert!(!r.has_errors() && !r.written.is_empty());
             println!("first={}", ms(first.elapsed()));
-            // Change one counter's stat, rebuild; five times, each a new value.
-            let path = dir.join("counters.toml");
+            // Change one stat, rebuild; five times, each a new value: a counter's attack in the
+            // synthetic game, the Infantry Corps' full-strength attack in The Marrow Front.
+            let (file, before, at) = match name {
+                "watch-marrow-front" => ("units.toml", "{ name = \"full\", stats = { attack = 6", 36),
+                _ => ("counters.toml", "front = { a = 0, d = 0", 14),
+            };
+            let path = dir.join(file);
             let mut text = std::fs::read_to_string(&path).unwrap();
             let took = median(5, || {
-                let before = "front = { a = 0, d = 0";
-                let i = text.find(before).unwrap();
-                let v = (text.as_bytes()[i + 14] - b'0' + 1) % 9;
-                text.replace_range(i + 14..i + 15, &v.to_string());
-                let _ = before;
+                let i = text.find(before).expect("the stat to edit");
+                let v = (text.as_bytes()[i + at] - b'0') % 8 + 1;
+                text.replace_range(i + at..i + at + 1, &v.to_string());
                 std::fs::write(&path, &text).unwrap();
                 let t = Instant::now();
                 let r = b.build(&mut |_| {}).unwrap();
@@ -284,6 +302,7 @@ fn main() {
         SCENARIOS.iter().copied().filter(|s| args.iter().any(|a| a == s)).collect()
     };
     let exe = std::env::current_exe().unwrap();
+    let mut figures: Vec<(String, f64, f64)> = Vec::new();
     println!(
         "{:<22} {:>9} {:>6} {:>11} {:>8} {:>9} {:>8} {:>9} {:>8} {:>9} {:>11}",
         "scenario",
@@ -339,6 +358,7 @@ fn main() {
             text.push_str(&format!("ratio={:.2}\n", a / b));
         }
         let get = |k: &str| text.lines().find_map(|l| l.strip_prefix(&format!("{k}="))).unwrap_or("").to_string();
+        figures.push((s.to_string(), num(&text, "total").unwrap_or(0.0), num(&text, "peak").unwrap_or(0.0)));
         println!(
             "{:<22} {:>9} {:>6} {:>11} {:>8} {:>9} {:>8} {:>9} {:>8} {:>9} {:>11}",
             s,
@@ -353,5 +373,66 @@ fn main() {
             get("peak"),
             get("typst_peak")
         );
+    }
+    linearity(&figures);
+    if let Err(regressions) = guard(&figures) {
+        eprintln!("{regressions}");
+        std::process::exit(1);
+    }
+}
+
+/// Cost per counter at each size, and its ratio to the smallest: 1.0 is linear.
+fn linearity(figures: &[(String, f64, f64)]) {
+    let per: Vec<(usize, f64)> = figures
+        .iter()
+        .filter_map(|(s, total, _)| {
+            s.strip_prefix("counters-").and_then(|n| n.parse::<usize>().ok()).map(|n| (n, total / n as f64))
+        })
+        .filter(|(n, _)| *n >= 480)
+        .collect();
+    if let Some(&(n0, base)) = per.first() {
+        for (n, cost) in &per {
+            println!("linearity: {n} counters {:.3} ms per counter, {:.2} x the cost at {n0}", cost, cost / base);
+        }
+    }
+}
+
+/// Write this run's figures (`PLAYAID_BENCH_OUT`, default `target/bench/figures.json`) and,
+/// when `PLAYAID_BENCH_BASELINE` names an earlier run's file from the same machine, fail on a
+/// scenario more than 20 % slower than there (a guard for CI's bench step, not for the tests).
+fn guard(figures: &[(String, f64, f64)]) -> Result<(), String> {
+    let out = std::env::var_os("PLAYAID_BENCH_OUT")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench/figures.json"));
+    let json: serde_json::Map<String, serde_json::Value> = figures
+        .iter()
+        .map(|(s, total, peak)| (s.clone(), serde_json::json!({ "total_ms": total, "peak_mib": peak })))
+        .collect();
+    if let Some(parent) = out.parent() {
+        std::fs::create_dir_all(parent).unwrap();
+    }
+    std::fs::write(&out, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    println!("figures written to {}", out.display());
+    let Some(baseline) = std::env::var_os("PLAYAID_BENCH_BASELINE") else { return Ok(()) };
+    let Ok(text) = std::fs::read_to_string(&baseline) else {
+        println!("no baseline at {} yet: this run becomes one", Path::new(&baseline).display());
+        return Ok(());
+    };
+    let before: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("baseline: {e}"))?;
+    let mut slower = Vec::new();
+    for (s, total, _) in figures {
+        if let Some(was) = before[s]["total_ms"].as_f64().filter(|w| *w > 0.0) {
+            let ratio = total / was;
+            println!("{s}: {total:.0} ms, baseline {was:.0} ms ({:+.0} %)", (ratio - 1.0) * 100.0);
+            if ratio > 1.2 {
+                slower.push(format!("{s}: {total:.0} ms against {was:.0} ms ({:+.0} %)", (ratio - 1.0) * 100.0));
+            }
+        }
+    }
+    match slower.is_empty() {
+        true => Ok(()),
+        false => {
+            Err(format!("regression over 20 % against {}:\n{}", Path::new(&baseline).display(), slower.join("\n")))
+        }
     }
 }

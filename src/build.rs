@@ -130,7 +130,7 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
         let mut found = Vec::new();
         for spec in export::documents(game) {
             let exported = export::export(game, ix, laid_out, &spec.kind, &opts);
-            render_document(&renderer, game, &spec, &exported, &mut found, &mut |_| {})?;
+            render_document(&renderer, game, &spec, &exported, &mut found)?;
         }
         checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
     }
@@ -397,16 +397,28 @@ impl Builder {
 /// errors), and its findings.
 type RenderResult = (Result<Option<(Vec<u8>, usize)>, String>, Vec<Diagnostic>);
 
+/// One part of a document compiled: its PDF and pages, or `None` after Typst's errors; and
+/// its findings.
+type PartResult = (Option<(Vec<u8>, usize)>, Vec<Diagnostic>);
+
 /// A progress event from a worker thread, told on the calling thread.
 enum Event {
-    Rendering(usize),
-    Part(usize, usize, usize),
-    Rendered(usize, usize, Duration),
+    /// Part `part` of document `doc` (an index into the documents to render) began.
+    Began { doc: usize, part: usize },
+    /// A part of document `doc` is done, with its pages.
+    Done { doc: usize, pages: usize },
 }
 
-/// Compile `todo` (document number, spec, export, path) on as many threads as there are cores
-/// (Typst compiles one document on one thread), in any order; the results come back in
-/// `todo`'s order, so output never depends on which thread finished first.
+/// The parts of an export: the data of each compile (one for most documents).
+fn parts(exported: &export::Exported) -> Vec<&[u8]> {
+    std::iter::once(&exported.data_json[..]).chain(exported.more_parts.iter().map(|p| &p[..])).collect()
+}
+
+/// Compile `todo` (document number, spec, export, path) on as many threads as there are cores:
+/// every part of every document is a task (Typst compiles one document on one thread, so a big
+/// counter sheet, exported in parts, uses every core too). Where the parts split never depends
+/// on the cores, and the results come back in `todo`'s order, so output is the same bytes on
+/// any machine whichever thread finishes first.
 fn render_all(
     renderer: &Renderer,
     game: &Game,
@@ -414,111 +426,157 @@ fn render_all(
     of: usize,
     progress: &mut dyn FnMut(Progress),
 ) -> Vec<RenderResult> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(todo.len()).max(1);
+    let tasks: Vec<(usize, usize)> =
+        todo.iter().enumerate().flat_map(|(d, (_, _, ex, _))| (0..parts(ex).len()).map(move |p| (d, p))).collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, tasks.len().max(1));
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<std::sync::Mutex<Option<RenderResult>>> = todo.iter().map(|_| Default::default()).collect();
+    let results: Vec<std::sync::Mutex<Option<PartResult>>> = tasks.iter().map(|_| Default::default()).collect();
     let (tx, rx) = std::sync::mpsc::channel::<Event>();
     crate::limits::end_step();
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            let tx = tx.clone();
-            let (next, results) = (&next, &results);
+            let (tx, next, results, tasks) = (tx.clone(), &next, &results, &tasks);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some((n, spec, exported, _)) = todo.get(i) else { break };
-                    let t = Instant::now();
-                    let _ = tx.send(Event::Rendering(*n));
-                    let mut found = Vec::new();
-                    let mut on_part = |p: Progress| {
-                        if let Progress::Part { part, of, .. } = p {
-                            let _ = tx.send(Event::Part(*n, part, of));
-                        }
-                    };
-                    let result = render_document(renderer, game, spec, exported, &mut found, &mut on_part);
-                    if let Ok(Some((_, pages))) = &result {
-                        let _ = tx.send(Event::Rendered(*n, *pages, t.elapsed()));
-                    }
-                    *results[i].lock().unwrap() = Some((result, found));
+                    let Some(&(doc, part)) = tasks.get(i) else { break };
+                    let (_, spec, exported, _) = &todo[doc];
+                    let _ = tx.send(Event::Began { doc, part });
+                    let done = compile_part(renderer, game, spec, exported, part);
+                    let _ = tx.send(Event::Done { doc, pages: done.0.as_ref().map_or(0, |(_, pages)| *pages) });
+                    *results[i].lock().unwrap() = Some(done);
                 }
                 crate::limits::end_step();
             });
         }
         drop(tx);
-        for event in rx {
-            let file = |n: usize| docs_file(todo, n);
-            match event {
-                Event::Rendering(n) => progress(Progress::Rendering { n: n + 1, of, file: file(n) }),
-                Event::Part(n, part, parts) => progress(Progress::Part { file: file(n), part, of: parts }),
-                Event::Rendered(n, pages, took) => {
-                    progress(Progress::Rendered { n: n + 1, of, file: file(n), pages, took })
+        report_progress(rx, todo, of, progress);
+    });
+    let mut results = results.into_iter().map(|r| r.into_inner().unwrap().expect("every part was compiled"));
+    todo.iter().map(|(_, spec, exported, _)| join_parts(spec, (&mut results).take(parts(exported).len()))).collect()
+}
+
+/// Tell the workers' events as build progress, on this thread: a document is "rendering" from
+/// its first part and "rendered" when its last part is done.
+fn report_progress(
+    events: std::sync::mpsc::Receiver<Event>,
+    todo: &[(usize, &export::Document, export::Exported, PathBuf)],
+    of: usize,
+    progress: &mut dyn FnMut(Progress),
+) {
+    let started = Instant::now();
+    let mut left: Vec<usize> = todo.iter().map(|(_, _, ex, _)| parts(ex).len()).collect();
+    let mut pages = vec![0; todo.len()];
+    let mut began = vec![None; todo.len()];
+    for event in events {
+        match event {
+            Event::Began { doc, part } => {
+                let (n, _, ex, _) = &todo[doc];
+                let file = todo[doc].1.file.as_str();
+                if began[doc].is_none() {
+                    began[doc] = Some(started.elapsed());
+                    progress(Progress::Rendering { n: n + 1, of, file });
+                }
+                if !ex.more_parts.is_empty() {
+                    progress(Progress::Part { file, part: part + 1, of: ex.more_parts.len() + 1 });
+                }
+            }
+            Event::Done { doc, pages: p } => {
+                pages[doc] += p;
+                left[doc] -= 1;
+                if left[doc] == 0 {
+                    let took = started.elapsed() - began[doc].unwrap_or_default();
+                    let (n, spec, ..) = &todo[doc];
+                    progress(Progress::Rendered { n: n + 1, of, file: &spec.file, pages: pages[doc], took });
                 }
             }
         }
-    });
-    results.into_iter().map(|r| r.into_inner().unwrap().expect("every document was compiled")).collect()
+    }
 }
 
-/// The output file name of document `n`.
-fn docs_file<'a>(todo: &'a [(usize, &export::Document, export::Exported, PathBuf)], n: usize) -> &'a str {
-    todo.iter().find(|(m, ..)| *m == n).map_or("", |(_, spec, ..)| spec.file.as_str())
-}
-
-/// Compile one document into a PDF and its page count; `Ok(None)` when Typst reported errors
-/// (they are in `diags`). Most documents are one compile. A very large counter sheet comes in
-/// parts: each is compiled, turned into PDF (untagged) and freed before the next, then joined.
-fn render_document(
+/// Compile one part of a document into a PDF. A document in one part is balanced (cheatsheet
+/// columns) and tagged; the parts of a very large counter sheet are untagged (their structure
+/// trees could not be joined) and each is forgotten by Typst's cache once done, so memory stays
+/// bounded.
+fn compile_part(
     renderer: &Renderer,
     game: &Game,
     spec: &export::Document,
     exported: &export::Exported,
-    diags: &mut Vec<Diagnostic>,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<Option<(Vec<u8>, usize)>, String> {
+    part: usize,
+) -> PartResult {
     let doc = spec.kind.template();
     let own = game.templates.iter().find(|t| t.name == format!("{doc}.typ"));
     crate::limits::step(match own {
         Some(t) => format!("compiling {} with the game's own {}", spec.file, game.files.get(t.file).name),
         None => format!("compiling {}", spec.file),
     });
-    let parts: Vec<&[u8]> =
-        std::iter::once(&exported.data_json[..]).chain(exported.more_parts.iter().map(|p| &p[..])).collect();
-    let whole = parts.len() == 1;
-    let mut pdfs = Vec::new();
-    let mut pages = 0;
-    let of = parts.len();
-    for (i, data) in parts.into_iter().enumerate() {
-        if !whole {
-            progress(Progress::Part { file: &spec.file, part: i + 1, of });
-        }
-        let pdf = renderer.compile(doc, data, &exported.texts_typ).and_then(|compiled| {
-            let compiled = if whole {
-                crate::render::balance::balance(renderer, doc, data, &exported.texts_typ, compiled)?
-            } else {
-                compiled
-            };
-            diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, game, doc)));
-            diags.extend(overflows(&compiled, exported));
-            pages += compiled.page_count();
-            compiled.pdf_with(whole)
-        });
-        if !whole {
-            typst::comemo::evict(0);
-        }
-        match pdf {
-            Ok(pdf) => pdfs.push(pdf),
-            Err(errs) => {
-                diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, game, doc)));
-                return Ok(None);
-            }
+    let data = parts(exported)[part];
+    let whole = exported.more_parts.is_empty();
+    let mut diags = Vec::new();
+    let pdf = renderer.compile(doc, data, &exported.texts_typ).and_then(|compiled| {
+        let compiled = if whole {
+            crate::render::balance::balance(renderer, doc, data, &exported.texts_typ, compiled)?
+        } else {
+            compiled
+        };
+        diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, game, doc)));
+        diags.extend(overflows(&compiled, exported));
+        let pages = compiled.page_count();
+        compiled.pdf_with(whole).map(|pdf| (pdf, pages))
+    });
+    if !whole {
+        typst::comemo::evict(0);
+    }
+    match pdf {
+        Ok(done) => (Some(done), diags),
+        Err(errs) => {
+            diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, game, doc)));
+            (None, diags)
         }
     }
-    let pdf = if whole {
-        pdfs.pop().expect("one part")
-    } else {
-        crate::render::merge::merge(&pdfs).map_err(|e| format!("cannot join the parts of {}: {e}", spec.file))?
+}
+
+/// One document from its compiled parts, in order: the PDF (parts joined) and its pages, or
+/// `None` when a part had errors; with every part's findings.
+fn join_parts(spec: &export::Document, parts: impl Iterator<Item = PartResult>) -> RenderResult {
+    let mut diags = Vec::new();
+    let mut pdfs = Vec::new();
+    let mut pages = 0;
+    let mut failed = false;
+    for (pdf, found) in parts {
+        diags.extend(found);
+        match pdf {
+            Some((pdf, p)) => {
+                pdfs.push(pdf);
+                pages += p;
+            }
+            None => failed = true,
+        }
+    }
+    if failed {
+        return (Ok(None), diags);
+    }
+    let pdf = match pdfs.len() {
+        1 => Ok(pdfs.pop().expect("one part")),
+        _ => crate::render::merge::merge(&pdfs).map_err(|e| format!("cannot join the parts of {}: {e}", spec.file)),
     };
-    Ok(Some((pdf, pages)))
+    (pdf.map(|pdf| Some((pdf, pages))), diags)
+}
+
+/// Compile one document into a PDF and its page count, part after part on this thread;
+/// `Ok(None)` when Typst reported errors (they are in `diags`).
+fn render_document(
+    renderer: &Renderer,
+    game: &Game,
+    spec: &export::Document,
+    exported: &export::Exported,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<Option<(Vec<u8>, usize)>, String> {
+    let compiled = (0..parts(exported).len()).map(|part| compile_part(renderer, game, spec, exported, part));
+    let (pdf, found) = join_parts(spec, compiled);
+    diags.extend(found);
+    pdf
 }
 
 /// Text that did not fit its piece, as the template reported it (`<pa-overflow>` metadata:
