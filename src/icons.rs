@@ -6,7 +6,7 @@
 //! there first, then here.
 
 /// The built-in icons: (name, SVG source), sorted by name. Written from icons/LIST by
-/// icons/vendor.py; tests/icons.rs checks it lists every file of icons/svg/.
+/// icons/vendor.py; tests/suite/icons.rs checks it lists every file of icons/svg/.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("airplane", include_str!("../icons/svg/airplane.svg")),
     ("alarm-clock", include_str!("../icons/svg/alarm-clock.svg")),

@@ -1,6 +1,6 @@
 //! `playaid new DIR [--template NAME]`: a complete, commented starting game in a new folder,
 //! from one of the templates in `templates/new/` (embedded here). Every template checks clean
-//! and builds (tests/new.rs); a folder that is not empty is never written into.
+//! and builds (tests/suite/new.rs); a folder that is not empty is never written into.
 
 use std::path::{Path, PathBuf};
 
