@@ -207,58 +207,96 @@ fn codes_in(human: &str) -> BTreeSet<String> {
     human.match_indices("error[").map(|(i, _)| human[i + 6..i + 10].to_string()).collect()
 }
 
+/// What one mutant did: green in both, red in both, or why it fails the test.
+enum Outcome {
+    Green,
+    Red,
+    Failed(Vec<String>),
+}
+
+/// Check and build one mutant; a red mutant builds over its game's last good files.
+fn try_mutant(n: usize, m: &Mutant, tmp: &Path, good_out: &Path, good_files: &Files) -> Outcome {
+    let dir = tmp.join(format!("m{n}"));
+    copy_dir(&m.game, &dir);
+    std::fs::write(dir.join(&m.file), &m.text).unwrap();
+    let (code, checked, unlocated, said) = check(&dir);
+    let fail = |why: String| format!("{}: {why}\n{}", m.name, said.lines().take(30).collect::<Vec<_>>().join("\n"));
+    if said.contains("panicked") || said.contains("E039") || !matches!(code, Some(0..=2)) {
+        return Outcome::Failed(vec![fail(format!("check ended with {code:?}"))]);
+    }
+    let mut failures = Vec::new();
+    if !unlocated.is_empty() {
+        failures.push(fail(format!("errors without a place: {unlocated:?}")));
+    }
+    let out = if code == Some(0) { tmp.join(format!("out{n}")) } else { good_out.to_path_buf() };
+    let (built, output) = build(&dir, &out);
+    if code != Some(0) && files_in(good_out) != *good_files {
+        failures.push(fail("a failed build changed the last good files".to_string()));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(tmp.join(format!("out{n}")));
+    if output.contains("panicked") || output.contains("E039") {
+        failures.push(fail(format!("build: {output}")));
+        return Outcome::Failed(failures);
+    }
+    let outcome = match (code, built) {
+        (Some(0), Some(0)) => Outcome::Green,
+        (Some(1), Some(1)) | (Some(2), Some(2)) => {
+            let extra: Vec<String> = codes_in(&output).difference(&checked).cloned().collect();
+            if !extra.is_empty() {
+                failures.push(fail(format!("build found {extra:?}, which check did not: {output}")));
+            }
+            Outcome::Red
+        }
+        _ => {
+            failures.push(fail(format!("check exit {code:?} but build exit {built:?}: {output}")));
+            Outcome::Red
+        }
+    };
+    if failures.is_empty() { outcome } else { Outcome::Failed(failures) }
+}
+
 #[test]
 fn check_and_build_agree_on_every_mutant() {
     let total = std::env::var("PLAYAID_MUTANTS").ok().and_then(|n| n.parse().ok()).unwrap_or(300);
     let all = mutants(total);
     assert!(all.len() >= total.min(60), "made {} mutants", all.len());
     let tmp = tempfile::tempdir().unwrap();
-    let mut failures = Vec::new();
-    let (mut green, mut red) = (0, 0);
-    // Each game's good build: its folder and every file's bytes.
+    // Each game's good build first: its folder and every file's bytes.
     let mut good: std::collections::HashMap<PathBuf, (PathBuf, Files)> = Default::default();
-    for (n, m) in all.iter().enumerate() {
-        let (good_out, good_files) = good.entry(m.game.clone()).or_insert_with(|| {
+    for m in &all {
+        good.entry(m.game.clone()).or_insert_with(|| {
             let out = tmp.path().join(format!("good-{}", m.game.file_name().unwrap().to_string_lossy()));
             let (code, said) = build(&m.game, &out);
             assert_eq!(code, Some(0), "the example game builds: {said}");
             (out.clone(), files_in(&out))
         });
-        let dir = tmp.path().join(format!("m{n}"));
-        copy_dir(&m.game, &dir);
-        std::fs::write(dir.join(&m.file), &m.text).unwrap();
-        let (code, checked, unlocated, said) = check(&dir);
-        let fail = |why: String| format!("{}: {why}\n{}", m.name, said.lines().take(30).collect::<Vec<_>>().join("\n"));
-        if said.contains("panicked") || said.contains("E039") || !matches!(code, Some(0..=2)) {
-            failures.push(fail(format!("check ended with {code:?}")));
-            continue;
-        }
-        if !unlocated.is_empty() {
-            failures.push(fail(format!("errors without a place: {unlocated:?}")));
-        }
-        // A red mutant builds over the last good files, which must stay as they were.
-        let out = if code == Some(0) { tmp.path().join(format!("out{n}")) } else { good_out.clone() };
-        let (built, output) = build(&dir, &out);
-        if code != Some(0) && files_in(good_out) != *good_files {
-            failures.push(fail("a failed build changed the last good files".to_string()));
-        }
-        if output.contains("panicked") || output.contains("E039") {
-            failures.push(fail(format!("build: {output}")));
-            continue;
-        }
-        match (code, built) {
-            (Some(0), Some(0)) => green += 1,
-            (Some(1), Some(1)) | (Some(2), Some(2)) => {
-                red += 1;
-                let extra: Vec<String> = codes_in(&output).difference(&checked).cloned().collect();
-                if !extra.is_empty() {
-                    failures.push(fail(format!("build found {extra:?}, which check did not: {output}")));
+    }
+    // Then the mutants, two at a time (each is two processes that mostly wait on Typst).
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let outcomes: std::sync::Mutex<Vec<(usize, Outcome)>> = Default::default();
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                loop {
+                    let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(m) = all.get(n) else { break };
+                    let (good_out, good_files) = &good[&m.game];
+                    let outcome = try_mutant(n, m, tmp.path(), good_out, good_files);
+                    outcomes.lock().unwrap().push((n, outcome));
                 }
-            }
-            _ => failures.push(fail(format!("check exit {code:?} but build exit {built:?}: {output}"))),
+            });
         }
-        let _ = std::fs::remove_dir_all(&dir);
-        let _ = std::fs::remove_dir_all(tmp.path().join(format!("out{n}")));
+    });
+    let mut outcomes = outcomes.into_inner().unwrap();
+    outcomes.sort_by_key(|(n, _)| *n);
+    let (mut green, mut red, mut failures) = (0, 0, Vec::new());
+    for (_, outcome) in outcomes {
+        match outcome {
+            Outcome::Green => green += 1,
+            Outcome::Red => red += 1,
+            Outcome::Failed(why) => failures.extend(why),
+        }
     }
     eprintln!("{} mutants: {green} green in check and build, {red} red in both", all.len());
     assert!(failures.is_empty(), "{} of {} mutants disagree:\n\n{}", failures.len(), all.len(), failures.join("\n\n"));
