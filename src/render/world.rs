@@ -57,6 +57,9 @@ pub struct GameWorld {
     /// File contents read so far, by id (sources keep their parse for incremental reuse).
     sources: Mutex<HashMap<FileId, FileResult<Source>>>,
     files: Mutex<HashMap<FileId, FileResult<Bytes>>>,
+    /// When each file read from disk was last modified (`None`: it was not there), so that
+    /// `reset` forgets only what changed.
+    stamps: Mutex<HashMap<FileId, Option<std::time::SystemTime>>>,
     /// The fonts: embedded, and the game's own once `set_fonts` is called.
     fonts: std::sync::Arc<Fonts>,
     book: LazyHash<FontBook>,
@@ -98,6 +101,7 @@ impl GameWorld {
             data_id: file_id(DATA_PATH),
             sources: Mutex::new(HashMap::new()),
             files: Mutex::new(HashMap::new()),
+            stamps: Mutex::new(HashMap::new()),
             fonts: std::sync::Arc::new(Fonts { book: fonts().book.clone(), fonts: fonts().fonts.clone() }),
             book: LazyHash::new(fonts().book.clone()),
         })
@@ -127,10 +131,22 @@ impl GameWorld {
         Ok(DocWorld { game: self, main, data: Bytes::new(data_json.to_vec()), texts })
     }
 
-    /// Forget cached file contents (after files changed on disk).
+    /// Forget the cached contents of files that changed on disk since they were read (or
+    /// appeared, or went away); the rest, parsed, stays for the next compile.
     pub fn reset(&mut self) {
-        self.sources.get_mut().unwrap().clear();
-        self.files.get_mut().unwrap().clear();
+        let stamps = std::mem::take(self.stamps.get_mut().unwrap());
+        let (changed, same): (Vec<_>, Vec<_>) = stamps.into_iter().partition(|(id, when)| self.modified(*id) != *when);
+        *self.stamps.get_mut().unwrap() = same.into_iter().collect();
+        for (id, _) in changed {
+            self.sources.get_mut().unwrap().remove(&id);
+            self.files.get_mut().unwrap().remove(&id);
+        }
+    }
+
+    /// When the file behind `id` in the game folder was last modified; `None` if it is not there.
+    fn modified(&self, id: FileId) -> Option<std::time::SystemTime> {
+        let real = id.get().vpath().realize(&self.root).ok()?;
+        std::fs::metadata(real).and_then(|m| m.modified()).ok()
     }
 
     /// The files on disk this world looked at since the last `reset` (read, or looked for and
@@ -156,8 +172,14 @@ impl GameWorld {
         &self.root
     }
 
-    /// Read a file: the game's own file, a template, or an error.
+    /// Read a file: the game's own file, a template, or an error; remember when it was modified.
     fn read(&self, id: FileId) -> FileResult<Vec<u8>> {
+        let when = self.modified(id);
+        self.stamps.lock().unwrap().insert(id, when);
+        self.read_now(id)
+    }
+
+    fn read_now(&self, id: FileId) -> FileResult<Vec<u8>> {
         let rooted = id.get();
         if let VirtualRoot::Package(pkg) = rooted.root() {
             return Err(FileError::Package(PackageError::Other(Some(
