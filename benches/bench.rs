@@ -242,10 +242,11 @@ fn child(name: &str) {
             println!("first={}", ms(first.elapsed()));
             // Change one stat, rebuild; five times, each a new value: a counter's attack in the
             // synthetic game, the Infantry Corps' full-strength attack in The Marrow Front.
-            let (file, before, at) = match name {
-                "watch-marrow-front" => ("units.toml", "{ name = \"full\", stats = { attack = 6", 36),
-                _ => ("counters.toml", "front = { a = 0, d = 0", 14),
+            let (file, before) = match name {
+                "watch-marrow-front" => ("units.toml", "{ name = \"full\", stats = { attack = "),
+                _ => ("counters.toml", "front = { a = "),
             };
+            let at = before.len();
             let path = dir.join(file);
             let mut text = std::fs::read_to_string(&path).unwrap();
             let took = median(5, || {

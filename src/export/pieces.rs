@@ -270,11 +270,21 @@ impl Exporter<'_> {
         for members in sharing_sheets(groups) {
             let g = &groups[members[0]];
             // Printed copies of these groups, group by group: (counter, how many).
-            let stream: Vec<(usize, i64)> = members
+            let mut stream: Vec<(usize, i64)> = members
                 .iter()
                 .flat_map(|&gi| counters.iter().enumerate().filter(move |(_, c)| c.group == gi))
                 .map(|(i, c)| (i, c.quantity))
                 .collect();
+            if co.cut == Cut::Butt {
+                // A butt-cut sheet starts a new row at each change of colour: counters of one
+                // colour go together, colours in the order they first appear, so data that
+                // alternates sides costs a row per side, not a row per counter.
+                let mut first: std::collections::HashMap<&str, usize> = Default::default();
+                for (n, (i, _)) in stream.iter().enumerate() {
+                    first.entry(counters[*i].front.background.as_str()).or_insert(n);
+                }
+                stream.sort_by_key(|(i, _)| first[counters[*i].front.background.as_str()]);
+            }
             let names: Vec<&str> = members.iter().filter_map(|&gi| groups[gi].name.as_deref()).collect();
             let name = (!names.is_empty()).then(|| names.join(" · "));
             let (cols, rows) = g.grid;
