@@ -130,7 +130,7 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
         let mut found = Vec::new();
         for spec in export::documents(game) {
             let exported = export::export(game, ix, laid_out, &spec.kind, &opts);
-            render_document(&mut renderer, game, &spec, &exported, &mut found, &mut |_| {})?;
+            render_document(&renderer, game, &spec, &exported, &mut found, &mut |_| {})?;
         }
         checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
     }
@@ -266,30 +266,32 @@ impl Builder {
         let out_dir = output_dir(&game, &self.opts.out_dir);
         let export_opts =
             ExportOptions { page: self.opts.page, part_size: self.opts.part_size, pieces: false, piece_copies: false };
+        // Export every document (cheap), then compile those whose inputs changed, on every core.
         let mut pending = Vec::new();
+        let mut todo = Vec::new();
         for (n, spec) in docs.iter().enumerate() {
-            let t = Instant::now();
-            let (n, of, file) = (n + 1, docs.len(), spec.file.as_str());
-            progress(Progress::Rendering { n, of, file });
             let exported = export::export(&game, &ix, &laid_out, &spec.kind, &export_opts);
-            let path = out_dir.join(file);
+            let path = out_dir.join(&spec.file);
             if let Some(last) = self.unchanged(&path, &exported) {
-                progress(Progress::Rendered { n, of, file, pages: last.pages, took: t.elapsed() });
+                let (n, of, file) = (n + 1, docs.len(), spec.file.as_str());
+                progress(Progress::Rendering { n, of, file });
+                progress(Progress::Rendered { n, of, file, pages: last.pages, took: Duration::ZERO });
                 report.written.push(Written { path, pages: last.pages, bytes: last.bytes });
                 continue;
             }
-            let renderer = &mut self.renderer.as_mut().expect("prepared").0;
-            let Some((pdf, pages)) = render_document(renderer, &game, spec, &exported, &mut diags, progress)? else {
-                continue;
-            };
-            progress(Progress::Rendered { n, of, file, pages, took: t.elapsed() });
-            let deps = mtimes(renderer.dependencies());
+            todo.push((n, spec, exported, path));
+        }
+        let renderer = &self.renderer.as_ref().expect("prepared").0;
+        let rendered = render_all(renderer, &game, &todo, docs.len(), progress);
+        for ((_, _, exported, path), (result, found)) in todo.into_iter().zip(rendered) {
+            diags.extend(found);
+            let Some((pdf, pages)) = result? else { continue };
             let last = Rendered {
                 data_json: exported.data_json,
                 texts_typ: exported.texts_typ,
                 pages,
                 bytes: pdf.len(),
-                deps,
+                deps: mtimes(renderer.dependencies()),
             };
             pending.push((path, pdf, last));
         }
@@ -391,11 +393,82 @@ impl Builder {
     }
 }
 
+/// What one document's compile gives: its PDF and page count (`None` when Typst reported
+/// errors), and its findings.
+type RenderResult = (Result<Option<(Vec<u8>, usize)>, String>, Vec<Diagnostic>);
+
+/// A progress event from a worker thread, told on the calling thread.
+enum Event {
+    Rendering(usize),
+    Part(usize, usize, usize),
+    Rendered(usize, usize, Duration),
+}
+
+/// Compile `todo` (document number, spec, export, path) on as many threads as there are cores
+/// (Typst compiles one document on one thread), in any order; the results come back in
+/// `todo`'s order, so output never depends on which thread finished first.
+fn render_all(
+    renderer: &Renderer,
+    game: &Game,
+    todo: &[(usize, &export::Document, export::Exported, PathBuf)],
+    of: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Vec<RenderResult> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(todo.len()).max(1);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<RenderResult>>> = todo.iter().map(|_| Default::default()).collect();
+    let (tx, rx) = std::sync::mpsc::channel::<Event>();
+    crate::limits::end_step();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, results) = (&next, &results);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((n, spec, exported, _)) = todo.get(i) else { break };
+                    let t = Instant::now();
+                    let _ = tx.send(Event::Rendering(*n));
+                    let mut found = Vec::new();
+                    let mut on_part = |p: Progress| {
+                        if let Progress::Part { part, of, .. } = p {
+                            let _ = tx.send(Event::Part(*n, part, of));
+                        }
+                    };
+                    let result = render_document(renderer, game, spec, exported, &mut found, &mut on_part);
+                    if let Ok(Some((_, pages))) = &result {
+                        let _ = tx.send(Event::Rendered(*n, *pages, t.elapsed()));
+                    }
+                    *results[i].lock().unwrap() = Some((result, found));
+                }
+                crate::limits::end_step();
+            });
+        }
+        drop(tx);
+        for event in rx {
+            let file = |n: usize| docs_file(todo, n);
+            match event {
+                Event::Rendering(n) => progress(Progress::Rendering { n: n + 1, of, file: file(n) }),
+                Event::Part(n, part, parts) => progress(Progress::Part { file: file(n), part, of: parts }),
+                Event::Rendered(n, pages, took) => {
+                    progress(Progress::Rendered { n: n + 1, of, file: file(n), pages, took })
+                }
+            }
+        }
+    });
+    results.into_iter().map(|r| r.into_inner().unwrap().expect("every document was compiled")).collect()
+}
+
+/// The output file name of document `n`.
+fn docs_file<'a>(todo: &'a [(usize, &export::Document, export::Exported, PathBuf)], n: usize) -> &'a str {
+    todo.iter().find(|(m, ..)| *m == n).map_or("", |(_, spec, ..)| spec.file.as_str())
+}
+
 /// Compile one document into a PDF and its page count; `Ok(None)` when Typst reported errors
 /// (they are in `diags`). Most documents are one compile. A very large counter sheet comes in
 /// parts: each is compiled, turned into PDF (untagged) and freed before the next, then joined.
 fn render_document(
-    renderer: &mut Renderer,
+    renderer: &Renderer,
     game: &Game,
     spec: &export::Document,
     exported: &export::Exported,

@@ -14,7 +14,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
-static STEP: Mutex<Option<(String, Instant)>> = Mutex::new(None);
+/// What each thread is doing and since when (documents compile on several threads at once).
+static STEPS: Mutex<Vec<(std::thread::ThreadId, String, Instant)>> = Mutex::new(Vec::new());
 
 /// The system allocator, counting the bytes in use.
 pub struct Counting;
@@ -53,16 +54,28 @@ pub fn live_bytes() -> usize {
 }
 
 /// Say what playaid is doing now ("compiling cheatsheet.pdf"); the time limit counts from here.
+/// Each thread has its own step.
 pub fn step(what: impl Into<String>) {
-    if let Ok(mut s) = STEP.lock() {
-        *s = Some((what.into(), Instant::now()));
+    let me = std::thread::current().id();
+    if let Ok(mut s) = STEPS.lock() {
+        s.retain(|(t, ..)| *t != me);
+        s.push((me, what.into(), Instant::now()));
+    }
+}
+
+/// This thread's step is over (a worker that compiled its documents, or the main thread handing
+/// the documents to workers).
+pub fn end_step() {
+    let me = std::thread::current().id();
+    if let Ok(mut s) = STEPS.lock() {
+        s.retain(|(t, ..)| *t != me);
     }
 }
 
 /// Nothing is being done (watch mode waiting for a change): no time limit runs.
 pub fn idle() {
-    if let Ok(mut s) = STEP.lock() {
-        *s = None;
+    if let Ok(mut s) = STEPS.lock() {
+        s.clear();
     }
 }
 
@@ -104,8 +117,10 @@ pub fn start_watchdog(limits: Limits, on_stop: fn(&Stopped) -> !) {
     std::thread::spawn(move || {
         loop {
             std::thread::sleep(Duration::from_millis(20));
-            let (what, since) = match STEP.lock().ok().and_then(|s| s.clone()) {
-                Some(s) => s,
+            // The step running longest is the one to blame.
+            let oldest = STEPS.lock().ok().and_then(|s| s.iter().min_by_key(|(_, _, t)| *t).cloned());
+            let (what, since) = match oldest {
+                Some((_, what, since)) => (what, since),
                 None => ("starting".to_string(), Instant::now()),
             };
             let used = live_bytes();

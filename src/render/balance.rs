@@ -75,7 +75,7 @@ fn targets(columns: &Columns, page: usize, end_x: f64, end_y: f64) -> Vec<f64> {
 /// `first` with the columns of its last page balanced, when the template reports columns and
 /// the last page needs it; else `first` itself. Compiles at most six more times.
 pub fn balance(
-    renderer: &mut Renderer,
+    renderer: &Renderer,
     template: &str,
     data_json: &[u8],
     texts_typ: &str,

@@ -23,7 +23,7 @@ use typst::syntax::FileId;
 use typst::utils::PicoStr;
 use typst_layout::PagedDocument;
 
-pub use world::{BUILTIN_TEMPLATES, DATA_PATH, GameWorld, TEXTS_PATH};
+pub use world::{BUILTIN_TEMPLATES, DATA_PATH, DocWorld, GameWorld, TEXTS_PATH};
 
 /// The creator string written into every PDF, pinned so output does not change with the
 /// Typst version.
@@ -101,13 +101,14 @@ impl Renderer {
 
     /// Compile `/templates/<template>.typ` (the game's own, else the built-in one) with the
     /// given data.json bytes and texts.typ source. `Err` holds the errors first, then any
-    /// warnings.
-    pub fn compile(&mut self, template: &str, data_json: &[u8], texts_typ: &str) -> Result<Compiled, Vec<RenderDiag>> {
-        if let Err(msg) = self.world.set_document(template, data_json, texts_typ) {
-            return Err(vec![RenderDiag::error(msg)]);
-        }
-        let main = self.world.main_id();
-        if let Err(e) = typst::World::source(&self.world, main) {
+    /// warnings. Takes `&self`: documents of one game compile at once on several threads.
+    pub fn compile(&self, template: &str, data_json: &[u8], texts_typ: &str) -> Result<Compiled, Vec<RenderDiag>> {
+        let world = match self.world.document(template, data_json, texts_typ) {
+            Ok(w) => w,
+            Err(msg) => return Err(vec![RenderDiag::error(msg)]),
+        };
+        let main = typst::World::main(&world);
+        if let Err(e) = typst::World::source(&world, main) {
             let path = main.vpath().get_with_slash().to_string();
             let builtin: Vec<&str> = BUILTIN_TEMPLATES.iter().map(|(n, _)| *n).collect();
             let mut d = RenderDiag::error(format!("cannot load template {path}: {e}"));
@@ -116,69 +117,67 @@ impl Renderer {
             d.path = Some(path);
             return Err(vec![d]);
         }
-        let warned = typst::compile::<PagedDocument>(&self.world);
-        let warnings: Vec<RenderDiag> = warned.warnings.iter().map(|d| self.diag(d)).collect();
+        let warned = typst::compile::<PagedDocument>(&world);
+        let warnings: Vec<RenderDiag> = warned.warnings.iter().map(|d| diag(&world, d)).collect();
         // Drop memoised results not used in the last few compiles: bounded memory in a
         // long-running process, and still fast recompiles.
         typst::comemo::evict(10);
         match warned.output {
             Ok(document) => Ok(Compiled { document, warnings }),
             Err(errors) => {
-                let mut all: Vec<RenderDiag> = errors.iter().map(|d| self.diag(d)).collect();
+                let mut all: Vec<RenderDiag> = errors.iter().map(|d| diag(&world, d)).collect();
                 all.extend(warnings);
                 Err(all)
             }
         }
     }
+}
 
-    /// Line and column (1-based) of byte `at` in file `id`, for sources and text files alike.
-    fn line_col(&self, id: FileId, at: usize) -> Option<(usize, usize)> {
-        typst::World::source(&self.world, id)
-            .ok()
-            .and_then(|s| s.lines().byte_to_line_column(at))
-            .map(|(l, c)| (l + 1, c + 1))
+/// Line and column (1-based) of byte `at` in file `id`, for sources and text files alike.
+fn line_col(world: &DocWorld, id: FileId, at: usize) -> Option<(usize, usize)> {
+    typst::World::source(world, id).ok().and_then(|s| s.lines().byte_to_line_column(at)).map(|(l, c)| (l + 1, c + 1))
+}
+
+/// A Typst diagnostic with its file, range, line and column in that compile's World.
+fn diag(world: &DocWorld, d: &SourceDiagnostic) -> RenderDiag {
+    let id = d.span.id();
+    let range = world.range(d.span);
+    let place = match (id, &range) {
+        (Some(id), Some(r)) => line_col(world, id, r.start),
+        _ => None,
+    };
+    let mut hints: Vec<String> = Vec::new();
+    for h in &d.hints {
+        let h = h.v.to_string();
+        // typst-cli's advice; in playaid the root is always the game folder.
+        if h.contains("`--root`") {
+            hints.push("playaid reads only files inside the game folder".to_string());
+        } else {
+            hints.push(h);
+        }
     }
-
-    fn diag(&self, d: &SourceDiagnostic) -> RenderDiag {
-        let id = d.span.id();
-        let range = self.world.range(d.span);
-        let line_col = match (id, &range) {
-            (Some(id), Some(r)) => self.line_col(id, r.start),
-            _ => None,
-        };
-        let mut hints: Vec<String> = Vec::new();
-        for h in &d.hints {
-            let h = h.v.to_string();
-            // typst-cli's advice; in playaid the root is always the game folder.
-            if h.contains("`--root`") {
-                hints.push("playaid reads only files inside the game folder".to_string());
-            } else {
-                hints.push(h);
-            }
-        }
-        let mut trace = Vec::new();
-        for t in d.trace.iter().take(3) {
-            let place = match (t.span.id(), self.world.range(t.span)) {
-                (Some(tid), Some(r)) => match self.line_col(tid, r.start) {
-                    Some((l, c)) => format!(" ({}:{l}:{c})", tid.vpath().get_with_slash()),
-                    None => format!(" ({})", tid.vpath().get_with_slash()),
-                },
-                _ => String::new(),
-            };
-            trace.push(format!("{}{place}", t.v));
-        }
-        RenderDiag {
-            severity: match d.severity {
-                TypstSeverity::Error => Severity::Error,
-                TypstSeverity::Warning => Severity::Warning,
+    let mut trace = Vec::new();
+    for t in d.trace.iter().take(3) {
+        let place = match (t.span.id(), world.range(t.span)) {
+            (Some(tid), Some(r)) => match line_col(world, tid, r.start) {
+                Some((l, c)) => format!(" ({}:{l}:{c})", tid.vpath().get_with_slash()),
+                None => format!(" ({})", tid.vpath().get_with_slash()),
             },
-            message: d.message.to_string(),
-            hints,
-            trace,
-            path: id.map(|id| id.vpath().get_with_slash().to_string()),
-            range,
-            line_col,
-        }
+            _ => String::new(),
+        };
+        trace.push(format!("{}{place}", t.v));
+    }
+    RenderDiag {
+        severity: match d.severity {
+            TypstSeverity::Error => Severity::Error,
+            TypstSeverity::Warning => Severity::Warning,
+        },
+        message: d.message.to_string(),
+        hints,
+        trace,
+        path: id.map(|id| id.vpath().get_with_slash().to_string()),
+        range,
+        line_col: place,
     }
 }
 
@@ -288,7 +287,7 @@ mod tests {
     }
 
     fn compile_err(dir: &tempfile::TempDir, texts: &str) -> Vec<RenderDiag> {
-        let mut r = Renderer::new(dir.path(), None).unwrap();
+        let r = Renderer::new(dir.path(), None).unwrap();
         r.compile("t", b"{}", texts).err().expect("must fail")
     }
 
@@ -297,7 +296,7 @@ mod tests {
         let dir = game_with_template(
             "#import \"/playaid/texts.typ\": texts\n#let d = json(\"/playaid/data.json\")\n#set page(width: 100pt, height: 100pt)\n#set text(font: \"Roboto\")\n#d.title #texts.k0",
         );
-        let mut r = Renderer::new(dir.path(), Some((2017, 5, 28))).unwrap();
+        let r = Renderer::new(dir.path(), Some((2017, 5, 28))).unwrap();
         let texts = "#let texts = (k0: [*bold*],)\n";
         let a = r.compile("t", br#"{"title": "Hello"}"#, texts).unwrap();
         assert_eq!(a.page_count(), 1);
@@ -325,7 +324,7 @@ mod tests {
             "#texts.k0\n",
             "#metadata((s: texts.s, body: repr(texts.k0), n: d.n, today: datetime.today().display())) <probe>\n",
         ));
-        let mut r = Renderer::new(dir.path(), Some((2017, 5, 28))).unwrap();
+        let r = Renderer::new(dir.path(), Some((2017, 5, 28))).unwrap();
         let texts = "#let texts = (k0: [from *texts*], s: \"plain\")\n";
         let c = r.compile("t", br#"{"n": 3}"#, texts).unwrap();
         let found = c.query_metadata("probe");
@@ -393,7 +392,7 @@ mod tests {
     #[test]
     fn errors_in_data_json_are_located() {
         let dir = game_with_template("#json(\"/playaid/data.json\")");
-        let mut r = Renderer::new(dir.path(), None).unwrap();
+        let r = Renderer::new(dir.path(), None).unwrap();
         let errs = r.compile("t", b"{\n  \"a\": 1,\n  oops\n}", NO_TEXTS).err().unwrap();
         assert_eq!(errs[0].path.as_deref(), Some(DATA_PATH), "{}", errs[0]);
         assert_eq!(errs[0].line_col, Some((3, 3)), "{}", errs[0]);
@@ -405,7 +404,7 @@ mod tests {
         let dir = game_with_template(
             "#set page(width: 100pt, height: 50pt)\n#set text(font: \"No Such Family\")\nHello\n#text(font: \"DejaVu Sans\")[→]",
         );
-        let mut r = Renderer::new(dir.path(), None).unwrap();
+        let r = Renderer::new(dir.path(), None).unwrap();
         let c = r.compile("t", b"{}", NO_TEXTS).unwrap();
         assert!(c.warnings.iter().any(|w| w.message.contains("no such family")), "{:?}", c.warnings);
         let mut texts = Vec::new();
@@ -462,7 +461,7 @@ mod tests {
     #[test]
     fn bad_template_names_are_errors() {
         let dir = game_with_template("");
-        let mut r = Renderer::new(dir.path(), None).unwrap();
+        let r = Renderer::new(dir.path(), None).unwrap();
         for name in ["../../x", "a/b", "", ".hidden", "nosuch"] {
             let errs = r.compile(name, b"{}", NO_TEXTS).err().expect(name);
             assert_eq!(errs.len(), 1, "{name}");
@@ -477,7 +476,8 @@ mod tests {
     #[test]
     fn builtin_templates_are_served() {
         let dir = tempfile::tempdir().unwrap();
-        let w = GameWorld::new(dir.path(), None).unwrap();
+        let game = GameWorld::new(dir.path(), None).unwrap();
+        let w = game.document("cheatsheet", b"{}", "").unwrap();
         let id = world::file_id("/templates/lib.typ");
         assert!(typst::World::source(&w, id).unwrap().text().contains("pa-term"));
         assert!(BUILTIN_TEMPLATES.iter().any(|(n, _)| *n == "cheatsheet.typ"));

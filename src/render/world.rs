@@ -7,8 +7,9 @@
 //! - any other path from the game folder, never outside it (symlinks included);
 //! - the embedded fonts only, no packages, and a fixed date.
 //!
-//! One World lives across compiles (watch mode): file ids are stable, file contents are cached
-//! until `reset`.
+//! One `GameWorld` lives across compiles (watch mode): file ids are stable, file contents are
+//! cached until `reset`. Each compile sees it through a `DocWorld` that adds the document's own
+//! template, data and texts, so several documents compile at once on one `GameWorld`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -41,17 +42,18 @@ pub const DATA_PATH: &str = "/playaid/data.json";
 /// The generated module holding every markup field, served from memory.
 pub const TEXTS_PATH: &str = "/playaid/texts.typ";
 
-/// Typst's view of one game folder: the folder as root, the document's data and texts from
-/// memory, templates from the game or built in, embedded fonts, no packages, a fixed date.
+/// What every document of one game folder shares: the folder as root, templates from the game
+/// or built in, embedded fonts, no packages, a fixed date. Shared between threads: each compile
+/// looks at it through its own [`DocWorld`].
 pub struct GameWorld {
     root: PathBuf,
     library: LazyHash<Library>,
-    main: FileId,
     today: Option<Datetime>,
-    data: Bytes,
-    texts: Option<Source>,
     texts_id: FileId,
     data_id: FileId,
+    /// The last texts.typ source per template, edited in place so Typst reparses only what
+    /// changed.
+    texts: Mutex<HashMap<FileId, Source>>,
     /// File contents read so far, by id (sources keep their parse for incremental reuse).
     sources: Mutex<HashMap<FileId, FileResult<Source>>>,
     files: Mutex<HashMap<FileId, FileResult<Bytes>>>,
@@ -90,10 +92,8 @@ impl GameWorld {
         Ok(GameWorld {
             root,
             library: LazyHash::new(Library::default()),
-            main: file_id("/templates/cheatsheet.typ"),
             today,
-            data: Bytes::new(Vec::new()),
-            texts: None,
+            texts: Mutex::new(HashMap::new()),
             texts_id: file_id(TEXTS_PATH),
             data_id: file_id(DATA_PATH),
             sources: Mutex::new(HashMap::new()),
@@ -112,26 +112,19 @@ impl GameWorld {
         }
     }
 
-    /// Set the document to compile and its data. `template` is a file name under `/templates/`
-    /// without `.typ` (letters, digits, `-`, `_`, `.`; no folders).
-    pub(crate) fn set_document(&mut self, template: &str, data_json: &[u8], texts_typ: &str) -> Result<(), String> {
-        self.main = template_id(template)?;
-        if self.data.as_slice() != data_json {
-            self.data = Bytes::new(data_json.to_vec());
-        }
-        match &mut self.texts {
-            Some(src) if src.text() == texts_typ => {}
-            Some(src) => {
+    /// The World of one compile: `template` (a file name under `/templates/` without `.typ`:
+    /// letters, digits, `-`, `_`, `.`; no folders) with its data and texts.
+    pub(crate) fn document(&self, template: &str, data_json: &[u8], texts_typ: &str) -> Result<DocWorld<'_>, String> {
+        let main = template_id(template)?;
+        let texts = {
+            let mut cache = self.texts.lock().unwrap();
+            let src = cache.entry(main).or_insert_with(|| Source::new(self.texts_id, texts_typ.to_string()));
+            if src.text() != texts_typ {
                 src.replace(texts_typ);
             }
-            None => self.texts = Some(Source::new(self.texts_id, texts_typ.to_string())),
-        }
-        Ok(())
-    }
-
-    /// The file id of the main template set by the last `set_document`.
-    pub(crate) fn main_id(&self) -> FileId {
-        self.main
+            src.clone()
+        };
+        Ok(DocWorld { game: self, main, data: Bytes::new(data_json.to_vec()), texts })
     }
 
     /// Forget cached file contents (after files changed on disk).
@@ -225,13 +218,22 @@ fn source_date_epoch() -> Option<Datetime> {
     Datetime::from_ymd(y, m, d)
 }
 
-impl World for GameWorld {
+/// One compile's view of a [`GameWorld`]: its main template, `/playaid/data.json` and
+/// `/playaid/texts.typ`.
+pub struct DocWorld<'g> {
+    game: &'g GameWorld,
+    main: FileId,
+    data: Bytes,
+    texts: Source,
+}
+
+impl World for DocWorld<'_> {
     fn library(&self) -> &LazyHash<Library> {
-        &self.library
+        &self.game.library
     }
 
     fn book(&self) -> &LazyHash<FontBook> {
-        &self.book
+        &self.game.book
     }
 
     fn main(&self) -> FileId {
@@ -239,19 +241,20 @@ impl World for GameWorld {
     }
 
     fn source(&self, id: FileId) -> FileResult<Source> {
-        if id == self.texts_id {
-            return self.texts.clone().ok_or_else(|| FileError::NotFound(TEXTS_PATH.into()));
+        let game = self.game;
+        if id == game.texts_id {
+            return Ok(self.texts.clone());
         }
-        if id == self.data_id {
+        if id == game.data_id {
             // Only asked for to locate a diagnostic inside data.json (templates use `json`).
             let text = std::str::from_utf8(self.data.as_slice()).map_err(|_| FileError::InvalidUtf8)?;
             return Ok(Source::new(id, text.to_string()));
         }
-        let mut cache = self.sources.lock().unwrap();
+        let mut cache = game.sources.lock().unwrap();
         cache
             .entry(id)
             .or_insert_with(|| {
-                let bytes = self.read(id)?;
+                let bytes = game.read(id)?;
                 let text = String::from_utf8(bytes).map_err(|_| FileError::InvalidUtf8)?;
                 Ok(Source::new(id, text))
             })
@@ -259,22 +262,23 @@ impl World for GameWorld {
     }
 
     fn file(&self, id: FileId) -> FileResult<Bytes> {
-        if id == self.data_id {
+        let game = self.game;
+        if id == game.data_id {
             return Ok(self.data.clone());
         }
-        if id == self.texts_id {
-            return self.source(id).map(Bytes::from_string);
+        if id == game.texts_id {
+            return Ok(Bytes::from_string(self.texts.text().to_string()));
         }
-        let mut cache = self.files.lock().unwrap();
-        cache.entry(id).or_insert_with(|| self.read(id).map(Bytes::new)).clone()
+        let mut cache = game.files.lock().unwrap();
+        cache.entry(id).or_insert_with(|| game.read(id).map(Bytes::new)).clone()
     }
 
     fn font(&self, index: usize) -> Option<Font> {
-        self.fonts.fonts.get(index).cloned()
+        self.game.fonts.fonts.get(index).cloned()
     }
 
     fn today(&self, _offset: Option<typst::foundations::Duration>) -> Option<Datetime> {
-        self.today
+        self.game.today
     }
 }
 

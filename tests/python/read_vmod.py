@@ -4,7 +4,7 @@ Usage: read_vmod.py MODULE.vmod EXPECTED.json
 
 EXPECTED.json lists the pieces as the data has them: {"counters": [{"name", "front",
 "back"}], "cards": [...]}, a counter's back null when it has none, a card once per copy. The module is opened with Python's zipfile (every entry's
-CRC checked) and with pywargame (Python 3.12+), which decodes VASSAL's build file and piece
+CRC checked) and with pywargame, which decodes VASSAL's build file and piece
 definitions: each piece slot's basic piece gives the name and front image, its layer
 (emb2) trait the back image. EXPECTED.json's "boards" (one per map, optional) give each
 board's name, image, size and every cell's name and centre in pixels: pywargame's grid
@@ -21,7 +21,21 @@ match; S set-ups with P placed pieces match" and exits 0 when everything agrees.
 import io
 import json
 import sys
+import types
 import zipfile
+
+if sys.version_info < (3, 12):
+    # pywargame 0.8 writes three modules with f-strings only Python 3.12 parses (PEP 701); this
+    # reader never uses them (module merging, property sheets, ZunTzu). Stand-ins let the rest
+    # import on Debian 12's Python 3.11; a module using a property sheet would fail loudly.
+    class _Unused(types.ModuleType):
+        def __getattr__(self, name):
+            if name.startswith("__"):
+                raise AttributeError(name)
+            return type(name, (), {"ID": name})
+
+    for _name in ("pywargame.vassal.merger", "pywargame.vassal.traits.sheet", "pywargame.zuntzu"):
+        sys.modules[_name] = _Unused(_name)
 
 from pywargame.vassal.board import Board
 from pywargame.vassal.buildfile import BuildFile

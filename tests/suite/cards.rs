@@ -30,7 +30,7 @@ fn cards_document(dir: &Path) -> (playaid::build::Checked, playaid::export::Expo
     let (ix, laid_out) = checked.stages.as_ref().unwrap();
     let exported =
         export(&checked.game, ix, laid_out, &DocKind::parse("cards", None).unwrap(), &ExportOptions::default());
-    let mut r = Renderer::new(&checked.game.root, None).unwrap();
+    let r = Renderer::new(&checked.game.root, None).unwrap();
     let compiled = r.compile("cards", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
     (checked, exported, compiled)
 }

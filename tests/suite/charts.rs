@@ -19,7 +19,7 @@ fn track_boxes(dir: &Path, doc: &DocKind) -> Vec<(u64, usize, f64, f64)> {
     assert!(!checked.has_errors(), "{:?}", checked.diags);
     let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
     let exported = export(game, ix, laid_out, doc, &ExportOptions::default());
-    let mut r = Renderer::new(&game.root, None).unwrap();
+    let r = Renderer::new(&game.root, None).unwrap();
     let compiled =
         r.compile(doc.template(), &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
     let starts = compiled.query_metadata("pa-track-box");

@@ -81,7 +81,7 @@ fn compile(dir: &Path) -> (Compiled, serde_json::Value) {
     assert!(!checked.has_errors(), "{}: {:?}", dir.display(), checked.diags);
     let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
     let exported = export(game, ix, laid_out, &DocKind::parse("counters", None).unwrap(), &ExportOptions::default());
-    let mut r = Renderer::new(&game.root, None).unwrap();
+    let r = Renderer::new(&game.root, None).unwrap();
     let compiled = r.compile("counters", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
     let data = serde_json::from_slice(&exported.data_json).unwrap();
     (compiled, data)

@@ -54,7 +54,7 @@ fn compile_map(dir: &Path) -> Sheet {
     assert!(!checked.has_errors(), "{:?}", checked.diags);
     let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
     let exported = export(game, ix, laid_out, &DocKind::Map, &ExportOptions::default());
-    let mut r = Renderer::new(&game.root, None).unwrap();
+    let r = Renderer::new(&game.root, None).unwrap();
     let compiled = r.compile("map", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
     let mut tiles = HashMap::new();
     for (v, page, x, y) in compiled.query_metadata("pa-tile") {
@@ -183,7 +183,7 @@ fn a_commands_and_colors_board_is_13_and_12_hexes_on_one_page() {
 
 /// Build an example game into a temporary folder; the text of one of its PDFs.
 fn example_pdf_text(game: &str, pdf: &str) -> (String, usize) {
-    use common::*;
+    use crate::common::*;
     let out = tempfile::tempdir().unwrap();
     let run = playaid(&["build", repo().join("data").join(game).to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
@@ -225,7 +225,7 @@ fn the_marrow_front_map_tiles_and_its_scenario_shows_entries_and_objectives() {
 
 #[test]
 fn a_scenario_played_on_a_window_draws_only_the_window() {
-    use common::*;
+    use crate::common::*;
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("game");
     copy_dir(&repo().join("tests/check/base"), &game);

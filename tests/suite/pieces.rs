@@ -30,7 +30,7 @@ fn compile(dir: &Path, doc: &str) -> (playaid::render::Compiled, Vec<u8>) {
     assert!(!checked.has_errors(), "{:?}", checked.diags);
     let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
     let exported = export(game, ix, laid_out, &DocKind::parse(doc, None).unwrap(), &ExportOptions::default());
-    let mut r = Renderer::new(&game.root, None).unwrap();
+    let r = Renderer::new(&game.root, None).unwrap();
     let compiled = r.compile(doc, &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
     (compiled, exported.data_json)
 }
@@ -664,7 +664,7 @@ fn the_calibration_page_puts_rulers_behind_each_cross_and_says_how_to_set_back_o
         let checked = load_and_check(dir.path(), None).unwrap();
         let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
         let exported = export(game, ix, laid_out, &DocKind::Calibrate, &ExportOptions::default());
-        let mut r = Renderer::new(&game.root, None).unwrap();
+        let r = Renderer::new(&game.root, None).unwrap();
         let compiled = r.compile("calibrate", &exported.data_json, &exported.texts_typ).unwrap();
         let marks = compiled.query_metadata("pa-calibrate");
         let at = |part: &str| -> Vec<(usize, f64, f64)> {
