@@ -130,6 +130,7 @@ def check_setups(module, game, expected, problems):
             continue
         with zipfile.ZipFile(module) as z:
             saved = io.BytesIO(z.read(want["file"]))
+        saved.name = want["file"]
         _, lines = SaveIO.readSave(saved)
         if lines[0] != "begin_save" or lines[-1] != "end_save":
             problems.append(f"{want['file']}: starts {lines[0]!r}, ends {lines[-1]!r}")
