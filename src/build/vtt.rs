@@ -201,7 +201,7 @@ pub(crate) fn exports(
         files.extend(png_files(doc, &names, wanted.dpi));
     }
     // The maps drawn whole: the VASSAL module's boards and the Tabletop Simulator's.
-    let boards = if (wanted.vassal || wanted.tts) && (has_pieces(laid_out) || wanted.vassal) {
+    let boards = if wanted.vassal || (wanted.tts && has_pieces(laid_out)) {
         boards(renderer, game, ix, laid_out)?
     } else {
         Vec::new()
