@@ -344,11 +344,8 @@ fn vassal_module_pieces_images_and_charts() {
 fn vassal_module_opens_in_pywargame() {
     let Some(python) = python_with_pywargame() else {
         // CI (.ci/run) always sets PLAYAID_PYTHON: there the reader must run.
-        assert!(
-            std::env::var_os("PLAYAID_PYTHON").is_none(),
-            "PLAYAID_PYTHON is set but cannot import pywargame (Python 3.12+ needed)"
-        );
-        eprintln!("SKIPPED vassal_module_opens_in_pywargame: no Python 3.12+ with pywargame (see .ci/run)");
+        assert!(std::env::var_os("PLAYAID_PYTHON").is_none(), "PLAYAID_PYTHON is set but has no pywargame");
+        eprintln!("SKIPPED vassal_module_opens_in_pywargame: no Python with pywargame (see .ci/run)");
         return;
     };
     for game in ["marrow-front", "one-hour-wargames-wwii", "genpei-naval"] {
@@ -557,7 +554,7 @@ fn vassal_module_has_a_board_per_map() {
     assert!(!build_file.contains("Grid"), "no grid without maps");
 }
 
-/// `PLAYAID_PYTHON`, else a Python 3.12 or newer (on PATH or from pyenv) that imports pywargame.
+/// `PLAYAID_PYTHON`, else a Python (on PATH or from pyenv) that has pywargame.
 fn python_with_pywargame() -> Option<PathBuf> {
     let mut candidates: Vec<PathBuf> = std::env::var_os("PLAYAID_PYTHON").map(PathBuf::from).into_iter().collect();
     candidates.extend(["python3.13", "python3.12", "python3"].map(PathBuf::from));
@@ -570,7 +567,8 @@ fn python_with_pywargame() -> Option<PathBuf> {
     }
     candidates.into_iter().find(|p| {
         std::process::Command::new(p)
-            .args(["-c", "import sys, pywargame.vassal; assert sys.version_info >= (3, 12)"])
+            // As .ci/run: pywargame installed (the reader stubs the modules that need 3.12).
+            .args(["-c", "import importlib.util as u; assert u.find_spec('pywargame')"])
             .output()
             .is_ok_and(|o| o.status.success())
     })
