@@ -2,6 +2,7 @@
 //! flushed to disk, then renamed over the target: readers see the old file or the new one,
 //! never half of one, and a failure leaves the old file untouched and no temporary file behind.
 
+pub mod setup;
 pub mod tts;
 pub mod vassal;
 

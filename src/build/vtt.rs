@@ -200,6 +200,12 @@ pub(crate) fn exports(
         crate::limits::step("writing PNG per piece".to_string());
         files.extend(png_files(doc, &names, wanted.dpi));
     }
+    // The maps drawn whole: the VASSAL module's boards and the Tabletop Simulator's.
+    let boards = if wanted.vassal || (wanted.tts && has_pieces(laid_out)) {
+        boards(renderer, game, ix, laid_out)?
+    } else {
+        Vec::new()
+    };
     if wanted.tts
         && let Some(doc) = &pieces
     {
@@ -208,7 +214,11 @@ pub(crate) fn exports(
             Some(u) => u.trim_end_matches('/').to_string(),
             // Absolute, whatever `-o` was: TTS resolves the URL from its own folder.
             None => tts::file_url(
-                &out_dir.canonicalize().map_err(|e| format!("cannot find `{}`: {e}", out_dir.display()))?.join("tts"),
+                &out_dir
+                    .canonicalize()
+                    .map_err(|e| format!("cannot find `{}`: {e}", out_dir.display()))?
+                    .join("tts")
+                    .to_string_lossy(),
             ),
         };
         let render = |f: &FacePage, dpi: f64| doc.render(f, dpi, false);
@@ -221,6 +231,7 @@ pub(crate) fn exports(
             dpi: wanted.dpi,
             url_base,
             prefix: out_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+            boards: &boards,
         };
         files.extend(tts::tts_files(&input));
     }
@@ -237,10 +248,16 @@ pub(crate) fn exports(
             Some(doc) => doc.render(f, dpi, false),
             None => image::RgbImage::new(1, 1),
         };
-        let boards = boards(renderer, game, ix, laid_out)?;
-        let input =
-            vassal::VassalInput { game, layout: laid_out, names: &names, faces, render: &render, charts, boards };
-        let module = vassal::zip(&vassal::module_files(&input))?;
+        let input = vassal::VassalInput {
+            game,
+            layout: laid_out,
+            names: &names,
+            faces,
+            render: &render,
+            charts,
+            boards: &boards,
+        };
+        let module = vassal::zip(&vassal::module_files(&input)?)?;
         files.push((format!("{}.vmod", game.meta.id()), module));
     }
     Ok(files)

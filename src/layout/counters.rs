@@ -141,6 +141,19 @@ pub struct RCounter {
     pub name: String,
     /// Its side's id (its own `side`, else its unit's), for virtual tabletops' palettes.
     pub side: Option<String>,
+    /// The unit it stands for (its id), for scenario set-ups on virtual tabletops.
+    pub unit: Option<String>,
+    /// The unit's step on its front: 0, or 2 and up for the extra counters of a unit with
+    /// more than two steps (those stay off the map at set-up).
+    pub step: usize,
+    /// What tells it apart from the other counters of its unit or name: a run's id, else its
+    /// own `id` (virtual tabletops name pieces by it: "Rifle Corps 3").
+    pub mark: Option<String>,
+    /// Its `label`, when the entry gives one: a second way to tell it apart.
+    pub label: Option<String>,
+    /// What its back face is called (virtual tabletops' flip layers): the unit's next step's
+    /// name, else the back's own `name`; none when neither says.
+    pub back_name: Option<String>,
     /// Whether it stands for a unit (else it is a marker).
     pub is_unit: bool,
     /// Index into [`Counters::groups`].
@@ -301,6 +314,15 @@ fn counter_id_and_name(src: &Src) -> (String, String) {
         .map(|s| s.v.clone())
         .unwrap_or_else(|| id.clone());
     (id, name)
+}
+
+/// The name of a counter's back face: its unit's next step's name, else the back's `name`.
+fn back_name(src: &Src) -> Option<String> {
+    let step = src.unit.and_then(|u| u.steps.get(src.step + 1)).and_then(|s| s.name.as_ref()).map(|n| n.v.clone());
+    step.or_else(|| match src.counter.map(|c| &c.back) {
+        Some(Back::Values(values)) => values.iter().find(|(k, _)| k.v == "name").map(|(_, v)| v.v.display()),
+        _ => None,
+    })
 }
 
 /// The steps on the fronts of a unit's counters: one counter for each two steps.
@@ -472,6 +494,11 @@ impl<'g> Ctx<'g, '_> {
             id,
             name,
             side,
+            unit: src.unit.map(|u| u.id.v.clone()),
+            step: src.step,
+            mark: src.run_id.or(c.and_then(|c| c.id.as_ref())).map(|m| m.v.clone()),
+            label: c.and_then(|c| c.label.as_ref()).map(|l| l.v.clone()),
+            back_name: back_name(src),
             is_unit: src.unit.is_some(),
             group: src.group,
             quantity: c.and_then(|c| c.quantity.as_ref()).map(|q| q.v.clamp(1, crate::check::MAX_COPIES)).unwrap_or(1),

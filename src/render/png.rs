@@ -69,26 +69,77 @@ pub fn encode_png(image: &RgbImage) -> Vec<u8> {
     out
 }
 
-/// Every piece's file-name stem: its id made safe for a file name (letters, digits, `.`, `_`,
-/// `-`; anything else becomes `-`), and unique (ignoring case, for case-insensitive file
-/// systems) by a `-2`, `-3` ... suffix on later pieces with the same stem. As no side suffix
-/// (`-front`, `-back`, `-front-bleed`, `-back-bleed`) ends another, two faces never share a
-/// file.
+/// What every piece is called and its file-name stem. A counter's title is its name with its
+/// mark (run id or `id`): "Rifle Corps 3", with a Roman-numeral mark first ("XXIV Panzer
+/// Corps"); a counter without a mark is its name alone. Titles are unique within a game
+/// (ignoring case): a title that repeats takes the counter's label, then " 2", " 3" ... A
+/// card's title is [`card_title`], made unique the same way. The stems are the titles made
+/// safe for file names (letters, digits, `.`, `_`, `-`; anything else becomes `-`), and
+/// unique (ignoring case, for case-insensitive file systems) by a `-2`, `-3` ... suffix on
+/// later pieces with the same stem. As no side suffix (`-front`, `-back`, `-front-bleed`,
+/// `-back-bleed`) ends another, two faces never share a file.
 #[derive(Debug, Clone, Default)]
 pub struct PieceNames {
-    /// By counter, in layout order.
+    /// File-name stems by counter, in layout order.
     pub counters: Vec<String>,
-    /// By card, in layout order.
+    /// File-name stems by card, in layout order.
     pub cards: Vec<String>,
+    /// What players call each counter (virtual tabletops), in layout order: unique.
+    pub counter_titles: Vec<String>,
+    /// What players call each card, in layout order: unique.
+    pub card_titles: Vec<String>,
 }
 
 impl PieceNames {
     /// The names of a game's laid-out pieces.
     pub fn new(game: &Game, layout: &Layout) -> PieceNames {
-        let counters = unique(layout.counters.counters.iter().map(|c| c.id.clone()));
-        let cards = unique(layout.cards.cards.iter().map(|c| card_id(game, c)));
-        PieceNames { counters, cards }
+        let counter_titles = unique_titles(
+            layout.counters.counters.iter().map(|c| (counter_title(&c.name, c.mark.as_deref()), c.label.clone())),
+        );
+        let card_titles = unique_titles(layout.cards.cards.iter().map(|c| (card_title(game, c), None)));
+        let counters = unique(counter_titles.iter().cloned());
+        let cards = unique(card_titles.iter().cloned());
+        PieceNames { counters, cards, counter_titles, card_titles }
     }
+}
+
+/// A counter's title from its name and mark: "Rifle Corps 3", "XXIV Panzer Corps" (a mark
+/// that is a Roman numeral goes first, as corps numbers are written), or the name alone when
+/// there is no mark or the name already holds it.
+pub fn counter_title(name: &str, mark: Option<&str>) -> String {
+    let Some(mark) = mark.map(str::trim).filter(|m| !m.is_empty()) else { return name.to_string() };
+    let words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
+    if name.eq_ignore_ascii_case(mark) || words.contains(&mark.to_lowercase()) {
+        return name.to_string();
+    }
+    let roman = mark.chars().all(|c| "IVXLCDM".contains(c));
+    if roman { format!("{mark} {name}") } else { format!("{name} {mark}") }
+}
+
+/// Titles made unique ignoring case: a repeated title takes its second form (a label) when
+/// that is new, else " 2", " 3" ...
+fn unique_titles(titles: impl Iterator<Item = (String, Option<String>)>) -> Vec<String> {
+    let all: Vec<(String, Option<String>)> = titles.collect();
+    let mut count: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (t, _) in &all {
+        *count.entry(t.to_lowercase()).or_default() += 1;
+    }
+    let mut taken = HashSet::new();
+    let mut out = Vec::new();
+    for (title, label) in all {
+        let mut name = match label.filter(|l| !l.trim().is_empty() && count[&title.to_lowercase()] > 1) {
+            Some(l) => format!("{title} ({})", l.trim()),
+            None => title.clone(),
+        };
+        let stem = name.clone();
+        let mut n = 1;
+        while !taken.insert(name.to_lowercase()) {
+            n += 1;
+            name = format!("{stem} {n}");
+        }
+        out.push(name);
+    }
+    out
 }
 
 /// A card's identifier: its `id`, else its unit's id, else its title, else what it prints
@@ -199,6 +250,20 @@ mod tests {
         assert_eq!(pixels(45.0, 150.0), 94); // 93.75
         assert_eq!(pixels(63.0 * 72.0 / 25.4, 300.0), 744); // 744.09
         assert_eq!(pixels(0.0, 300.0), 1);
+    }
+
+    #[test]
+    fn titles_name_the_counter_with_its_mark() {
+        assert_eq!(counter_title("Rifle Army", Some("16")), "Rifle Army 16");
+        assert_eq!(counter_title("Panzer Corps", Some("XXIV")), "XXIV Panzer Corps");
+        assert_eq!(counter_title("Mud", None), "Mud");
+        assert_eq!(counter_title("Out of Supply", Some("out of supply")), "Out of Supply");
+        let t = unique_titles(
+            [("Army", Some("1 Army")), ("Army", Some("Marrow")), ("Mud", None), ("mud", None)]
+                .into_iter()
+                .map(|(t, l)| (t.to_string(), l.map(String::from))),
+        );
+        assert_eq!(t, ["Army (1 Army)", "Army (Marrow)", "Mud", "mud 2"]);
     }
 
     #[test]

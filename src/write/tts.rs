@@ -46,41 +46,197 @@ pub struct TtsInput<'a> {
     /// What every file name starts with (the output folder's name, `<id>-<version>`), so that
     /// the files of several games and versions can share one flat folder of release assets.
     pub prefix: String,
+    /// The maps, one per `[[map]]` in order, drawn whole (the VASSAL module's boards).
+    pub boards: &'a [crate::write::vassal::Board],
 }
 
 /// The files of the TTS export, relative to the output folder: `tts/<prefix>.json` and its
 /// images, `tts/<prefix>-deck-D-S-faces.png` (and `-back.png` or `-backs.png`),
-/// `tts/<prefix>-counter-<id>-front.png` (and `-back.png`).
+/// `tts/<prefix>-counter-<name>-front.png` (and `-back.png`), `tts/<prefix>-board-N.png`; and
+/// a save per scenario, `tts/<prefix>-<scenario>.json`, its counters on the board.
 pub fn tts_files(input: &TtsInput) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
-    let mut objects = Vec::new();
     let mut guid = Guids(0);
+    let boards = board_objects(input, &mut files, &mut guid);
     let mut keys = 0;
-    for (deck_no, deck) in decks(input.game, input.layout).into_iter().enumerate() {
-        let x = deck_no as f64 * 4.0;
-        objects.push(deck_object(input, &deck, (deck_no, &mut keys), x, &mut files, &mut guid));
+    let mut decks = Vec::new();
+    for (deck_no, deck) in decks_of(input.game, input.layout).into_iter().enumerate() {
+        decks.push(deck_object(input, &deck, (deck_no, &mut keys), &mut files, &mut guid));
     }
-    let counter_bags = counter_bags(input, &mut files, &mut guid);
-    let x0 = objects.len() as f64 * 4.0;
-    for (i, bag) in counter_bags.into_iter().enumerate() {
-        let mut bag = bag;
-        bag["Transform"] = transform(x0 + i as f64 * 3.0, 1.0, 1.0);
-        objects.push(bag);
-    }
+    let tiles = counter_tiles(input, &mut files, &mut guid);
     let title = input.game.meta.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| input.game.meta.id().into());
-    let save = json!({
-        "SaveName": title,
-        "GameMode": title,
-        "Date": "",
-        "VersionNumber": "",
-        "Gravity": 0.5,
-        "PlayArea": 0.5,
-        "Note": format!("{title}, rules version {}: made by playaid", input.game.meta.version()),
-        "ObjectStates": objects,
-    });
-    let json = serde_json::to_vec_pretty(&save).expect("the save serialises");
-    files.push((format!("tts/{}.json", input.prefix), json));
+    let front = boards.iter().map(|b| b.depth).fold(0.0, f64::max) / 2.0 + 3.0;
+    let save = |name: &str, objects: Vec<Value>| {
+        let save = json!({
+            "SaveName": name,
+            "GameMode": title,
+            "Date": "",
+            "VersionNumber": "",
+            "Gravity": 0.5,
+            "PlayArea": 0.5,
+            "Note": format!("{title}, rules version {}: made by playaid", input.game.meta.version()),
+            "ObjectStates": objects,
+        });
+        serde_json::to_vec_pretty(&save).expect("the save serialises")
+    };
+    // The table: the boards, then in front of them the decks and a bag per counter group.
+    let mut objects: Vec<Value> = boards.iter().map(|b| b.object.clone()).collect();
+    let mut x = 0.0;
+    for d in &decks {
+        objects.push(at(d.clone(), x, -front));
+        x += 4.0;
+    }
+    for bag in bags(input, &tiles, &[], &mut guid) {
+        objects.push(at(bag, x, -front));
+        x += 3.0;
+    }
+    files.push((format!("tts/{}.json", input.prefix), save(&title, objects)));
+    for sc in &input.game.scenarios {
+        let objects = scenario_objects(input, sc, (&boards, &decks, &tiles), front, &mut guid);
+        let name = format!("{title}: {}", sc.title.v);
+        let file = format!("tts/{}-{}.json", input.prefix, crate::render::png::safe_stem(&sc.id.v));
+        files.push((file, save(&name, objects)));
+    }
     files
+}
+
+/// An object moved to (x, z) on the table, at the height objects are dropped from.
+fn at(mut object: Value, x: f64, z: f64) -> Value {
+    object["Transform"]["posX"] = json!(x);
+    object["Transform"]["posZ"] = json!(z);
+    object
+}
+
+/// A scenario's table: the boards with its counters on their cells (the scenario's map), a
+/// bag of the reinforcements per turn of arrival beside the board, then the decks and the
+/// bags of the counters left, as on the plain table.
+fn scenario_objects(
+    input: &TtsInput,
+    sc: &crate::model::Scenario,
+    (boards, decks, tiles): (&[BoardObject], &[Value], &[Vec<Value>]),
+    front: f64,
+    guid: &mut Guids,
+) -> Vec<Value> {
+    use crate::write::setup::{Place, placements, scenario_map};
+    let mut objects: Vec<Value> = boards.iter().map(|b| b.object.clone()).collect();
+    let board = scenario_map(input.game, sc)
+        .and_then(|m| input.game.maps.iter().position(|x| x.id.v == m.id.v))
+        .and_then(|k| boards.get(k));
+    let mut used: Vec<(usize, usize)> = Vec::new();
+    let mut arrivals: Vec<(i64, String, Vec<Value>)> = Vec::new();
+    if let Some(board) = board {
+        for p in placements(input.game, input.layout, sc) {
+            let Some(tile) = tiles.get(p.counter).and_then(|t| t.get(p.copy)) else { continue };
+            used.push((p.counter, p.copy));
+            match p.place {
+                Place::Cell(c) => {
+                    let (x, z) = board.world(board.geometry.centre(c));
+                    let mut t = at(tile.clone(), x, z);
+                    t["Transform"]["posY"] = json!(BOARD_Y + BOARD_THICKNESS + 0.2);
+                    t["GUID"] = json!(guid.next());
+                    objects.push(t);
+                }
+                Place::Arrives { turn, entry } => {
+                    let name = match entry {
+                        Some(e) => format!("Turn {turn} arrivals, entering at {e}"),
+                        None => format!("Turn {turn} arrivals"),
+                    };
+                    match arrivals.iter_mut().find(|(_, n, _)| *n == name) {
+                        Some((_, _, v)) => v.push(tile.clone()),
+                        None => arrivals.push((turn, name, vec![tile.clone()])),
+                    }
+                }
+            }
+        }
+        arrivals.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        for (k, (_, name, contained)) in arrivals.into_iter().enumerate() {
+            let bag = json!({
+                "Name": "Bag",
+                "GUID": guid.next(),
+                "Nickname": name,
+                "Transform": transform(0.0, 1.0, 1.0),
+                "ContainedObjects": contained,
+            });
+            objects.push(at(bag, board.x + board.width / 2.0 + 3.0, board.depth / 2.0 - 3.0 * k as f64));
+        }
+    }
+    let mut x = 0.0;
+    for d in decks {
+        objects.push(at(d.clone(), x, -front));
+        x += 4.0;
+    }
+    for bag in bags(input, tiles, &used, guid) {
+        objects.push(at(bag, x, -front));
+        x += 3.0;
+    }
+    objects
+}
+
+/// How high a board's centre lies and how thick it is, in TTS units (inches).
+const BOARD_Y: f64 = 1.0;
+const BOARD_THICKNESS: f64 = 0.2;
+
+/// A map on the table: its object and where its cells are.
+struct BoardObject {
+    object: Value,
+    geometry: crate::layout::map::Geometry,
+    /// The centre's x on the table; the board lies along x from 0, its centre at z = 0.
+    x: f64,
+    /// Width (along x) and depth (along z), inches.
+    width: f64,
+    depth: f64,
+}
+
+impl BoardObject {
+    /// Where a point of the map (mm from its top-left corner) is on the table, (x, z).
+    ///
+    /// The board is a `Custom_Tile` scaled to the map's size in inches: a tile spans twice its
+    /// scale in TTS units (an inch each), its image's top towards its local +z, and it is
+    /// turned 180° about y (`rotY`) like every other piece, so that the map reads from the
+    /// same side as the counters: local (dx, dz) is (-dx, -dz) on the table.
+    fn world(&self, (px, py): (f64, f64)) -> (f64, f64) {
+        let dx = px / 25.4 - self.width / 2.0;
+        let dz = self.depth / 2.0 - py / 25.4;
+        (self.x - dx, -dz)
+    }
+}
+
+/// Every `[[map]]` as a locked two-sided `Custom_Tile` (the map on both faces) scaled to the
+/// map's size, so that a counter (a tile scaled to its own size) covers one hex as on paper;
+/// side by side along x, the first centred on x = 0.
+fn board_objects(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mut Guids) -> Vec<BoardObject> {
+    let mut out = Vec::new();
+    let mut left = 0.0;
+    for (k, b) in input.boards.iter().enumerate() {
+        let (w, h) = b.geometry.size();
+        let (width, depth) = (w / 25.4, h / 25.4);
+        let name = format!("{}-board-{}.png", input.prefix, k + 1);
+        files.push((format!("tts/{name}"), encode_png(&b.image)));
+        let url = format!("{}/{name}", input.url_base);
+        let x = if k == 0 { 0.0 } else { left + 2.0 + width / 2.0 };
+        left = x + width / 2.0;
+        let object = json!({
+            "Name": "Custom_Tile",
+            "GUID": guid.next(),
+            "Nickname": b.name,
+            "Description": "Board",
+            "Locked": true,
+            "Transform": {
+                "posX": x, "posY": BOARD_Y, "posZ": 0.0,
+                "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
+                "scaleX": width / 2.0, "scaleY": 1.0, "scaleZ": depth / 2.0,
+            },
+            "CustomImage": {
+                "ImageURL": url,
+                "ImageSecondaryURL": url,
+                "ImageScalar": 1.0,
+                "WidthScale": 0.0,
+                "CustomTile": { "Type": 0, "Thickness": BOARD_THICKNESS, "Stackable": false, "Stretch": true },
+            },
+        });
+        out.push(BoardObject { object, geometry: b.geometry, x, width, depth });
+    }
+    out
 }
 
 /// A deck: a name and its distinct cards (positions in the layout), in layout order.
@@ -90,7 +246,7 @@ struct Deck {
 }
 
 /// One deck per side, in the order sides are declared; cards without a side last.
-fn decks(game: &Game, layout: &Layout) -> Vec<Deck> {
+fn decks_of(game: &Game, layout: &Layout) -> Vec<Deck> {
     let mut out: Vec<(Option<usize>, Deck)> = Vec::new();
     for (i, c) in layout.cards.cards.iter().enumerate() {
         match out.iter_mut().find(|(s, _)| *s == c.side) {
@@ -124,6 +280,12 @@ fn transform(x: f64, y: f64, scale: f64) -> Value {
         "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
         "scaleX": scale, "scaleY": 1.0, "scaleZ": scale,
     })
+}
+
+/// A card or deck turned face down: rolled 180° about z, its back up.
+fn face_down(mut t: Value) -> Value {
+    t["rotZ"] = json!(180.0);
+    t
 }
 
 /// Columns and rows of a sheet of `n` faces plus the hidden-card cell.
@@ -163,7 +325,6 @@ fn deck_object(
     input: &TtsInput,
     deck: &Deck,
     (deck_no, keys): (usize, &mut usize),
-    x: f64,
     files: &mut Vec<(String, Vec<u8>)>,
     guid: &mut Guids,
 ) -> Value {
@@ -184,10 +345,10 @@ fn deck_object(
         };
         let fronts: Vec<RgbImage> = chunk.iter().filter_map(|&c| render(c, "front")).collect();
         let backs: Vec<RgbImage> = chunk.iter().filter_map(|&c| render(c, "back")).collect();
+        // The cells past the faces, the hidden-card cell last among them, stay white: the
+        // cards are hidden by their backs (`BackIsHidden`), as in the hand of a real player.
+        let face_cells: Vec<&RgbImage> = fronts.iter().collect();
         let hidden = backs.first().or(fronts.first()).cloned().unwrap_or_else(|| RgbImage::new(cell.0, cell.1));
-        let mut face_cells: Vec<&RgbImage> = fronts.iter().collect();
-        face_cells.resize(grid.0 as usize * grid.1 as usize - 1, &hidden);
-        face_cells.push(&hidden);
         let stem = format!("{}-deck-{}-{}", input.prefix, deck_no + 1, sheet_no + 1);
         let face_file = format!("{stem}-faces.png");
         files.push((format!("tts/{face_file}"), encode_png(&sheet(&face_cells, grid, cell))));
@@ -221,83 +382,119 @@ fn deck_object(
                 contained.push(json!({
                     "Name": "Card",
                     "GUID": guid.next(),
-                    "Nickname": crate::render::png::card_title(input.game, card),
+                    "Nickname": input.names.card_titles[c],
                     "Description": input.names.cards[c],
                     "CardID": id,
                     "CustomDeck": { key.to_string(): entry.clone() },
-                    "Transform": transform(x, 1.0, 1.0),
+                    "Transform": face_down(transform(0.0, 1.0, 1.0)),
                 }));
             }
         }
     }
     if contained.len() == 1 {
-        let mut card = contained.pop().expect("one card");
-        card["Transform"] = transform(x, 1.0, 1.0);
-        return card;
+        return contained.pop().expect("one card");
     }
     json!({
         "Name": "DeckCustom",
         "GUID": guid.next(),
         "Nickname": deck.name,
-        "Transform": transform(x, 1.0, 1.0),
+        "Transform": face_down(transform(0.0, 1.0, 1.0)),
         "DeckIDs": ids,
         "CustomDeck": custom,
         "ContainedObjects": contained,
     })
 }
 
-/// One bag per counter group, every printed copy a two-sided tile; the images added to
-/// `files` (`tts/counter-<id>-front.png`, `-back.png`).
-fn counter_bags(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mut Guids) -> Vec<Value> {
+/// Every printed copy of every counter as a two-sided tile, by counter; the images added to
+/// `files` (`tts/<prefix>-counter-<name>-front.png`, `-back.png`). A tile's nickname is its
+/// counter's title, with `#2`, `#3` ... on the copies of a counter printed more than once.
+fn counter_tiles(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mut Guids) -> Vec<Vec<Value>> {
     let counters = &input.layout.counters;
-    let mut bags = Vec::new();
-    for (gi, group) in counters.groups.iter().enumerate() {
-        let mut tiles = Vec::new();
+    let mut out = Vec::new();
+    for (i, c) in counters.counters.iter().enumerate() {
         // A TTS tile at scale 1 is about 2 in wide: scale to the counter's width.
-        let scale = group.size.0 / 25.4 / 2.0;
-        for (i, c) in counters.counters.iter().enumerate().filter(|(_, c)| c.group == gi) {
-            let mut url = |side: &str| {
-                let f = face_of(input.faces, PieceKind::Counter, i, side)?;
-                let name = format!("{}-counter-{}.png", input.prefix, f.stem(input.names, false));
-                files.push((format!("tts/{name}"), encode_png(&(input.render)(f, input.dpi))));
-                Some(format!("{}/{name}", input.url_base))
-            };
-            let front = url("front").unwrap_or_default();
-            let back = url("back").unwrap_or_else(|| front.clone());
-            for _ in 0..c.quantity.max(1) {
-                tiles.push(json!({
-                    "Name": "Custom_Tile",
-                    "GUID": guid.next(),
-                    "Nickname": c.name,
-                    "Description": input.names.counters[i],
-                    "Transform": transform(0.0, 1.0, scale),
-                    "CustomImage": {
-                        "ImageURL": front,
-                        "ImageSecondaryURL": back,
-                        "ImageScalar": 1.0,
-                        "WidthScale": 0.0,
-                        "CustomTile": { "Type": 0, "Thickness": 0.1, "Stackable": false, "Stretch": true },
-                    },
-                }));
-            }
-        }
-        if tiles.is_empty() {
+        let scale = counters.groups[c.group].size.0 / 25.4 / 2.0;
+        let mut url = |side: &str| {
+            let f = face_of(input.faces, PieceKind::Counter, i, side)?;
+            let name = format!("{}-counter-{}.png", input.prefix, f.stem(input.names, false));
+            files.push((format!("tts/{name}"), encode_png(&(input.render)(f, input.dpi))));
+            Some(format!("{}/{name}", input.url_base))
+        };
+        let front = url("front").unwrap_or_default();
+        let back = url("back").unwrap_or_else(|| front.clone());
+        let copies = c.quantity.max(1);
+        let title = &input.names.counter_titles[i];
+        out.push(
+            (1..=copies)
+                .map(|k| {
+                    json!({
+                        "Name": "Custom_Tile",
+                        "GUID": guid.next(),
+                        "Nickname": if copies > 1 { format!("{title} #{k}") } else { title.clone() },
+                        "Description": input.names.counters[i],
+                        "Transform": transform(0.0, 1.0, scale),
+                        "CustomImage": {
+                            "ImageURL": front,
+                            "ImageSecondaryURL": back,
+                            "ImageScalar": 1.0,
+                            "WidthScale": 0.0,
+                            "CustomTile": { "Type": 0, "Thickness": 0.1, "Stackable": false, "Stretch": true },
+                        },
+                    })
+                })
+                .collect(),
+        );
+    }
+    out
+}
+
+/// One bag per counter group holding its tiles, but those in `used` (counter, copy).
+fn bags(input: &TtsInput, tiles: &[Vec<Value>], used: &[(usize, usize)], guid: &mut Guids) -> Vec<Value> {
+    let counters = &input.layout.counters;
+    let mut out = Vec::new();
+    for (gi, group) in counters.groups.iter().enumerate() {
+        let contained: Vec<Value> = (counters.counters.iter().enumerate())
+            .filter(|(_, c)| c.group == gi)
+            .flat_map(|(i, _)| {
+                tiles[i].iter().enumerate().filter(move |(k, _)| !used.contains(&(i, *k))).map(|(_, t)| t.clone())
+            })
+            .collect();
+        if contained.is_empty() {
             continue;
         }
-        bags.push(json!({
+        out.push(json!({
             "Name": "Bag",
             "GUID": guid.next(),
             "Nickname": group.name.clone().unwrap_or_else(|| "Counters".into()),
-            "ContainedObjects": tiles,
+            "Transform": transform(0.0, 1.0, 1.0),
+            "ContainedObjects": contained,
         }));
     }
-    bags
+    out
 }
 
-/// `file:///` and the absolute path, `%`-encoded where a URL needs it.
-pub fn file_url(path: &std::path::Path) -> String {
-    let mut out = String::from("file://");
-    for b in path.to_string_lossy().bytes() {
+/// A `file://` URL for an absolute path as the operating system writes it: `/home/me/x`
+/// (Linux, macOS) is `file:///home/me/x`; `C:\Users\me\x` and the extended form Windows'
+/// `canonicalize` gives, `\\?\C:\Users\me\x`, are `file:///C:/Users/me/x`; a share,
+/// `\\server\share\x` or `\\?\UNC\server\share\x`, is `file://server/share/x`. Bytes a URL
+/// path cannot hold (spaces, `#`, `%`, non-ASCII) are `%`-encoded.
+pub fn file_url(path: &str) -> String {
+    let share = path.strip_prefix(r"\\?\UNC\").or_else(|| path.strip_prefix(r"\\").filter(|p| !p.starts_with(r"?\")));
+    let (host, rest) = match share {
+        Some(unc) => match unc.split_once('\\') {
+            Some((host, rest)) => (host.to_string(), format!("/{rest}")),
+            None => (unc.to_string(), "/".to_string()),
+        },
+        None => {
+            let local = path.strip_prefix(r"\\?\").unwrap_or(path);
+            let drive = local.len() >= 2 && local.as_bytes()[1] == b':' && local.as_bytes()[0].is_ascii_alphabetic();
+            (String::new(), if drive { format!("/{local}") } else { local.to_string() })
+        }
+    };
+    let rest =
+        if host.is_empty() && !rest.starts_with('/') && !rest.starts_with('\\') { format!("/{rest}") } else { rest };
+    let mut out = format!("file://{host}");
+    for b in rest.replace('\\', "/").bytes() {
         if b.is_ascii_alphanumeric() || b"/-._~:".contains(&b) {
             out.push(b as char);
         } else {
@@ -326,7 +523,17 @@ mod tests {
     }
 
     #[test]
-    fn file_urls_are_encoded() {
-        assert_eq!(file_url(std::path::Path::new("/tmp/a b/c.png")), "file:///tmp/a%20b/c.png");
+    fn file_urls_for_every_system() {
+        // Linux and macOS.
+        assert_eq!(file_url("/tmp/a b/c.png"), "file:///tmp/a%20b/c.png");
+        assert_eq!(file_url("/Users/me/Games/tts"), "file:///Users/me/Games/tts");
+        // Windows, as `canonicalize` gives it (extended-length) and as typed.
+        assert_eq!(file_url(r"\\?\C:\Users\me\out\tts"), "file:///C:/Users/me/out/tts");
+        assert_eq!(file_url(r"C:\Users\me\My Games\tts"), "file:///C:/Users/me/My%20Games/tts");
+        // Windows shares.
+        assert_eq!(file_url(r"\\?\UNC\server\share\tts"), "file://server/share/tts");
+        assert_eq!(file_url(r"\\server\share\tts"), "file://server/share/tts");
+        // Characters a URL path cannot hold.
+        assert_eq!(file_url("/tmp/#1/é"), "file:///tmp/%231/%C3%A9");
     }
 }

@@ -1,16 +1,19 @@
-//! VASSAL: a module (`<id>.vmod`, a zip) from the faces of the pieces document and the
-//! pages of the charts.
+//! VASSAL: a module (`<id>.vmod`, a zip) from the faces of the pieces document, the pages of
+//! the charts, the whole maps and the scenarios.
 //!
-//! The module holds `moduledata`, `buildFile.xml` and `images/`: a piece palette with a tab
-//! per side and counter group (markers apart), each counter a piece whose basic image is its
-//! front and whose back is a flip layer (`emb2`, Ctrl+F) named after the back face; a
-//! "Table" map with each card deck (one per side) as a draw pile of masked cards (the mask is
-//! the card's back); a chart window with the cheatsheet, player aid card and scenario sheets
-//! as images; a map window per `[[map]]`, its board the whole map as one image at [`PIECE_DPI`]
-//! (the counters' scale; less for huge maps, [`board_dpi`]) with a hex or square grid on which pieces snap to cell centres and
-//! that names cells as the map does (the first map holds the card decks, in its top margin;
-//! the plain "Table" is for games without maps). Name and version come from `[game]`. The zip
-//! is deterministic: entries sorted, every timestamp 1980-01-01, fixed permissions.
+//! The module holds `moduledata`, `buildFile.xml`, `images/` and a saved game per scenario:
+//! a piece palette with a tab per side and counter group (markers apart), each counter a
+//! piece named after it (its title, unique) whose basic image is its front and whose back is
+//! a flip layer (`emb2`, Ctrl+F) named after the back face, with Delete (and Clone on
+//! markers); a map window per `[[map]]`, its board the whole map as one image at
+//! [`PIECE_DPI`] (the counters' scale; less for huge maps, [`board_dpi`]) with a hex or
+//! square grid on which pieces snap to cell centres and that names cells as the map does; the
+//! card decks (one per side, draw piles of masked cards) in a "Decks" window of their own (the
+//! main "Table" of a game without maps); a predefined set-up per scenario (File menu) with its
+//! counters on their cells and its reinforcements in an "Arrivals" window; a chart window
+//! with the cheatsheet, player aid card and scenario sheets as images. Name, version and save
+//! date come from `[game]`. The zip is deterministic: entries sorted, every timestamp
+//! 1980-01-01, fixed permissions.
 //!
 //! Trait strings follow VASSAL's piece definition: traits separated by tabs, outermost first,
 //! the basic piece `piece;;;IMAGE;NAME` last, then `/` and the state of each (see VASSAL's
@@ -49,7 +52,7 @@ pub struct VassalInput<'a> {
     /// The chart pages, in order: (name shown on the tab, file stem, image).
     pub charts: Vec<(String, String, RgbImage)>,
     /// The boards, one per `[[map]]`, in order.
-    pub boards: Vec<Board>,
+    pub boards: &'a [Board],
 }
 
 /// The most pixels a board image may have: 64 million (8000 × 8000 px, 256 MB as RGBA while
@@ -84,7 +87,8 @@ pub struct Board {
 /// columns (`dx`) and rows (`dy`) of centres and the origin (`x0`, `y0`). A hex grid's
 /// origin is the centre of a cell in a column that is not offset (VASSAL lowers the odd
 /// columns from it by half a cell); a sideways grid (pointy-topped hexes) is the same turned:
-/// its `dx` runs down, its origin is given as (y, x). A square grid's origin is a cell corner.
+/// its `dx` runs down, its origin is given as (y, x). A square grid's origin is the centre of
+/// its first cell too.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GridMetrics {
     /// Hexes or squares.
@@ -111,16 +115,17 @@ pub fn grid_metrics(geo: &Geometry, dpi: f64) -> GridMetrics {
     let first = crate::model::Coord { col: 1, row: 1 };
     match g.kind {
         GridKind::Square => {
+            // VASSAL's SquareGrid: "(0,0) is the center of the origin cell" (its snapTo), and
+            // SquareGridNumbering counts columns from it, `floor((x - x0) / dx + 0.5)`.
             let (x, y) = geo.centre(first);
-            let h = geo.cell / 2.0;
             let d = px(geo.cell);
             GridMetrics {
                 hex: false,
                 sideways: false,
                 dx: d,
                 dy: d,
-                x0: px(x - h).round() as i64,
-                y0: px(y - h).round() as i64,
+                x0: px(x).round() as i64,
+                y0: px(y).round() as i64,
                 col_off: 1,
             }
         }
@@ -221,39 +226,97 @@ fn xml(s: &str) -> String {
     out
 }
 
-/// A counter: its front as the basic piece, its back (when it has one) as a flip layer that
-/// Ctrl+F turns on, renaming the piece to `back_name`.
-pub fn counter_definition(name: &str, front: &str, back: Option<(&str, &str)>, gpid: usize) -> String {
-    let basic = format!("piece;;;{};{}", field(front), field(name));
-    let state = format!("null;0;0;{gpid};0");
-    match back {
-        None => format!("+/null/{basic}/{state}"),
-        Some((image, back_name)) => {
-            // Embellishment (emb2) fields in VASSAL's order: activate name, modifiers, key;
-            // increase and decrease (none); reset (none); draw under (no) and offset;
-            // images; level names; loop; layer name; random; follow; expression; first
-            // level; version; always active; activate/increase/decrease keys; description;
-            // scale; and a last flag, as VASSAL 3.7 writes it (the legacy mask and character
-            // are those of a real module; Ctrl+F, `70,130`, is the key).
-            let emb = format!(
-                "emb2;Flip;128;A;;128;;;128;;;;1;false;0;0;{};{};true;Flip;;;false;;1;1;false;70,130;;;Flip;1.0;;true",
-                field(image),
-                field(back_name)
-            );
-            // The layer's state: -1 (off: the front shows).
-            format!("+/null/{emb}\t{basic}/-1\t{state}")
-        }
+/// A piece's traits, outermost first, each as (its own type, its own state), over the basic
+/// piece's type and state: VASSAL's `Decorator` writes its own part, a tab, then the inner
+/// piece's with a backslash before each of its tabs (a `SequenceEncoder` of one token).
+fn wrap(traits: &[(String, String)], basic: (String, String)) -> (String, String) {
+    traits.iter().rev().fold(basic, |(typ, state), (own_type, own_state)| {
+        (format!("{own_type}\t{}", typ.replace('\t', "\\\t")), format!("{own_state}\t{}", state.replace('\t', "\\\t")))
+    })
+}
+
+/// Delete (Ctrl+D) for every piece: `delete;<menu text>;<key>;<description>`, no state.
+const DELETE: &str = "delete;Delete;68,130;";
+/// Clone (Ctrl+C) for markers: `clone;<menu text>;<key>;<description>`, no state.
+const CLONE: &str = "clone;Clone;67,130;";
+
+/// Where a piece is: on no map (a palette's piece), or at board pixel (x, y) of a map.
+pub type At<'a> = Option<(&'a str, i64, i64)>;
+
+/// The basic piece's state: map, position, the palette slot's id and no properties.
+fn basic_state(at: At, gpid: usize) -> String {
+    match at {
+        Some((map, x, y)) => format!("{};{x};{y};{gpid};0", field(map)),
+        None => format!("null;0;0;{gpid};0"),
     }
 }
 
-/// A card: its front as the basic piece under a mask showing its back to all but its owner.
-pub fn card_definition(name: &str, front: &str, back: &str, gpid: usize) -> String {
-    let mask = format!("obs;70,130;{};Flip;I;?;player:;Peek;;true;;", field(back));
-    format!("+/null/{mask}\tpiece;;;{};{}/null\tnull;0;0;{gpid};0", field(front), field(name))
+/// A counter as VASSAL's add-piece command (`+/<id>/<type>/<state>`): its front as the basic
+/// piece, named `name`; its back (when it has one) a flip layer named after the back face
+/// (`layer`) that Ctrl+F turns on, renaming the piece `back_name`; Delete on every counter,
+/// Clone on markers. `id` is `null` for a palette's piece.
+#[allow(clippy::too_many_arguments)]
+pub fn counter_definition(
+    name: &str,
+    front: &str,
+    back: Option<(&str, &str, &str)>,
+    gpid: usize,
+    marker: bool,
+    at: At,
+    id: &str,
+) -> String {
+    let basic = (format!("piece;;;{};{}", field(front), field(name)), basic_state(at, gpid));
+    let mut traits = vec![(DELETE.to_string(), String::new())];
+    if marker {
+        traits.push((CLONE.to_string(), String::new()));
+    }
+    if let Some((image, layer, back_name)) = back {
+        // Embellishment (emb2) fields in VASSAL's order: activate name, modifiers, key;
+        // increase and decrease (none); reset (none); draw under (no) and offset; images;
+        // level names; loop; layer name; random; follow; expression; first level; version;
+        // always active; activate/increase/decrease keys; description; scale; and a last
+        // flag, as VASSAL 3.7 writes it (the legacy mask and character are those of a real
+        // module; Ctrl+F, `70,130`, is the key). Its state, -1: off, the front shows.
+        let emb = format!(
+            "emb2;Flip;128;A;;128;;;128;;;;1;false;0;0;{};{};true;{};;;false;;1;1;false;70,130;;;Flip;1.0;;true",
+            field(image),
+            field(back_name),
+            field(layer)
+        );
+        traits.push((emb, "-1".into()));
+    }
+    let (typ, state) = wrap(&traits, basic);
+    format!("+/{id}/{typ}/{state}")
 }
 
-/// The module's files, by name: `buildFile.xml`, `moduledata` and `images/*.png`.
-pub fn module_files(input: &VassalInput) -> Vec<(String, Vec<u8>)> {
+/// A card: its front as the basic piece under a mask showing its back to all but its owner
+/// (VASSAL's plain style: the owner sees the back too, and peeks), with Delete.
+pub fn card_definition(name: &str, front: &str, back: &str, gpid: usize) -> String {
+    let mask = format!("obs;70,130;{};Flip;P;?;player:;Peek;;true;;", field(back));
+    let traits = [(DELETE.to_string(), String::new()), (mask, "null".into())];
+    let (typ, state) = wrap(&traits, (format!("piece;;;{};{}", field(front), field(name)), basic_state(None, gpid)));
+    format!("+/null/{typ}/{state}")
+}
+
+/// What the palette knows of a counter: enough to place it again in a set-up.
+struct CounterPiece {
+    title: String,
+    front: String,
+    back: Option<(String, String, String)>,
+    gpid: usize,
+    marker: bool,
+}
+
+impl CounterPiece {
+    fn add_command(&self, at: At, id: &str) -> String {
+        let back = self.back.as_ref().map(|(i, l, n)| (i.as_str(), l.as_str(), n.as_str()));
+        counter_definition(&self.title, &self.front, back, self.gpid, self.marker, at, id)
+    }
+}
+
+/// The module's files, by name: `buildFile.xml`, `moduledata`, `images/*.png` and a saved
+/// game (`<scenario>.vsav`) per scenario set-up.
+pub fn module_files(input: &VassalInput) -> Result<Vec<(String, Vec<u8>)>, String> {
     let game = input.game;
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let mut gpid = 0usize;
@@ -272,26 +335,35 @@ pub fn module_files(input: &VassalInput) -> Vec<(String, Vec<u8>)> {
     // The palette: a panel per side and counter group, markers apart.
     let counters = &input.layout.counters;
     let mut panels: Vec<(String, Vec<String>)> = Vec::new();
+    let mut pieces: Vec<Option<CounterPiece>> = Vec::new();
     for (i, c) in counters.counters.iter().enumerate() {
-        let Some(front) = face(PieceKind::Counter, i, "front") else { continue };
+        let Some(front) = face(PieceKind::Counter, i, "front") else {
+            pieces.push(None);
+            continue;
+        };
         let (front_img, w, h) = image(&mut files, front, "counter");
-        let back = face(PieceKind::Counter, i, "back").map(|b| image(&mut files, b, "counter").0);
-        let back_name = format!("{} ({})", c.name, back_face_name(game, c));
+        let title = input.names.counter_titles[i].clone();
+        let back = face(PieceKind::Counter, i, "back").map(|b| {
+            let layer = c.back_name.clone().unwrap_or_else(|| "back".into());
+            let flipped = format!("{title} ({layer})");
+            (image(&mut files, b, "counter").0, layer, flipped)
+        });
         gpid += 1;
-        let def = counter_definition(&c.name, &front_img, back.as_deref().map(|b| (b, back_name.as_str())), gpid);
+        let piece = CounterPiece { title, front: front_img, back, gpid, marker: !c.is_unit };
         let panel = panel_name(game, counters, c);
         let slot = format!(
             "<VASSAL.build.widget.PieceSlot entryName=\"{}\" gpid=\"{gpid}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.PieceSlot>",
-            xml(&field(&c.name)),
-            xml(&def)
+            xml(&field(&piece.title)),
+            xml(&piece.add_command(None, "null"))
         );
         match panels.iter_mut().find(|(n, _)| *n == panel) {
             Some((_, slots)) => slots.push(slot),
             None => panels.push((panel, vec![slot])),
         }
+        pieces.push(Some(piece));
     }
 
-    // The card decks: a draw pile per side on the table map, every printed copy a card.
+    // The card decks: a draw pile per side in their own window, every printed copy a card.
     let cards = &input.layout.cards;
     let mut piles: Vec<(Option<usize>, Vec<String>)> = Vec::new();
     let mut card_size = (0, 0);
@@ -302,7 +374,7 @@ pub fn module_files(input: &VassalInput) -> Vec<(String, Vec<u8>)> {
         let (front_img, w, h) = image(&mut files, front, "card");
         let (back_img, _, _) = image(&mut files, back, "card");
         card_size = (w, h);
-        let name = crate::render::png::card_title(game, c);
+        let name = &input.names.card_titles[i];
         let pile = match piles.iter_mut().find(|(s, _)| *s == c.side) {
             Some((_, p)) => p,
             None => {
@@ -314,8 +386,8 @@ pub fn module_files(input: &VassalInput) -> Vec<(String, Vec<u8>)> {
             gpid += 1;
             pile.push(format!(
                 "<VASSAL.build.widget.CardSlot entryName=\"{}\" gpid=\"{gpid}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.CardSlot>",
-                xml(&field(&name)),
-                xml(&card_definition(&name, &front_img, &back_img, gpid))
+                xml(&field(name)),
+                xml(&card_definition(name, &front_img, &back_img, gpid))
             ));
         }
     }
@@ -339,25 +411,185 @@ pub fn module_files(input: &VassalInput) -> Vec<(String, Vec<u8>)> {
         boards.push((field(&b.name), file, b.image.width(), b.image.height(), grid_xml(&b.geometry, b.dpi)));
     }
 
-    let build = build_file(game, &title, &version, &panels, &piles, card_size, &charts, &boards, gpid + 1);
+    let setups = setups(input, &pieces);
+    let date = date_saved(game);
+    for s in &setups {
+        let save = saved_game(&s.commands, &save_data(&version, date, &s.title), &module_data(game, &title, &version))?;
+        files.push((s.file.clone(), save));
+    }
+    let module = Module {
+        title: &title,
+        version: &version,
+        panels: &panels,
+        piles: &piles,
+        card: card_size,
+        charts: &charts,
+        boards: &boards,
+        setups: &setups,
+        next_gpid: gpid + 1,
+    };
+    let build = build_file(game, &module);
     files.push(("buildFile.xml".into(), build.into_bytes()));
     files.push(("moduledata".into(), module_data(game, &title, &version).into_bytes()));
     files.sort_by(|a, b| a.0.cmp(&b.0));
     files.dedup_by(|a, b| a.0 == b.0);
-    files
+    Ok(files)
 }
 
-/// The name of a counter's back face: its unit's second step, else "back".
-fn back_face_name(game: &Game, c: &crate::layout::RCounter) -> String {
-    let unit =
-        c.is_unit.then(|| game.units.iter().find(|u| u.id.v == c.id || c.id.starts_with(&format!("{}-step-", u.id.v))));
-    unit.flatten()
-        .and_then(|u| u.steps.get(1))
-        .and_then(|s| s.name.as_ref().map(|n| n.v.clone()))
-        .unwrap_or_else(|| "back".into())
+/// A scenario's set-up: a saved game inside the module, on the File menu.
+struct Setup {
+    /// The menu entry: the scenario's title.
+    title: String,
+    /// The saved game's entry at the module's root: `<scenario id>.vsav`.
+    file: String,
+    /// Its add-piece commands.
+    commands: Vec<String>,
+    /// Its reinforcements' rows in the arrivals window: (name, y), pieces from x = 60.
+    arrivals: Vec<(String, i64)>,
 }
 
-/// The palette tab of a counter: "<side> – <group>", or "Markers – <group>".
+/// The name of the window that holds the reinforcements of the set-ups.
+pub const ARRIVALS: &str = "Arrivals";
+/// Where the arrivals window's first piece is and how far apart its pieces and rows are, px.
+const ARRIVAL_START: i64 = 60;
+const ARRIVAL_STEP: i64 = 90;
+const ARRIVAL_ROW: i64 = 110;
+
+/// Each scenario's set-up: every counter [`crate::write::setup::placements`] places, at the
+/// centre of its cell on its map's board (VASSAL snaps nothing on load: the position is the
+/// cell's centre in the board's pixels, rounded), or in the arrivals window, in a row per
+/// turn of arrival (and entry cell).
+fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>]) -> Vec<Setup> {
+    use crate::write::setup::{Place, placements, scenario_map};
+    let game = input.game;
+    // The arrivals window's rows, one per turn of arrival and entry cell of any scenario, in
+    // turn order; each set-up uses those it needs.
+    let row_name = |turn: i64, entry: &Option<String>| match entry {
+        Some(e) => format!("Turn {turn}, enters {e}"),
+        None => format!("Turn {turn}"),
+    };
+    let mut turns: Vec<(i64, String)> = (game.scenarios.iter())
+        .flat_map(|sc| placements(game, input.layout, sc))
+        .filter_map(|p| match &p.place {
+            Place::Arrives { turn, entry } => Some((*turn, row_name(*turn, entry))),
+            Place::Cell(_) => None,
+        })
+        .collect();
+    turns.sort();
+    turns.dedup();
+    let rows: Vec<(String, i64)> =
+        turns.into_iter().enumerate().map(|(k, (_, n))| (n, ARRIVAL_START + k as i64 * ARRIVAL_ROW)).collect();
+    let mut out = Vec::new();
+    for sc in &game.scenarios {
+        let Some(map) = scenario_map(game, sc) else { continue };
+        let Some(board) = game.maps.iter().position(|m| m.id.v == map.id.v).and_then(|k| input.boards.get(k)) else {
+            continue;
+        };
+        let placed: Vec<_> =
+            placements(game, input.layout, sc).into_iter().filter(|p| pieces[p.counter].is_some()).collect();
+        let arrivals: Vec<(String, i64)> = rows
+            .iter()
+            .filter(|(row, _)| {
+                placed
+                    .iter()
+                    .any(|p| matches!(&p.place, Place::Arrives { turn, entry } if row_name(*turn, entry) == *row))
+            })
+            .cloned()
+            .collect();
+        let mut in_row = vec![0i64; rows.len()];
+        let px = |mm: f64| (mm / 25.4 * board.dpi).round() as i64;
+        let mut commands = Vec::new();
+        for (n, p) in placed.iter().enumerate() {
+            let Some(piece) = &pieces[p.counter] else { continue };
+            let id = format!("{}-{}", crate::render::png::safe_stem(&sc.id.v), n + 1);
+            let at = match &p.place {
+                Place::Cell(c) => {
+                    let (x, y) = board.geometry.centre(*c);
+                    (board.name.as_str(), px(x), px(y))
+                }
+                Place::Arrives { turn, entry } => {
+                    let name = row_name(*turn, entry);
+                    let r = arrivals.iter().position(|(n, _)| *n == name).expect("every arrival has its row");
+                    let x = ARRIVAL_START + in_row[r] * ARRIVAL_STEP;
+                    in_row[r] += 1;
+                    (ARRIVALS, x, arrivals[r].1)
+                }
+            };
+            commands.push(piece.add_command(Some(at), &id));
+        }
+        out.push(Setup {
+            title: sc.title.v.clone(),
+            file: format!("{}.vsav", crate::render::png::safe_stem(&sc.id.v)),
+            commands,
+            arrivals,
+        });
+    }
+    out
+}
+
+/// The save date of the module and its set-ups, in milliseconds since 1970 (VASSAL's
+/// `dateSaved`): midnight UTC of the rules version's date (`[game] date`, else the changelog
+/// entry of the version); 0 when neither gives one.
+pub fn date_saved(game: &Game) -> i64 {
+    let version = game.meta.version();
+    let date = game
+        .meta
+        .date
+        .as_ref()
+        .or_else(|| game.changelog.iter().find(|e| e.version.v == version).and_then(|e| e.date.as_ref()));
+    date.and_then(|d| epoch_millis(&d.v)).unwrap_or(0)
+}
+
+/// `YYYY-MM-DD` as milliseconds since 1970-01-01 (UTC midnight); `None` if it is no date.
+pub fn epoch_millis(date: &str) -> Option<i64> {
+    let mut parts = date.trim().splitn(3, '-').map(|p| p.parse::<i64>().ok());
+    let (y, m, d) = (parts.next()??, parts.next()??, parts.next()??);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some((era * 146_097 + doe - 719_468) * 86_400_000)
+}
+
+/// A `.vsav`: a zip of `savedGame` (VASSAL's obfuscated form, `!VCSK`, key 0, each byte as
+/// two hex digits, of `begin_save`, the add-piece commands and `end_save`, separated by
+/// ESC), `savedata` and `moduledata`. No `SETUP_STACK` command: VASSAL then deals the decks
+/// of the module as in a new game.
+fn saved_game(commands: &[String], save_data: &str, module_data: &str) -> Result<Vec<u8>, String> {
+    let mut text = String::from("begin_save");
+    for c in commands {
+        text.push('\u{1b}');
+        text.push_str(c);
+    }
+    text.push_str("\u{1b}end_save");
+    let mut saved = String::from("!VCSK00");
+    for b in text.bytes() {
+        saved.push_str(&format!("{b:02x}"));
+    }
+    zip(&[
+        ("savedGame".into(), saved.into_bytes()),
+        ("savedata".into(), save_data.as_bytes().to_vec()),
+        ("moduledata".into(), module_data.as_bytes().to_vec()),
+    ])
+}
+
+/// A saved game's `savedata`: the module's version, VASSAL's, the date and the scenario.
+fn save_data(version: &str, date: i64, description: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n  <version>{}</version>\n  <extra1/>\n  <extra2/>\n  <VassalVersion>{VASSAL_VERSION}</VassalVersion>\n  <dateSaved>{date}</dateSaved>\n  <description>{}</description>\n</data>\n",
+        xml(version),
+        xml(description)
+    )
+}
+
+/// The palette tab of a counter: "<side> – <group>", or
+/// "Markers – <group>".
 fn panel_name(game: &Game, counters: &crate::layout::Counters, c: &crate::layout::RCounter) -> String {
     let side = match &c.side {
         Some(s) => game.sides.iter().find(|x| x.id.v == *s).map(|x| x.name.v.clone()).unwrap_or_else(|| s.clone()),
@@ -374,14 +606,17 @@ fn panel_name(game: &Game, counters: &crate::layout::Counters, c: &crate::layout
 fn module_data(game: &Game, title: &str, version: &str) -> String {
     let description = game.meta.system.as_ref().map(|s| s.v.clone()).unwrap_or_default();
     format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n  <version>{}</version>\n  <extra1/>\n  <extra2/>\n  <VassalVersion>{VASSAL_VERSION}</VassalVersion>\n  <dateSaved>0</dateSaved>\n  <description>{}</description>\n  <name>{}</name>\n</data>\n",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n  <version>{}</version>\n  <extra1/>\n  <extra2/>\n  <VassalVersion>{VASSAL_VERSION}</VassalVersion>\n  <dateSaved>{}</dateSaved>\n  <description>{}</description>\n  <name>{}</name>\n</data>\n",
         xml(version),
+        date_saved(game),
         xml(&description),
         xml(title)
     )
 }
 
-/// The map components every map needs (stacking, moving, menus, zoom).
+/// The map components every map needs (stacking, moving, menus, zoom). The zoom levels are
+/// sorted; `zoomStart` counts from the most zoomed-in, from 1 (VASSAL's `Zoomer`): 3 of
+/// these six is 1.0, 100 %.
 const MAP_PARTS: &str = r#"        <VASSAL.build.module.map.StackMetrics bottom="40,0" disabled="false" down="37,0" exSepX="6" exSepY="18" top="38,0" unexSepX="2" unexSepY="4" up="39,0"/>
         <VASSAL.build.module.map.ForwardToKeyBuffer/>
         <VASSAL.build.module.map.Scroller/>
@@ -393,30 +628,43 @@ const MAP_PARTS: &str = r#"        <VASSAL.build.module.map.StackMetrics bottom=
         <VASSAL.build.module.map.KeyBufferer/>
         <VASSAL.build.module.map.SelectionHighlighters/>
         <VASSAL.build.module.map.HighlightLastMoved color="255,0,0" enabled="true" thickness="2"/>
-        <VASSAL.build.module.map.Zoomer inButtonText="" inIconName="/images/zoomIn.gif" inTooltip="Zoom in" outButtonText="" outIconName="/images/zoomOut.gif" outTooltip="Zoom out" pickButtonText="" pickIconName="/images/zoom.png" pickTooltip="Select Zoom" zoomInKey="" zoomLevels="0.25,0.5,0.75,1.0,1.5,2.0" zoomOutKey="" zoomPickKey="" zoomStart="4"/>
+        <VASSAL.build.module.map.Zoomer inButtonText="" inIconName="/images/zoomIn.gif" inTooltip="Zoom in" outButtonText="" outIconName="/images/zoomOut.gif" outTooltip="Zoom out" pickButtonText="" pickIconName="/images/zoom.png" pickTooltip="Select Zoom" zoomInKey="" zoomLevels="0.25,0.5,0.75,1.0,1.5,2.0" zoomOutKey="" zoomPickKey="" zoomStart="3"/>
         <VASSAL.build.module.properties.GlobalProperties/>
 "#;
 
-#[allow(clippy::too_many_arguments)]
-fn build_file(
-    game: &Game,
-    title: &str,
-    version: &str,
-    panels: &[(String, Vec<String>)],
-    piles: &[(Option<usize>, Vec<String>)],
+/// Everything the build file lists.
+struct Module<'a> {
+    title: &'a str,
+    version: &'a str,
+    panels: &'a [(String, Vec<String>)],
+    piles: &'a [(Option<usize>, Vec<String>)],
     card: (u32, u32),
-    charts: &[String],
-    boards: &[(String, String, u32, u32, String)],
+    charts: &'a [String],
+    /// (name, image file, width, height, grid element) per map.
+    boards: &'a [(String, String, u32, u32, String)],
+    setups: &'a [Setup],
     next_gpid: usize,
-) -> String {
+}
+
+/// A map window: its name, its board element(s) and its parts; `launch`: a toolbar button
+/// shows and hides it (every window but the main one).
+fn map_xml(name: &str, launch: bool, board: &str, extra: &str) -> String {
+    format!(
+        "    <VASSAL.build.module.Map allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"{n}\" changeFormat=\"$message$\" color=\"0,0,0\" createFormat=\"$pieceName$ created in $location$\" description=\"\" edgeHeight=\"0\" edgeWidth=\"0\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"{launch}\" mapName=\"{n}\" markMoved=\"Never\" moveKey=\"\" moveToFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" showKey=\"\" thickness=\"3\">\n        <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\" boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n{board}        </VASSAL.build.module.map.BoardPicker>\n{MAP_PARTS}{extra}    </VASSAL.build.module.Map>\n",
+        n = xml(name)
+    )
+}
+
+fn build_file(game: &Game, m: &Module) -> String {
     let mut x = String::new();
     let description = game.meta.system.as_ref().map(|s| s.v.clone()).unwrap_or_default();
     x.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
     x.push_str(&format!(
-        "<VASSAL.build.GameModule ModuleOther1=\"\" ModuleOther2=\"\" VassalVersion=\"{VASSAL_VERSION}\" description=\"{}\" name=\"{}\" nextPieceSlotId=\"{next_gpid}\" version=\"{}\">\n",
+        "<VASSAL.build.GameModule ModuleOther1=\"\" ModuleOther2=\"\" VassalVersion=\"{VASSAL_VERSION}\" description=\"{}\" name=\"{}\" nextPieceSlotId=\"{}\" version=\"{}\">\n",
         xml(&description),
-        xml(title),
-        xml(version)
+        xml(m.title),
+        m.next_gpid,
+        xml(m.version)
     ));
     x.push_str("    <VASSAL.build.module.BasicCommandEncoder/>\n    <VASSAL.build.module.Documentation/>\n");
     x.push_str("    <VASSAL.build.module.PlayerRoster buttonKeyStroke=\"\" buttonText=\"Retire\" buttonToolTip=\"Switch sides\">\n");
@@ -426,10 +674,10 @@ fn build_file(
     x.push_str("    </VASSAL.build.module.PlayerRoster>\n");
     x.push_str("    <VASSAL.build.module.GlobalOptions autoReport=\"Always\" centerOnMove=\"Use Preferences Setting\" nonOwnerUnmaskable=\"Never\" playerIdFormat=\"$PlayerName$\" promptString=\"Opponents can unmask pieces\"/>\n");
     x.push_str("    <VASSAL.build.module.Chatter/>\n    <VASSAL.build.module.KeyNamer/>\n");
-    if !panels.is_empty() {
+    if !m.panels.is_empty() {
         x.push_str("    <VASSAL.build.module.PieceWindow defaultWidth=\"0\" hidden=\"false\" hotkey=\"80,130\" icon=\"\" name=\"Pieces\" scale=\"1.0\" text=\"Pieces\" tooltip=\"Show or hide the pieces\">\n");
         x.push_str("        <VASSAL.build.widget.TabWidget entryName=\"Pieces\">\n");
-        for (name, slots) in panels {
+        for (name, slots) in m.panels {
             x.push_str(&format!(
                 "            <VASSAL.build.widget.PanelWidget entryName=\"{}\" fixed=\"false\" nColumns=\"10\" scale=\"1.0\" vert=\"false\">\n",
                 xml(&field(name))
@@ -441,94 +689,93 @@ fn build_file(
         }
         x.push_str("        </VASSAL.build.widget.TabWidget>\n    </VASSAL.build.module.PieceWindow>\n");
     }
-    // The card decks side by side: on a plain table, or in the first map's top margin.
-    let (cw, ch) = card;
-    let gap = cw / 2 + 40;
-    let map_open = |name: &str, edge: (u32, u32)| {
-        format!(
-            "    <VASSAL.build.module.Map allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"{n}\" changeFormat=\"$message$\" color=\"0,0,0\" createFormat=\"$pieceName$ created in $location$\" description=\"\" edgeHeight=\"{}\" edgeWidth=\"{}\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"false\" mapName=\"{n}\" markMoved=\"Never\" moveKey=\"\" moveToFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" showKey=\"\" thickness=\"3\">\n        <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\" boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n",
-            edge.1,
-            edge.0,
-            n = xml(name)
-        )
-    };
-    let decks_margin = if piles.is_empty() { 0 } else { ch + 2 * gap };
-    let (owner, pile_y0) = match boards.first() {
-        Some(b) => (b.0.clone(), gap + ch / 2),
-        None => ("Table".to_string(), gap + ch / 2),
-    };
-    if boards.is_empty() {
-        let width = (piles.len() as u32 * (cw + gap) + gap).max(1200);
-        let height = (ch * 2 + 2 * gap).max(900);
-        x.push_str(&map_open("Table", (0, 0)));
-        x.push_str(&format!(
-            "            <VASSAL.build.module.map.boardPicker.Board color=\"40,90,60\" height=\"{height}\" name=\"Table\" reversible=\"false\" width=\"{width}\"/>\n"
-        ));
-    }
-    for (k, (name, file, w, h, grid)) in boards.iter().enumerate() {
-        if k > 0 {
-            x.push_str("    </VASSAL.build.module.Map>\n");
-        }
-        // The first map holds the decks above the board: its top and bottom margins.
-        let edge = if k == 0 { (gap, decks_margin) } else { (0, 0) };
-        x.push_str(&map_open(name, edge));
-        x.push_str(&format!(
+    // A window per map, the first the main one; its board the whole map with its grid.
+    for (k, (name, file, w, h, grid)) in m.boards.iter().enumerate() {
+        let board = format!(
             "            <VASSAL.build.module.map.boardPicker.Board image=\"{}\" height=\"{h}\" name=\"{}\" reversible=\"false\" width=\"{w}\">\n                {grid}\n            </VASSAL.build.module.map.boardPicker.Board>\n",
             xml(file),
             xml(name)
-        ));
-        x.push_str("        </VASSAL.build.module.map.BoardPicker>\n");
-        x.push_str(MAP_PARTS);
-        if k == 0 {
-            push_piles(&mut x, game, piles, card, gap, &owner, pile_y0);
+        );
+        x.push_str(&map_xml(name, k > 0, &board, ""));
+    }
+    // The card decks side by side in a window of their own (the main "Table" of a game
+    // without maps): never over a cell of a map.
+    let (cw, ch) = m.card;
+    let gap = cw / 2 + 40;
+    if !m.piles.is_empty() || m.boards.is_empty() {
+        let name = if m.boards.is_empty() { "Table" } else { "Decks" };
+        let width = (m.piles.len() as u32 * (cw + gap) + gap).max(if m.boards.is_empty() { 1200 } else { 400 });
+        let height = (ch + 2 * gap).max(if m.boards.is_empty() { 900 } else { 300 });
+        let board = format!(
+            "            <VASSAL.build.module.map.boardPicker.Board color=\"40,90,60\" height=\"{height}\" name=\"{name}\" reversible=\"false\" width=\"{width}\"/>\n"
+        );
+        x.push_str(&map_xml(name, !m.boards.is_empty(), &board, &piles_xml(game, m.piles, m.card, gap)));
+    }
+    // Reinforcements wait in a window of their own, a row per turn of arrival, each row a
+    // region named after its turn (and entry cell), so the log says where a piece came from.
+    let mut rows: Vec<(String, i64)> = m.setups.iter().flat_map(|s| s.arrivals.iter().cloned()).collect();
+    rows.sort_by_key(|(_, y)| *y);
+    if !rows.is_empty() {
+        let most = m.setups.iter().map(|s| s.commands.len() as i64).max().unwrap_or(1);
+        let width = (2 * ARRIVAL_START + most * ARRIVAL_STEP).clamp(600, 3000);
+        let height = rows.iter().map(|(_, y)| *y).max().unwrap_or(0) + ARRIVAL_START;
+        let mut regions = String::new();
+        let mut seen = std::collections::BTreeSet::new();
+        for (name, y) in &rows {
+            if seen.insert((name.clone(), *y)) {
+                regions.push_str(&format!(
+                    "                    <VASSAL.build.module.map.boardPicker.board.Region name=\"{}\" originx=\"{}\" originy=\"{y}\"/>\n",
+                    xml(name),
+                    ARRIVAL_START - ARRIVAL_STEP / 2
+                ));
+            }
         }
+        let board = format!(
+            "            <VASSAL.build.module.map.boardPicker.Board color=\"230,225,210\" height=\"{height}\" name=\"{ARRIVALS}\" reversible=\"false\" width=\"{width}\">\n                <VASSAL.build.module.map.boardPicker.board.RegionGrid fontsize=\"12\" snapto=\"false\" visible=\"true\">\n{regions}                </VASSAL.build.module.map.boardPicker.board.RegionGrid>\n            </VASSAL.build.module.map.boardPicker.Board>\n"
+        );
+        x.push_str(&map_xml(ARRIVALS, true, &board, ""));
     }
-    if boards.is_empty() {
-        x.push_str("        </VASSAL.build.module.map.BoardPicker>\n");
-        x.push_str(MAP_PARTS);
-        push_piles(&mut x, game, piles, card, gap, &owner, pile_y0);
-    }
-    x.push_str("    </VASSAL.build.module.Map>\n");
-    if !charts.is_empty() {
+    if !m.charts.is_empty() {
         x.push_str("    <VASSAL.build.module.ChartWindow hotkey=\"\" icon=\"\" name=\"Charts\" text=\"Charts\" tooltip=\"Rules, player aid and scenarios\">\n");
         x.push_str("        <VASSAL.build.widget.TabWidget entryName=\"Charts\">\n");
-        for c in charts {
+        for c in m.charts {
             x.push_str(&format!("            {c}\n"));
         }
         x.push_str("        </VASSAL.build.widget.TabWidget>\n    </VASSAL.build.module.ChartWindow>\n");
+    }
+    for s in m.setups {
+        x.push_str(&format!(
+            "    <VASSAL.build.module.PredefinedSetup description=\"\" file=\"{}\" isMenu=\"false\" name=\"{}\" useFile=\"true\"/>\n",
+            xml(&s.file),
+            xml(&s.title)
+        ));
     }
     x.push_str("    <VASSAL.build.module.PrototypesContainer/>\n");
     x.push_str("</VASSAL.build.GameModule>\n");
     x
 }
 
-/// The card decks, a draw pile per side, side by side from the left at height `y` (map
-/// coordinates: on the table, or in the first map's top margin), owned by board `owner`.
-fn push_piles(
-    x: &mut String,
-    game: &Game,
-    piles: &[(Option<usize>, Vec<String>)],
-    (cw, ch): (u32, u32),
-    gap: u32,
-    owner: &str,
-    y: u32,
-) {
+/// The card decks, a draw pile per side, side by side from the left of their window's board
+/// (no owning board: x and y from the board area's corner).
+fn piles_xml(game: &Game, piles: &[(Option<usize>, Vec<String>)], (cw, ch): (u32, u32), gap: u32) -> String {
+    let mut x = String::new();
     for (k, (side, slots)) in piles.iter().enumerate() {
         let name = match side {
             Some(s) => format!("{} cards", game.sides[*s].name.v),
             None => "Cards".into(),
         };
         let px = gap + k as u32 * (cw + gap) + cw / 2;
+        let py = gap + ch / 2;
         x.push_str(&format!(
-            "        <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"false\" draw=\"true\" faceDown=\"Always\" height=\"{ch}\" name=\"{}\" owningBoard=\"{}\" reshufflable=\"false\" shuffle=\"Via right-click Menu\" width=\"{cw}\" x=\"{px}\" y=\"{y}\">\n",
-            xml(&field(&name)),
-            xml(owner)
+            "        <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"false\" draw=\"true\" faceDown=\"Always\" height=\"{ch}\" name=\"{}\" owningBoard=\"\" reshufflable=\"false\" shuffle=\"Via right-click Menu\" width=\"{cw}\" x=\"{px}\" y=\"{py}\">\n",
+            xml(&field(&name))
         ));
         for s in slots {
             x.push_str(&format!("            {s}\n"));
         }
         x.push_str("        </VASSAL.build.module.map.DrawPile>\n");
     }
+    x
 }
 
 /// The module as a zip: entries in name order, every timestamp 1980-01-01 00:00, permissions
@@ -556,12 +803,25 @@ mod tests {
 
     #[test]
     fn definitions_follow_vassal() {
-        let d = counter_definition("1/A Inf", "f.png", Some(("b.png", "1/A Inf (reduced)")), 7);
+        let d = counter_definition(
+            "1/A Inf",
+            "f.png",
+            Some(("b.png", "reduced", "1/A Inf (reduced)")),
+            7,
+            false,
+            None,
+            "null",
+        );
         assert_eq!(d.matches('/').count(), 3, "+ / id / type / state: {d}");
-        assert!(d.starts_with("+/null/emb2;Flip;"), "{d}");
-        assert!(d.contains(";b.png;1-A Inf (reduced);"), "{d}");
-        assert!(d.ends_with("\tpiece;;;f.png;1-A Inf/-1\tnull;0;0;7;0"), "{d}");
-        assert_eq!(counter_definition("M", "m.png", None, 2), "+/null/piece;;;m.png;M/null;0;0;2;0");
+        // Delete outermost, then the layer (its tabs escaped once), then the basic piece
+        // (escaped twice); the states the same way: Delete's empty, the layer's -1.
+        assert!(d.starts_with("+/null/delete;Delete;68,130;\temb2;Flip;"), "{d}");
+        assert!(d.contains(";b.png;1-A Inf (reduced);true;reduced;"), "the layer is named by the step: {d}");
+        assert!(d.ends_with("\\\tpiece;;;f.png;1-A Inf/\t-1\\\tnull;0;0;7;0"), "{d}");
+        let m = counter_definition("M", "m.png", None, 2, true, Some(("Main Map", 450, 300)), "s-1");
+        assert_eq!(m, "+/s-1/delete;Delete;68,130;\tclone;Clone;67,130;\\\tpiece;;;m.png;M/\t\\\tMain Map;450;300;2;0");
+        let c = card_definition("C", "f.png", "b.png", 3);
+        assert!(c.starts_with("+/null/delete;Delete;68,130;\tobs;70,130;b.png;Flip;P;"), "plain mask: {c}");
     }
 
     fn attr(xml: &str, tag: &str, name: &str) -> String {
@@ -572,37 +832,83 @@ mod tests {
         element[at..at + element[at..].find('"').unwrap()].to_string()
     }
 
-    /// VASSAL's name for the point `(x, y)` (px) of a board with grid `xml`, as VASSAL's
-    /// `HexGridNumbering` and `SquareGridNumbering` work it out (raw column and row from the
-    /// origin, the odd columns lowered by half a cell, then offsets, letters and zeros).
-    fn vassal_name(xml: &str, (x, y): (f64, f64)) -> String {
+    /// Java's `Math.round`: half up.
+    fn java_round(v: f64) -> i64 {
+        (v + 0.5).floor() as i64
+    }
+
+    /// A model of VASSAL's grid code, line by line from its sources (vassal-app, package
+    /// `VASSAL.build.module.map.boardPicker.board`), for the grid element `xml` and a point in
+    /// whole pixels (VASSAL's `Point`): where a piece dropped there snaps to (`HexGrid.snapTo`
+    /// with only centres legal: `snapToHex`, `hexX`, `hexY`; `SquareGrid.snapTo`: `nx = 2 *
+    /// round(offsetX / dx)`, the point `origin + (int)(nx * dx / 2)`), and the location's name
+    /// (`HexGridNumbering.getRawColumn`/`getRawRow`, `SquareGridNumbering.getColumn`/`getRow`,
+    /// then `RegularGridNumbering.getName`: offsets, letters, leading zeros). Sideways hex
+    /// grids swap x and y before and after (`rotateIfSideways`).
+    fn vassal_snap_and_name(xml: &str, (px, py): (i64, i64)) -> ((i64, i64), String) {
         let hex = xml.contains("HexGrid ");
         let grid = if hex { "HexGrid" } else { "SquareGrid" };
         let n = |k: &str| attr(xml, grid, k).parse::<f64>().unwrap();
-        let (dx, dy, x0, y0) = (n("dx"), n("dy"), n("x0"), n("y0"));
-        let (x, y) = if xml.contains("sideways=\"true\"") { (y, x) } else { (x, y) };
-        let (col, row) = if hex {
-            let nx = ((x - x0) / dx).round() as i64;
-            let lower = if nx % 2 == 0 { 0.0 } else { dy / 2.0 };
-            (((x - x0) / dx + 0.5).floor() as i64, ((y - y0 - lower) / dy).round() as i64)
+        let (dx, dy) = (n("dx"), n("dy"));
+        let (ox, oy) = (n("x0") as i64, n("y0") as i64);
+        let sideways = hex && attr(xml, grid, "sideways") == "true";
+        let (x, y) = if sideways { (py, px) } else { (px, py) };
+        let (snap, col, row) = if hex {
+            // HexGrid.hexX / hexY.
+            let nx = ((x - ox) as f64 + dx / 2.0).div_euclid(dx) as i64;
+            let sx = (dx * nx as f64) as i64 + ox;
+            let sy = if nx % 2 == 0 {
+                (dy * (((y - oy) as f64 + dy / 2.0) / dy).floor()) as i64 + oy
+            } else {
+                (dy * ((y - oy) as f64 / dy).floor()) as i64 + (dy / 2.0) as i64 + oy
+            };
+            // HexGridNumbering.getRawColumn / getRawRow.
+            let col = (((x - ox) as f64) / dx + 0.5).floor() as i64;
+            let rx = java_round((x - ox) as f64 / dx);
+            let row = if rx % 2 == 0 {
+                java_round((y - oy) as f64 / dy)
+            } else {
+                java_round(((y - oy) as f64 - dy / 2.0) / dy)
+            };
+            let snap = if sideways { (sy, sx) } else { (sx, sy) };
+            (snap, col, row)
         } else {
-            (((x - x0) / dx).floor() as i64, ((y - y0) / dy).floor() as i64)
+            let nx = 2 * java_round((x - ox) as f64 / dx);
+            let ny = 2 * java_round((y - oy) as f64 / dy);
+            let snap = (ox + (nx as f64 * dx / 2.0) as i64, oy + (ny as f64 * dy / 2.0) as i64);
+            let col = (((x - ox) as f64) / dx + 0.5).floor() as i64;
+            let row = (((y - oy) as f64) / dy + 0.5) as i64;
+            (snap, col, row)
         };
         let numbering = if hex { "HexGridNumbering" } else { "SquareGridNumbering" };
         let a = |k: &str| attr(xml, numbering, k);
-        let name = |v: i64, kind: String, lead: String| {
+        // RegularGridNumbering.getName(rowOrColumn, type, leading).
+        let name = |v: i64, kind: String, leading: String| {
+            let mut out = if v < 0 { "-".to_string() } else { String::new() };
+            let mut v = v.abs();
             if kind == "A" {
-                return ((b'A' + v as u8) as char).to_string();
+                loop {
+                    out.push((b'A' + (v % 26) as u8) as char);
+                    v -= 26;
+                    if v < 0 {
+                        return out;
+                    }
+                }
             }
-            format!("{v:0w$}", w = lead.parse::<usize>().unwrap() + 1)
+            let mut leading: u32 = leading.parse().unwrap();
+            while leading > 0 && v < 10i64.pow(leading) {
+                out.push('0');
+                leading -= 1;
+            }
+            format!("{out}{v}")
         };
         let h = name(col + a("hOff").parse::<i64>().unwrap(), a("hType"), a("hLeading"));
         let v = name(row + a("vOff").parse::<i64>().unwrap(), a("vType"), a("vLeading"));
-        if a("first") == "H" { h + &v } else { v + &h }
+        (snap, if a("first") == "H" { h + &v } else { v + &h })
     }
 
     #[test]
-    fn vassal_names_every_cell_centre_as_the_map_does() {
+    fn vassal_snaps_to_and_names_every_cell_centre_as_the_map_does() {
         use crate::model::{Coord, Grid};
         let mut kinds = vec![GridKind::Square];
         for top in [HexTop::Flat, HexTop::Pointy] {
@@ -612,7 +918,10 @@ mod tests {
         }
         for kind in kinds {
             for scheme in [CoordScheme::Xxyy, CoordScheme::LetterNumber] {
-                let grid = Grid { kind, columns: 12, rows: 9, scheme };
+                // Past Z VASSAL's letters double (AA, BB, ...) where the map's go on (AA, AB):
+                // FORMAT.md says so; up to Z they agree.
+                let columns = if scheme == CoordScheme::LetterNumber { 26 } else { 30 };
+                let grid = Grid { kind, columns, rows: 9, scheme };
                 let geo = Geometry::new(grid, 19.05);
                 let xml = grid_xml(&geo, PIECE_DPI);
                 let m = grid_metrics(&geo, PIECE_DPI);
@@ -621,7 +930,22 @@ mod tests {
                 assert!((m.dx - px(pitch)).abs() < 1e-9 && (m.dy - px(geo.cell)).abs() < 1e-9);
                 for c in grid.cells() {
                     let (x, y) = geo.centre(c);
-                    assert_eq!(vassal_name(&xml, (px(x), px(y))), grid.name(c), "{kind:?} {scheme:?} {c:?}");
+                    let centre = (px(x).round() as i64, px(y).round() as i64);
+                    let (snap, name) = vassal_snap_and_name(&xml, centre);
+                    assert_eq!(name, grid.name(c), "{kind:?} {scheme:?} {c:?}");
+                    // A piece dropped on the centre stays there (within VASSAL's whole pixels),
+                    // and one dropped a third of a cell off it comes back to it.
+                    assert!(
+                        (snap.0 - centre.0).abs() <= 1 && (snap.1 - centre.1).abs() <= 1,
+                        "{kind:?} {c:?}: {snap:?} {centre:?}"
+                    );
+                    let off = (centre.0 + (px(geo.cell) / 4.0) as i64, centre.1 - (px(geo.cell) / 4.0) as i64);
+                    let (snap, name) = vassal_snap_and_name(&xml, off);
+                    assert_eq!(name, grid.name(c), "{kind:?} {c:?} off centre");
+                    assert!(
+                        (snap.0 - centre.0).abs() <= 1 && (snap.1 - centre.1).abs() <= 1,
+                        "{kind:?} {c:?} off centre: {snap:?} {centre:?}"
+                    );
                 }
                 assert_eq!(
                     grid.name(Coord { col: 1, row: 1 }),
@@ -629,6 +953,14 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn dates_are_milliseconds_since_1970() {
+        assert_eq!(epoch_millis("1970-01-01"), Some(0));
+        assert_eq!(epoch_millis("2026-11-23"), Some(1_795_392_000_000));
+        assert_eq!(epoch_millis("2000-02-29"), Some(951_782_400_000));
+        assert_eq!(epoch_millis("soon"), None);
     }
 
     #[test]

@@ -8,10 +8,17 @@ CRC checked) and with pywargame, which decodes VASSAL's build file and piece
 definitions: each piece slot's basic piece gives the name and front image, its layer
 (emb2) trait the back image. EXPECTED.json's "boards" (one per map, optional) give each
 board's name, image, size and every cell's name and centre in pixels: pywargame's grid
-numbering must put each name within a pixel of its centre. Prints "N pieces match; M cards
-match; K boards match" and exits 0 when everything agrees.
+numbering must put each name within a pixel of its centre. EXPECTED.json's "setups" (one
+per scenario) give each predefined set-up's menu name, file and pieces: each piece's name
+and either its map and cell, or the arrivals window's row it waits in. The set-up is read
+from the module's zip by pywargame's saved-game reader (SaveIO), every add-piece command
+decoded into its traits, and each piece must be on its map within a pixel of the point
+pywargame's own grid numbering gives its cell (plus the map's edge), or in the arrivals
+window nearest the region of its row. Prints "N pieces match; M cards match; K boards
+match; S set-ups with P placed pieces match" and exits 0 when everything agrees.
 """
 
+import io
 import json
 import sys
 import types
@@ -36,7 +43,9 @@ from pywargame.vassal.grid import HexGrid, SquareGrid
 from pywargame.vassal.traits.basic import BasicTrait
 from pywargame.vassal.traits.layer import LayerTrait
 from pywargame.vassal.traits.mask import MaskTrait
+from pywargame.vassal.save import SaveIO
 from pywargame.vassal.vmod import VMod
+from pywargame.vassal.withtraits import WithTraits
 
 
 def main(module, expected_path):
@@ -96,11 +105,76 @@ def main(module, expected_path):
     if cards != want["cards"]:
         problems.append(f"cards: module {cards} != data {want['cards']}")
     boards = check_boards(game, names, want.get("boards", []), problems)
+    setups, placed = check_setups(module, game, want.get("setups", []), problems)
     if problems:
         print("\n".join(problems))
         return 1
-    print(f"{len(got)} pieces match; {len(cards)} cards match; {boards} boards match")
+    print(
+        f"{len(got)} pieces match; {len(cards)} cards match; {boards} boards match; "
+        f"{setups} set-ups with {placed} placed pieces match"
+    )
     return 0
+
+
+def check_setups(module, game, expected, problems):
+    """Each expected set-up against the module: a PredefinedSetup of that name and file, the
+    file at the zip's root, read by pywargame's saved-game reader; every piece where the data
+    puts it (see the module docstring). Returns (set-ups, pieces) checked."""
+    setups = {s["name"]: s for s in game.getPredefinedSetups(asdict=False)}
+    maps = {m["mapName"]: m for m in game.getMaps(asdict=False)}
+    placed = 0
+    for want in expected:
+        setup = setups.get(want["title"])
+        if setup is None or setup["file"] != want["file"]:
+            problems.append(f"no set-up {want['title']} in {want['file']}: {sorted(setups)}")
+            continue
+        with zipfile.ZipFile(module) as z:
+            saved = io.BytesIO(z.read(want["file"]))
+        saved.name = want["file"]
+        _, lines = SaveIO.readSave(saved)
+        if lines[0] != "begin_save" or lines[-1] != "end_save":
+            problems.append(f"{want['file']}: starts {lines[0]!r}, ends {lines[-1]!r}")
+        pieces = []
+        for line in lines:
+            if not line.startswith("+/"):
+                continue
+            _, traits = WithTraits.decodeAdd2(line)
+            basic = [t for t in traits if isinstance(t, BasicTrait)]
+            if len(basic) != 1:
+                problems.append(f"{want['file']}: a piece with {len(basic)} basic pieces")
+                continue
+            b = basic[0]
+            pieces.append((b["name"], b["map"], int(b["x"]), int(b["y"])))
+        if len(pieces) != len(want["pieces"]):
+            problems.append(f"{want['file']}: {len(pieces)} pieces, the data places {len(want['pieces'])}")
+        for (name, map_name, x, y), w in zip(sorted(pieces), sorted(want["pieces"], key=lambda p: p["name"])):
+            where = f"{want['file']}: {name}"
+            if name != w["name"] or map_name != w["map"]:
+                problems.append(f"{where} on {map_name}, the data has {w['name']} on {w['map']}")
+                continue
+            m = maps.get(map_name)
+            if m is None:
+                problems.append(f"{where}: no map {map_name}")
+                continue
+            boards = [b for picker in m.getBoardPicker() for b in picker.getBoards(asdict=False)]
+            edge = (int(m["edgeWidth"] or 0), int(m["edgeHeight"] or 0))
+            if "cell" in w:
+                grids = boards[0].getHexGrids(single=False) + boards[0].getSquareGrids(single=False)
+                at = grids[0].getLocation(w["cell"])
+                if at is None or max(abs(at[0] + edge[0] - x), abs(at[1] + edge[1] - y)) > 1.0 + 1e-6:
+                    problems.append(f"{where} at ({x}, {y}), its cell {w['cell']} at {at}")
+                    continue
+            else:
+                regions = [r for g in boards[0].getRegionGrids(single=False) for r in g.getRegions().values()]
+                if not regions:
+                    problems.append(f"{where}: {map_name} has no regions")
+                    continue
+                near = min(regions, key=lambda r: (int(r["originx"]) + edge[0] - x) ** 2 + (int(r["originy"]) + edge[1] - y) ** 2)
+                if near["name"] != w["row"]:
+                    problems.append(f"{where} waits at {near['name']}, the data says {w['row']}")
+                    continue
+            placed += 1
+    return len(expected), placed
 
 
 class _Whole:

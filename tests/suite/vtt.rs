@@ -195,6 +195,7 @@ fn tts_save_decks_cards_tiles_and_urls() {
     let mut card_copies: BTreeMap<String, i64> = BTreeMap::new();
     let mut guids = BTreeSet::new();
     for o in objects.iter().filter(|o| o["Name"] == "DeckCustom" || o["Name"] == "Card") {
+        assert_eq!(o["Transform"]["rotZ"], 180.0, "decks lie face down");
         let cards: Vec<&serde_json::Value> = match o["Name"].as_str() {
             Some("DeckCustom") => {
                 let contained = o["ContainedObjects"].as_array().unwrap();
@@ -212,6 +213,8 @@ fn tts_save_decks_cards_tiles_and_urls() {
             let entry = &card["CustomDeck"][key.to_string()];
             let (nw, nh) = (entry["NumWidth"].as_u64().unwrap(), entry["NumHeight"].as_u64().unwrap());
             assert!(nw <= 10 && nh <= 7, "grid {nw} x {nh}");
+            // Hidden cards show their backs; the sheet's last cell is left white.
+            assert_eq!(entry["BackIsHidden"], true);
             assert!(cell < nw * nh - 1, "cell {cell} is a face, not the hidden card's");
             let faces = resolve(entry["FaceURL"].as_str().unwrap());
             let (sw, sh) = png_size(&faces);
@@ -302,6 +305,33 @@ fn vassal_module_pieces_images_and_charts() {
     }
     let flips = build_file.matches("emb2;Flip;").count();
     assert_eq!(flips, layout.counters.counters.iter().filter(|c| c.back.is_some()).count());
+    // Every piece can be deleted, every marker cloned; cards under a plain mask.
+    assert_eq!(
+        build_file.matches("delete;Delete;68,130;").count(),
+        slots + build_file.matches("<VASSAL.build.widget.CardSlot ").count()
+    );
+    let markers = layout.counters.counters.iter().filter(|c| !c.is_unit).count();
+    assert!(markers > 0);
+    assert_eq!(build_file.matches("clone;Clone;67,130;").count(), markers);
+    assert!(build_file.contains("Flip;P;?;"), "plain mask");
+    // Unique names with the counter's id: "Rifle Corps 3", "XI Infantry Corps".
+    let entries: Vec<&str> = build_file
+        .split("<VASSAL.build.widget.PieceSlot entryName=\"")
+        .skip(1)
+        .map(|e| &e[..e.find('"').unwrap()])
+        .collect();
+    let unique: BTreeSet<String> = entries.iter().map(|e| e.to_lowercase()).collect();
+    assert_eq!(unique.len(), entries.len(), "{entries:?}");
+    for name in ["Rifle Corps 3", "XI Infantry Corps", "XXIII Armoured Corps", "Cavalry Corps 1 Cav", "Out of Supply"] {
+        assert!(entries.contains(&name), "{name} in {entries:?}");
+    }
+    // The flip layer is named by the step it shows.
+    assert!(build_file.contains(";Rifle Corps 3 (reduced);true;reduced;"), "layer named by step");
+    // The save date is the rules version's, 2026-11-23.
+    assert!(module_data.contains("<dateSaved>1795392000000</dateSaved>"), "{module_data}");
+    // A set-up per scenario on the File menu, its saved game at the module's root.
+    assert!(build_file.contains("<VASSAL.build.module.PredefinedSetup description=\"\" file=\"hearthfire.vsav\" isMenu=\"false\" name=\"Operation Hearthfire\" useFile=\"true\"/>"));
+    assert!(names.contains(&"hearthfire.vsav".to_string()));
     assert!(build_file.contains("<VASSAL.build.widget.Chart chartName=\"Rules"), "the cheatsheet is a chart");
     assert!(build_file.contains("chartName=\"Player aid"), "the player aid card too");
     assert!(names.iter().any(|n| n.starts_with("images/chart-scenario-")), "and the scenario sheet");
@@ -314,11 +344,8 @@ fn vassal_module_pieces_images_and_charts() {
 fn vassal_module_opens_in_pywargame() {
     let Some(python) = python_with_pywargame() else {
         // CI (.ci/run) always sets PLAYAID_PYTHON: there the reader must run.
-        assert!(
-            std::env::var_os("PLAYAID_PYTHON").is_none(),
-            "PLAYAID_PYTHON is set but cannot import pywargame (Python 3.12+ needed)"
-        );
-        eprintln!("SKIPPED vassal_module_opens_in_pywargame: no Python 3.12+ with pywargame (see .ci/run)");
+        assert!(std::env::var_os("PLAYAID_PYTHON").is_none(), "PLAYAID_PYTHON is set but has no pywargame");
+        eprintln!("SKIPPED vassal_module_opens_in_pywargame: no Python with pywargame (see .ci/run)");
         return;
     };
     for game in ["marrow-front", "one-hour-wargames-wwii", "genpei-naval"] {
@@ -332,7 +359,7 @@ fn vassal_module_opens_in_pywargame() {
         let counters: Vec<serde_json::Value> = (layout.counters.counters.iter().enumerate())
             .map(|(i, rc)| {
                 serde_json::json!({
-                    "name": field(&rc.name),
+                    "name": field(&names.counter_titles[i]),
                     "front": format!("counter-{}-front.png", names.counters[i]),
                     "back": rc.back.as_ref().map(|_| format!("counter-{}-back.png", names.counters[i])),
                 })
@@ -344,21 +371,22 @@ fn vassal_module_opens_in_pywargame() {
         let mut cards = Vec::new();
         for i in order {
             let rc = &layout.cards.cards[i];
-            let name = playaid::render::png::card_title(&c.game, rc);
             for _ in 0..rc.quantity {
                 cards.push(serde_json::json!({
-                    "name": field(&name),
+                    "name": field(&names.card_titles[i]),
                     "front": format!("card-{}-front.png", names.cards[i]),
                     "back": format!("card-{}-back.png", names.cards[i]),
                 }));
             }
         }
+        let setups = expected_setups(&c.game, layout, &names);
+        let placed: usize = setups.iter().map(|s| s["pieces"].as_array().unwrap().len()).sum();
         let want = tempfile::NamedTempFile::new().unwrap();
         std::fs::write(
             want.path(),
-            serde_json::to_vec(
-                &serde_json::json!({"counters": counters, "cards": cards, "boards": expected_boards(&c.game)}),
-            )
+            serde_json::to_vec(&serde_json::json!({
+                "counters": counters, "cards": cards, "boards": expected_boards(&c.game), "setups": setups,
+            }))
             .unwrap(),
         )
         .unwrap();
@@ -370,11 +398,60 @@ fn vassal_module_opens_in_pywargame() {
             .unwrap();
         let stdout = String::from_utf8_lossy(&o.stdout);
         assert!(o.status.success(), "{game}: {stdout}\n{}", String::from_utf8_lossy(&o.stderr));
-        let line =
-            format!("{} pieces match; {} cards match; {} boards match", counters.len(), cards.len(), c.game.maps.len());
+        let line = format!(
+            "{} pieces match; {} cards match; {} boards match; {} set-ups with {placed} placed pieces match",
+            counters.len(),
+            cards.len(),
+            c.game.maps.len(),
+            setups.len()
+        );
         assert!(stdout.contains(&line), "{game}: {stdout}");
+        if game == "marrow-front" {
+            // Every counter of the scenario's forces: 9 Oskarian, 11 Velsk, 6 of them
+            // reinforcements.
+            assert_eq!((setups.len(), placed), (1, 20), "{stdout}");
+        }
         eprintln!("pywargame, {game}: {}", stdout.trim());
     }
+}
+
+/// What each scenario's set-up must hold, from the data: every piece the set-up places, by
+/// its name, on its map's cell or in its row of the arrivals window.
+fn expected_setups(
+    game: &playaid::model::Game,
+    layout: &playaid::layout::Layout,
+    names: &PieceNames,
+) -> Vec<serde_json::Value> {
+    use playaid::write::setup::{Place, placements, scenario_map};
+    let field = playaid::write::vassal::field;
+    let mut out = Vec::new();
+    for sc in &game.scenarios {
+        let Some(map) = scenario_map(game, sc) else { continue };
+        let pieces: Vec<serde_json::Value> = placements(game, layout, sc)
+            .into_iter()
+            .map(|p| {
+                let name = field(&names.counter_titles[p.counter]);
+                match p.place {
+                    Place::Cell(c) => {
+                        serde_json::json!({"name": name, "map": field(&map.title.v), "cell": map.grid().name(c)})
+                    }
+                    Place::Arrives { turn, entry } => {
+                        let row = match entry {
+                            Some(e) => format!("Turn {turn}, enters {e}"),
+                            None => format!("Turn {turn}"),
+                        };
+                        serde_json::json!({"name": name, "map": "Arrivals", "row": row})
+                    }
+                }
+            })
+            .collect();
+        out.push(serde_json::json!({
+            "title": sc.title.v,
+            "file": format!("{}.vsav", playaid::render::png::safe_stem(&sc.id.v)),
+            "pieces": pieces,
+        }));
+    }
+    out
 }
 
 /// What the module's board of each map must be: its name, image, size in pixels at the
@@ -428,7 +505,8 @@ fn vassal_module_has_a_board_per_map() {
     let dpi = playaid::write::vassal::PIECE_DPI;
     let px = |mm: f64| mm / 25.4 * dpi;
     let want = expected_boards(&c.game);
-    assert_eq!(build_file.matches("<VASSAL.build.module.Map ").count(), want.len(), "a map window per map, no table");
+    // A window per map, one for the decks, one for the reinforcements; no table.
+    assert_eq!(build_file.matches("<VASSAL.build.module.Map ").count(), want.len() + 2);
     assert!(!build_file.contains("mapName=\"Table\""));
     let board = "VASSAL.build.module.map.boardPicker.Board";
     let (w, h) = (want[0]["width"].as_u64().unwrap() as u32, want[0]["height"].as_u64().unwrap() as u32);
@@ -453,7 +531,19 @@ fn vassal_module_has_a_board_per_map() {
     for (k, v) in [("first", "H"), ("hOff", "1"), ("vOff", "1"), ("hLeading", "1"), ("vLeading", "1"), ("hType", "N")] {
         assert_eq!(attr(&build_file, numbering, k), v, "{k}: XXYY from 0101");
     }
-    assert_eq!(attr(&build_file, "VASSAL.build.module.map.DrawPile", "owningBoard"), c.game.maps[0].title.v);
+    // The decks lie in a window of their own: no draw pile inside a map window with a grid.
+    for map in build_file.split("<VASSAL.build.module.Map ").skip(1) {
+        let map = &map[..map.find("</VASSAL.build.module.Map>").unwrap()];
+        assert!(!(map.contains("Grid") && map.contains("DrawPile")), "a deck over a map:\n{map}");
+    }
+    let decks = &build_file[build_file.find("mapName=\"Decks\"").expect("a Decks window")..];
+    let decks = &decks[..decks.find("</VASSAL.build.module.Map>").unwrap()];
+    let piles = decks.matches("<VASSAL.build.module.map.DrawPile ").count();
+    assert!(piles > 0 && piles == build_file.matches("<VASSAL.build.module.map.DrawPile ").count(), "every deck there");
+    assert_eq!(attr(&build_file, "VASSAL.build.module.map.DrawPile", "owningBoard"), "");
+    // 100 % at the start: the third of six sorted levels, counted from the largest.
+    assert_eq!(attr(&build_file, "VASSAL.build.module.map.Zoomer", "zoomStart"), "3");
+    assert_eq!(attr(&build_file, "VASSAL.build.module.map.Zoomer", "zoomLevels"), "0.25,0.5,0.75,1.0,1.5,2.0");
     // Without maps: the plain table, no grid.
     let out = tempfile::tempdir().unwrap();
     let folder = build("one-hour-wargames-wwii", out.path(), &["--vassal"]);
@@ -464,7 +554,7 @@ fn vassal_module_has_a_board_per_map() {
     assert!(!build_file.contains("Grid"), "no grid without maps");
 }
 
-/// `PLAYAID_PYTHON`, else a Python 3.12 or newer (on PATH or from pyenv) that imports pywargame.
+/// `PLAYAID_PYTHON`, else a Python (on PATH or from pyenv) that has pywargame.
 fn python_with_pywargame() -> Option<PathBuf> {
     let mut candidates: Vec<PathBuf> = std::env::var_os("PLAYAID_PYTHON").map(PathBuf::from).into_iter().collect();
     candidates.extend(["python3.13", "python3.12", "python3"].map(PathBuf::from));
@@ -477,7 +567,8 @@ fn python_with_pywargame() -> Option<PathBuf> {
     }
     candidates.into_iter().find(|p| {
         std::process::Command::new(p)
-            .args(["-c", "import sys, pywargame.vassal; assert sys.version_info >= (3, 12)"])
+            // As .ci/run: pywargame installed (the reader stubs the modules that need 3.12).
+            .args(["-c", "import importlib.util as u; assert u.find_spec('pywargame')"])
             .output()
             .is_ok_and(|o| o.status.success())
     })
@@ -584,4 +675,92 @@ fn print_shop_cards_one_a_page_with_trim_and_bleed_boxes() {
         let m = media.unwrap();
         assert!((mm(m[2] - m[0]) - 15.875).abs() < 0.01, "5/8\" counters: {m:?}");
     }
+}
+
+/// Tabletop Simulator, marrow-front: the map is a board of its own size on the table, and the
+/// scenario's save has every counter its forces place on the board; an independent check
+/// (`tests/python/check_tts.py`, from the save's numbers alone) finds each placed counter's
+/// centre within 1 % of a hex width of its hex's centre, and each counter its paper size.
+#[test]
+fn tts_scenario_counters_on_their_hexes() {
+    use playaid::write::setup::{Place, placements, scenario_map};
+    let c = checked("marrow-front");
+    let (_, layout) = c.stages.as_ref().unwrap();
+    let names = PieceNames::new(&c.game, layout);
+    let out = tempfile::tempdir().unwrap();
+    let folder = build("marrow-front", out.path(), &["--tts"]);
+    let prefix = folder.file_name().unwrap().to_string_lossy().into_owned();
+    let read = |file: &str| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(folder.join("tts").join(file)).unwrap()).unwrap()
+    };
+    let table = read(&format!("{prefix}.json"));
+    let map = &c.game.maps[0];
+    let objects = table["ObjectStates"].as_array().unwrap();
+    let board = objects.iter().find(|o| o["Nickname"] == map.title.v.as_str()).expect("the map as a board");
+    assert_eq!(board["Name"], "Custom_Tile");
+    assert_eq!(board["Locked"], true);
+    let url = board["CustomImage"]["ImageURL"].as_str().unwrap();
+    let image = PathBuf::from(url.strip_prefix("file://").unwrap());
+    assert!(image.is_file(), "{url}");
+    // Decks face down; names unique across the table.
+    for d in objects.iter().filter(|o| o["Name"] == "DeckCustom" || o["Name"] == "Card") {
+        assert_eq!(d["Transform"]["rotZ"], 180.0, "face down: {}", d["Nickname"]);
+    }
+    let mut nicknames = BTreeSet::new();
+    for o in objects {
+        for t in std::iter::once(o).chain(o["ContainedObjects"].as_array().into_iter().flatten()) {
+            if t["Name"] == "Custom_Tile" {
+                assert!(nicknames.insert(t["Nickname"].as_str().unwrap().to_string()), "{} twice", t["Nickname"]);
+            }
+        }
+    }
+    assert!(nicknames.contains("Rifle Corps 3") && nicknames.contains("Out of Supply #4"), "{nicknames:?}");
+
+    let sc = &c.game.scenarios[0];
+    assert_eq!(scenario_map(&c.game, sc).unwrap().id.v, map.id.v);
+    let geo = playaid::layout::map::Geometry::of(map);
+    let mut pieces = serde_json::Map::new();
+    let mut waiting = 0;
+    for p in placements(&c.game, layout, sc) {
+        let title = &names.counter_titles[p.counter];
+        let name = if layout.counters.counters[p.counter].quantity > 1 {
+            format!("{title} #{}", p.copy + 1)
+        } else {
+            title.clone()
+        };
+        match p.place {
+            Place::Cell(cell) => {
+                pieces.insert(name, serde_json::json!(map.grid().name(cell)));
+            }
+            Place::Arrives { .. } => waiting += 1,
+        }
+    }
+    assert_eq!((pieces.len(), waiting), (14, 6));
+    let cells: serde_json::Map<String, serde_json::Value> =
+        (map.grid().cells()).map(|cell| (map.grid().name(cell), serde_json::json!(geo.centre(cell)))).collect();
+    let counter = layout.counters.groups[0].size.0;
+    let want = serde_json::json!({
+        "board": map.title.v, "size": geo.size(), "hex": geo.cell, "counter": counter,
+        "cells": cells, "pieces": pieces,
+    });
+    let want_file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(want_file.path(), serde_json::to_vec(&want).unwrap()).unwrap();
+    let save = folder.join("tts").join(format!("{prefix}-{}.json", sc.id.v));
+    let o = std::process::Command::new("python3")
+        .arg(repo().join("tests/python/check_tts.py"))
+        .arg(&save)
+        .arg(want_file.path())
+        .output()
+        .expect("python3");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout.contains("14 counters on their hexes"), "{stdout}");
+    eprintln!("check_tts: {}", stdout.trim());
+    // The reinforcements wait in a bag per turn beside the board.
+    let save: serde_json::Value = serde_json::from_slice(&std::fs::read(&save).unwrap()).unwrap();
+    let arrivals: usize = (save["ObjectStates"].as_array().unwrap().iter())
+        .filter(|o| o["Nickname"].as_str().is_some_and(|n| n.starts_with("Turn ")))
+        .map(|o| o["ContainedObjects"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(arrivals, 6);
 }
