@@ -265,7 +265,17 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
 /// `playaid schema --template-data`), generated from the structs the data is serialised from,
 /// pretty-printed, the same bytes every time.
 pub fn template_data_schema() -> String {
-    let settings = schemars::generate::SchemaSettings::draft2020_12().for_serialize();
+    let mut settings = schemars::generate::SchemaSettings::draft2020_12().for_serialize();
+    // Closed objects: a key the schema does not name is never in the data, so a template that
+    // reads one reads a mistake.
+    settings.transforms.push(Box::new(schemars::transform::RecursiveTransform(|s: &mut schemars::Schema| {
+        if let Some(o) = s.as_object_mut()
+            && o.contains_key("properties")
+            && !o.contains_key("additionalProperties")
+        {
+            o.insert("additionalProperties".into(), false.into());
+        }
+    })));
     let schema = settings.into_generator().into_root_schema_for::<TemplateData>();
     let mut out = serde_json::to_string_pretty(&schema).expect("a schema prints");
     out.push('\n');

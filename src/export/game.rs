@@ -297,10 +297,11 @@ impl Exporter<'_> {
             .collect();
         let changelog = game.changelog.iter().map(|c| self.change(c)).collect();
         let todo = self.texts(&game.todos);
-        let pieces = opts.pieces.then(|| match opts.piece_copies {
-            true => PiecesDocument::Copies { copies: true },
-            false => PiecesDocument::Once(true),
-        });
+        let pieces = match (opts.pieces, opts.piece_copies) {
+            (false, _) => None,
+            (true, false) => Some(PiecesDocument::Once(true)),
+            (true, true) => Some(PiecesDocument::Copies { copies: true }),
+        };
         TemplateData {
             format: FORMAT,
             document: doc.template(),

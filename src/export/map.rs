@@ -234,15 +234,7 @@ impl Exporter<'_> {
             |c: Coord| window.is_none_or(|(c0, r0, c1, r1)| (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row));
         let shown: Vec<Coord> = g.cells().filter(|c| inside(*c)).collect();
         // The box of the cells shown: positions are relative to its corner.
-        let (hw, hh) = geo.half_extent();
-        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-        for c in &shown {
-            let (x, y) = geo.centre(*c);
-            (x0, y0, x1, y1) = (x0.min(x - hw), y0.min(y - hh), x1.max(x + hw), y1.max(y + hh));
-        }
-        if shown.is_empty() {
-            (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0);
-        }
+        let (x0, y0, x1, y1) = bounding_box(&geo, &shown);
         let at = |p: Pt| (p.0 - x0, p.1 - y0);
         let default = m.terrain.as_ref().map_or("clear", |t| t.v.as_str());
         let mut terrain_of: HashMap<Coord, &str> = HashMap::new();
@@ -334,6 +326,20 @@ impl Exporter<'_> {
             labels,
         }
     }
+}
+
+/// The box around `cells` as drawn: (left, top, right, bottom) in map mm; all 0 for none.
+fn bounding_box(geo: &Geometry, cells: &[Coord]) -> (f64, f64, f64, f64) {
+    if cells.is_empty() {
+        return (0.0, 0.0, 0.0, 0.0);
+    }
+    let (hw, hh) = geo.half_extent();
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for c in cells {
+        let (x, y) = geo.centre(*c);
+        (x0, y0, x1, y1) = (x0.min(x - hw), y0.min(y - hh), x1.max(x + hw), y1.max(y + hh));
+    }
+    (x0, y0, x1, y1)
 }
 
 /// The cell and side a hexside entry names (`"0304 n"`, `"0304 0305"`), if it is valid.

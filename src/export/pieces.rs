@@ -11,33 +11,35 @@ use crate::layout::symbol::Symbol;
 use crate::layout::{Counters as LaidOut, RCounter, RFace, RGroup};
 use crate::model::*;
 
-/// The sheet pieces are imposed on (`[counters]` or `[cards]`), mm.
+/// The sheet pieces are imposed on (`[counters]` or `[cards]`), mm. Its keys are declared in
+/// alphabetical order: the counter sheets are serialised straight from these structs, not
+/// through a JSON value, and templates have always seen the sheet's keys in this order.
 #[derive(Clone, Serialize, JsonSchema)]
 pub struct SheetData {
-    /// The page's width, mm.
-    pub width: f64,
-    /// The page's height, mm.
-    pub height: f64,
+    /// The height of the header band, mm.
+    pub band: f64,
+    /// How pieces are cut apart: `gutter`, `butt` or (cards, calibration) `none`.
+    pub cut: &'static str,
     /// `duplex`: `long`, `short`, `fold` or `none`.
     pub duplex: &'static str,
-    /// `back_offset`: how far backs are shifted (x, y), mm.
-    pub offset: [f64; 2],
     /// The gap between pieces, mm.
     pub gutter: f64,
+    /// The page's height, mm.
+    pub height: f64,
     /// `margin`, mm.
     pub margin: f64,
     /// `marks`: crop marks.
     pub marks: bool,
-    /// How pieces are cut apart: `gutter`, `butt` or (cards, calibration) `none`.
-    pub cut: &'static str,
+    /// `back_offset`: how far backs are shifted (x, y), mm.
+    pub offset: [f64; 2],
     /// How near the paper's edge a printer prints, mm.
     pub printable_edge: f64,
-    /// The height of the header band, mm.
-    pub band: f64,
     /// The length of the scale bar, mm: 50 mm, or 2 in on US Letter.
     pub scale: f64,
     /// The scale bar's label.
     pub scale_label: &'static str,
+    /// The page's width, mm.
+    pub width: f64,
 }
 
 pub(super) fn sheet_data(s: &Imposition, page: (f64, f64), cut: Option<Cut>, gutter: f64) -> SheetData {
