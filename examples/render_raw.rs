@@ -123,7 +123,7 @@ fn run() -> Result<bool, String> {
         (None, Some((_, t))) => t.clone(),
         (None, None) => "#let texts = (:)\n".to_string(),
     };
-    let mut renderer =
+    let renderer =
         Renderer::new(&args.root, args.date).map_err(|e| format!("cannot open `{}`: {e}", args.root.display()))?;
     let compiled = match renderer.compile(&args.template, &data, &texts) {
         Ok(c) => c,

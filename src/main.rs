@@ -103,7 +103,12 @@ enum Command {
         code: Option<String>,
     },
     /// Print the JSON Schema of the data files, for editor completion and hover help
-    Schema,
+    Schema {
+        /// Print instead the schema of the data templates receive (`/playaid/data.json`),
+        /// as published in docs/template-data.schema.json
+        #[arg(long)]
+        template_data: bool,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -162,10 +167,12 @@ fn main() -> ExitCode {
         }
         Command::New { dir, template } => run_new(&dir, &template),
         Command::Explain { code } => run_explain(code.as_deref()),
-        Command::Schema => {
+        Command::Schema { template_data } => {
             use std::io::Write;
+            let schema =
+                if template_data { playaid::export::template_data_schema() } else { playaid::schema::schema() };
             // `playaid schema | head` closes the pipe early: nothing to report.
-            let _ = std::io::stdout().write_all(playaid::schema::schema().as_bytes());
+            let _ = std::io::stdout().write_all(schema.as_bytes());
             ExitCode::SUCCESS
         }
     }

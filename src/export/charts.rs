@@ -3,9 +3,11 @@
 //! on their turns (`data.turn_track`), and what the player aid card shows (`data.aid`).
 //! Wording of effects ("1 left", "×2") and the size of a track box are decided here.
 
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::Serialize;
 
-use super::Exporter;
+use super::rules::{SequenceData, TableData};
+use super::{Exporter, TextKey};
 use crate::layout::colour::contrast;
 use crate::model::*;
 
@@ -26,25 +28,171 @@ pub(super) fn signed(n: i64) -> String {
     if n < 0 { format!("−{}", n.unsigned_abs()) } else { format!("+{n}") }
 }
 
+/// A combat results table (`[[crt]]`), with its legend and modifiers.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CrtData {
+    /// `id`.
+    pub id: String,
+    /// `title`; default "Combat Results Table".
+    pub title: String,
+    /// How its columns are read: `odds` or `differential`.
+    pub columns: &'static str,
+    /// `dice` (`2D6`).
+    pub dice: Option<String>,
+    /// The column labels.
+    pub labels: Vec<String>,
+    /// The rows.
+    pub rows: Vec<CrtRow>,
+    /// The result codes explained.
+    pub legend: Vec<CrtLegend>,
+    /// The modifiers, their effects in words.
+    pub modifiers: Vec<CrtModifier>,
+    /// `notes`.
+    pub notes: Vec<TextKey>,
+}
+
+/// A row of a CRT.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CrtRow {
+    /// The roll or rolls (`3`, `4–5`).
+    pub roll: String,
+    /// One result per column.
+    pub results: Vec<String>,
+}
+
+/// A result code of a CRT and what it means.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CrtLegend {
+    /// The code (`DR`).
+    pub code: String,
+    /// What it means.
+    pub text: Option<TextKey>,
+}
+
+/// A modifier of a CRT.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CrtModifier {
+    /// `shift` (columns) or `drm` (to the roll), by its first effect.
+    pub kind: &'static str,
+    /// Its effects in words (`1 left column, +1 to the roll`).
+    pub effect: String,
+    /// What causes it (a reference), as content.
+    pub cause: Option<TextKey>,
+    /// `text`.
+    pub text: Option<TextKey>,
+}
+
+/// The terrain effects chart.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct TerrainChart {
+    /// Its title.
+    pub title: &'static str,
+    /// The heads of the movement columns: one, or one per movement type.
+    pub move_columns: Vec<String>,
+    /// Costs are given per movement type.
+    pub movement_types: bool,
+    /// Some terrain has a line of sight effect: the chart has its column.
+    pub los: bool,
+    /// One row per terrain, hexside terrain last.
+    pub rows: Vec<TerrainRow>,
+}
+
+/// A row of the terrain effects chart.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct TerrainRow {
+    /// The terrain's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its colour.
+    pub color: Option<String>,
+    /// Hexside terrain.
+    pub hexside: bool,
+    /// Its movement cost in each movement column (`–`: none given).
+    #[serde(rename = "move")]
+    pub moves: Vec<String>,
+    /// Its combat effects in words, or `none`.
+    pub combat: String,
+    /// Its line of sight effect.
+    pub los: Option<&'static str>,
+    /// `text`.
+    pub text: Option<TextKey>,
+}
+
+/// The turn record track.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct TurnTrack {
+    /// `title`; default "Turn Record Track".
+    pub title: String,
+    /// The side of a box, mm: the largest counter and room around it.
+    #[serde(rename = "box")]
+    pub box_mm: f64,
+    /// The largest counter's side, mm.
+    pub counter: f64,
+    /// The turns.
+    pub turns: Vec<TurnData>,
+}
+
+/// A turn of the track.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct TurnData {
+    /// Its number, from 1.
+    pub number: i64,
+    /// `name`, else the number.
+    pub name: String,
+    /// `weather`.
+    pub weather: Option<String>,
+    /// `event`.
+    pub event: Option<TextKey>,
+    /// The reinforcements that arrive on it.
+    pub arrivals: Vec<Arrival>,
+}
+
+/// A force arriving on a turn.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct Arrival {
+    /// The scenario's title, when the track shows several scenarios.
+    pub scenario: Option<String>,
+    /// Its side's name.
+    pub side: Option<String>,
+    /// Its side's colour.
+    pub color: Option<String>,
+    /// The ink that reads on `color`.
+    pub text_color: Option<String>,
+    /// How many.
+    pub count: i64,
+    /// Its name, or its unit's.
+    pub name: String,
+}
+
+/// What the player aid card shows.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct AidData {
+    /// Every CRT.
+    pub crts: Vec<CrtData>,
+    /// The terrain effects chart; null without terrain.
+    pub terrain: Option<TerrainChart>,
+    /// The sequence of play (`[game.aid] sequence`, else the first); null without one.
+    pub sequence: Option<SequenceData>,
+    /// The turn record track; null without one.
+    pub turn_track: Option<TurnTrack>,
+    /// The tables `[game.aid] tables` names.
+    pub tables: Vec<TableData>,
+}
+
 impl Exporter<'_> {
-    pub(super) fn crt(&mut self, c: &Crt) -> Value {
-        let rows: Vec<Value> = c
+    pub(super) fn crt(&mut self, c: &Crt) -> CrtData {
+        let rows = c
             .rows
             .iter()
             .map(|r| {
                 let (a, b) = r.roll.v;
                 let roll = if a == b { a.to_string() } else { format!("{a}–{b}") };
-                json!({"roll": roll, "results": r.results.iter().map(|s| s.v.trim().to_string()).collect::<Vec<_>>()})
+                CrtRow { roll, results: r.results.iter().map(|s| s.v.trim().to_string()).collect() }
             })
             .collect();
-        let legend: Vec<Value> = c
-            .legend
-            .iter()
-            .map(|r| {
-                let text = self.opt_text(&r.text);
-                json!({"code": r.code.v, "text": text})
-            })
-            .collect();
+        let legend =
+            c.legend.iter().map(|r| CrtLegend { code: r.code.v.clone(), text: self.opt_text(&r.text) }).collect();
         let mut modifiers = Vec::new();
         for m in &c.modifiers {
             let effects = self.game.modifier_effects(m);
@@ -61,34 +209,33 @@ impl Exporter<'_> {
             let cause = match &m.cause {
                 Some((kind, id)) => {
                     let code = self.ref_code(*kind, &id.v, None);
-                    self.generated(code, &id.loc)
+                    Some(self.generated(code, &id.loc))
                 }
-                None => Value::Null,
+                None => None,
             };
             let text = self.opt_text(&m.text);
             let kind = match effects.first() {
                 Some(ModifierEffect::Drm(_)) => "drm",
                 _ => "shift",
             };
-            modifiers.push(json!({"kind": kind, "effect": effect, "cause": cause, "text": text}));
+            modifiers.push(CrtModifier { kind, effect, cause, text });
         }
-        let notes = self.texts(&c.notes);
-        json!({
-            "id": c.id.v,
-            "title": c.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| "Combat Results Table".into()),
-            "columns": c.columns.name(),
-            "dice": c.dice.as_ref().map(|d| format!("{}D{}", d.v.0, d.v.1)),
-            "labels": c.labels.iter().map(|l| l.v.clone()).collect::<Vec<_>>(),
-            "rows": rows,
-            "legend": legend,
-            "modifiers": modifiers,
-            "notes": notes,
-        })
+        CrtData {
+            id: c.id.v.clone(),
+            title: c.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| "Combat Results Table".into()),
+            columns: c.columns.name(),
+            dice: c.dice.as_ref().map(|d| format!("{}D{}", d.v.0, d.v.1)),
+            labels: c.labels.iter().map(|l| l.v.clone()).collect(),
+            rows,
+            legend,
+            modifiers,
+            notes: self.texts(&c.notes),
+        }
     }
 
     /// The terrain effects chart: movement columns (one, or one per movement type), combat and
     /// line of sight columns when some terrain has them; hexside terrain after the rest.
-    pub(super) fn terrain_chart(&mut self) -> Value {
+    pub(super) fn terrain_chart(&mut self) -> TerrainChart {
         let game = self.game;
         let mut types: Vec<String> = Vec::new();
         for t in &game.terrain {
@@ -127,35 +274,34 @@ impl Exporter<'_> {
             if let Some(d) = &t.drm {
                 combat.push(format!("{} DRM", signed(d.v)));
             }
-            let text = self.opt_text(&t.text);
-            rows.push(json!({
-                "id": t.id.v,
-                "name": t.name.v,
-                "color": t.color.as_ref().map(|c| c.v.clone()),
-                "hexside": t.hexside,
-                "move": moves,
-                "combat": if combat.is_empty() { "none".to_string() } else { combat.join(", ") },
-                "los": t.los.map(LineOfSight::name),
-                "text": text,
-            }));
+            rows.push(TerrainRow {
+                id: t.id.v.clone(),
+                name: t.name.v.clone(),
+                color: t.color.as_ref().map(|c| c.v.clone()),
+                hexside: t.hexside,
+                moves,
+                combat: if combat.is_empty() { "none".to_string() } else { combat.join(", ") },
+                los: t.los.map(LineOfSight::name),
+                text: self.opt_text(&t.text),
+            });
         }
         let has_los = game.terrain.iter().any(|t| t.los.is_some());
         let move_heads: Vec<String> =
             if types.is_empty() { vec!["Movement".into()] } else { types.iter().map(|t| capitalise(t)).collect() };
-        json!({
-            "title": "Terrain Effects Chart",
-            "move_columns": move_heads,
-            "movement_types": !types.is_empty(),
-            "los": has_los,
-            "rows": rows,
-        })
+        TerrainChart {
+            title: "Terrain Effects Chart",
+            move_columns: move_heads,
+            movement_types: !types.is_empty(),
+            los: has_los,
+            rows,
+        }
     }
 
     /// The turn record track, with the reinforcements of `scenario` (every scenario's when
     /// `None`, each named) on their turns. Boxes hold the game's largest counter.
-    pub(super) fn turn_track(&mut self, scenario: Option<&str>) -> Value {
+    pub(super) fn turn_track(&mut self, scenario: Option<&str>) -> Option<TurnTrack> {
         let game = self.game;
-        let Some(track) = &game.turn_track else { return Value::Null };
+        let track = game.turn_track.as_ref()?;
         let counter = game
             .counter_groups
             .iter()
@@ -173,50 +319,49 @@ impl Exporter<'_> {
                     for f in side.forces.iter().filter(|f| f.arrives.as_ref().is_some_and(|a| a.v == number)) {
                         let unit = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v));
                         let name = f.name.as_ref().map(|n| n.v.clone()).or(unit.map(|u| u.name.v.clone()));
-                        arrivals.push(json!({
-                            "scenario": (scenarios.len() > 1).then(|| sc.title.v.clone()),
-                            "side": decl.map(|d| d.name.v.clone()),
-                            "color": decl.and_then(|d| d.color.as_ref().map(|c| c.v.clone())),
-                            "text_color": decl.and_then(|d| d.color.as_ref().map(|c| contrast(&c.v))),
-                            "count": f.count.as_ref().map(|c| c.v).unwrap_or(1),
-                            "name": name.unwrap_or_default(),
-                        }));
+                        arrivals.push(Arrival {
+                            scenario: (scenarios.len() > 1).then(|| sc.title.v.clone()),
+                            side: decl.map(|d| d.name.v.clone()),
+                            color: decl.and_then(|d| d.color.as_ref().map(|c| c.v.clone())),
+                            text_color: decl.and_then(|d| d.color.as_ref().map(|c| contrast(&c.v))),
+                            count: f.count.as_ref().map(|c| c.v).unwrap_or(1),
+                            name: name.unwrap_or_default(),
+                        });
                     }
                 }
             }
-            let event = self.opt_text(&t.event);
-            turns.push(json!({
-                "number": number,
-                "name": t.name.as_ref().map(|n| n.v.clone()).unwrap_or_else(|| number.to_string()),
-                "weather": t.weather.as_ref().map(|w| w.v.clone()),
-                "event": event,
-                "arrivals": arrivals,
-            }));
+            turns.push(TurnData {
+                number,
+                name: t.name.as_ref().map(|n| n.v.clone()).unwrap_or_else(|| number.to_string()),
+                weather: t.weather.as_ref().map(|w| w.v.clone()),
+                event: self.opt_text(&t.event),
+                arrivals,
+            });
         }
-        json!({
-            "title": track.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| "Turn Record Track".into()),
-            "box": counter + TRACK_BOX_PAD_MM,
-            "counter": counter,
-            "turns": turns,
+        Some(TurnTrack {
+            title: track.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| "Turn Record Track".into()),
+            box_mm: counter + TRACK_BOX_PAD_MM,
+            counter,
+            turns,
         })
     }
 
     /// What the player aid card shows: every CRT, the terrain chart, the sequence of play, the
     /// turn track and the tables the game chose.
-    pub(super) fn aid(&mut self) -> Value {
+    pub(super) fn aid(&mut self) -> AidData {
         let game = self.game;
         let aid = &game.meta.aid;
-        let crts: Vec<Value> = game.crts.iter().map(|c| self.crt(c)).collect();
-        let terrain = if game.terrain.is_empty() { Value::Null } else { self.terrain_chart() };
+        let crts = game.crts.iter().map(|c| self.crt(c)).collect();
+        let terrain = (!game.terrain.is_empty()).then(|| self.terrain_chart());
         let sequence = match &aid.sequence {
             Some(id) => self.ix.get::<Sequence>(game, &id.v),
             None => game.sequences.first(),
         };
-        let sequence = sequence.map(|s| self.sequence(s)).unwrap_or(Value::Null);
-        let track = self.turn_track(None);
-        let tables: Vec<Value> =
+        let sequence = sequence.map(|s| self.sequence(s));
+        let turn_track = self.turn_track(None);
+        let tables =
             aid.tables.iter().filter_map(|id| self.ix.get::<Table>(game, &id.v)).map(|t| self.table(t)).collect();
-        json!({"crts": crts, "terrain": terrain, "sequence": sequence, "turn_track": track, "tables": tables})
+        AidData { crts, terrain, sequence, turn_track, tables }
     }
 }
 

@@ -4,22 +4,161 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::Serialize;
 
-use super::Exporter;
+use super::{Exporter, TextKey};
 use crate::layout::map::{Geometry, Pt, Tiling};
 use crate::model::*;
 
 /// A rectangle of cells: (first column, first row, last column, last row).
 pub(super) type Window = (i64, i64, i64, i64);
 
+/// A point on a drawing: x and y in mm from its top-left corner.
+pub(super) type Point = [f64; 2];
+
 /// mm, rounded to a micrometre: exact enough, and short in the JSON.
-fn mm(v: f64) -> Value {
-    json!((v * 1000.0).round() / 1000.0)
+fn mm(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
 }
 
-fn pt((x, y): Pt) -> Value {
-    json!([mm(x), mm(y)])
+fn pt((x, y): Pt) -> Point {
+    [mm(x), mm(y)]
+}
+
+/// `data.map_sheet`: every map, true to scale, cut into tiles of the page.
+#[derive(Serialize, JsonSchema)]
+pub struct MapSheet {
+    /// The white edge around a map, mm.
+    pub edge: f64,
+    /// The maps.
+    pub maps: Vec<SheetMap>,
+}
+
+/// A map as drawn and how it is tiled over pages.
+#[derive(Serialize, JsonSchema)]
+pub struct SheetMap {
+    /// The whole map as drawn.
+    #[serde(flatten)]
+    pub drawing: MapDrawing,
+    /// The tiles, row by row.
+    pub tiles: Vec<Tile>,
+    /// Tiles across.
+    pub across: usize,
+    /// Tiles down.
+    pub down: usize,
+    /// The page, mm.
+    pub page: Point,
+    /// The part of the map a tile prints, mm.
+    pub area: Point,
+    /// Where the assembly marks go, mm.
+    pub marks: Vec<Point>,
+    /// How far tiles overlap, mm.
+    pub overlap: f64,
+    /// `notes`.
+    pub notes: Option<TextKey>,
+}
+
+/// A tile of a map.
+#[derive(Serialize, JsonSchema)]
+pub struct Tile {
+    /// Its row, from 0.
+    pub row: usize,
+    /// Its column, from 0.
+    pub col: usize,
+    /// Its top-left corner on the map, mm.
+    pub x: f64,
+    /// Its top-left corner on the map, mm.
+    pub y: f64,
+    /// The cells that reach into it, by index in `cells`.
+    pub cells: Vec<usize>,
+}
+
+/// A map, or a window of it, as drawn: positions in mm from the top-left corner of the cells
+/// drawn.
+#[derive(Serialize, JsonSchema)]
+pub struct MapDrawing {
+    /// The map's id.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// Its grid: `square`, `flat` (flat-topped hexes) or `pointy`.
+    pub grid: &'static str,
+    /// The size of a cell (across its flats), mm.
+    pub cell: f64,
+    /// The width of the cells drawn, mm.
+    pub width: f64,
+    /// The height of the cells drawn, mm.
+    pub height: f64,
+    /// A cell's corners, from its centre, mm.
+    pub corners: Vec<Point>,
+    /// The terrain key: every terrain drawn; cells refer to them by index.
+    pub terrain: Vec<MapTerrain>,
+    /// The cells drawn.
+    pub cells: Vec<MapCell>,
+    /// The hexsides drawn.
+    pub hexsides: Vec<MapHexside>,
+    /// The lines (roads, rivers) drawn.
+    pub lines: Vec<MapLine>,
+    /// The labels drawn.
+    pub labels: Vec<MapLabel>,
+}
+
+/// A terrain of the key.
+#[derive(Serialize, JsonSchema)]
+pub struct MapTerrain {
+    /// The terrain's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its colour.
+    pub color: String,
+    /// Its pattern; empty for none.
+    pub pattern: String,
+    /// How many cells of it are drawn.
+    pub cells: usize,
+}
+
+/// A cell.
+#[derive(Serialize, JsonSchema)]
+pub struct MapCell {
+    /// Its name (`0304`); empty without a coordinate scheme.
+    pub n: String,
+    /// Its centre, mm.
+    pub x: f64,
+    /// Its centre, mm.
+    pub y: f64,
+    /// Its terrain, by index in `terrain`.
+    pub t: usize,
+}
+
+/// A hexside.
+#[derive(Serialize, JsonSchema)]
+pub struct MapHexside {
+    /// Its terrain, by index in `terrain`.
+    pub t: usize,
+    /// One end.
+    pub a: Point,
+    /// The other end.
+    pub b: Point,
+}
+
+/// A line from cell centre to cell centre.
+#[derive(Serialize, JsonSchema)]
+pub struct MapLine {
+    /// Its terrain, by index in `terrain`.
+    pub t: usize,
+    /// Its points.
+    pub points: Vec<Point>,
+}
+
+/// A label in a cell.
+#[derive(Serialize, JsonSchema)]
+pub struct MapLabel {
+    /// The cell's centre.
+    pub at: Point,
+    /// The text.
+    pub text: String,
 }
 
 /// How a terrain id is drawn: its `[[terrain]]` colour and pattern, else the built-in ones.
@@ -46,16 +185,15 @@ fn look(game: &Game, id: &str) -> (String, String, String) {
 
 impl Exporter<'_> {
     /// `data.map_sheet`: every map of the game, tiled for the page.
-    pub(super) fn map_sheet(&mut self, paper: PageSize) -> Value {
+    pub(super) fn map_sheet(&mut self, paper: PageSize) -> MapSheet {
         let game = self.game;
-        let maps: Vec<Value> = game
+        let maps = game
             .maps
             .iter()
             .map(|m| {
                 let geo = Geometry::of(m);
                 let tiling = Tiling::new(geo.size(), paper);
-                let mut drawing = self.map_drawing(m, None);
-                let cells = drawing["cells"].as_array().cloned().unwrap_or_default();
+                let drawing = self.map_drawing(m, None);
                 let (hw, hh) = geo.half_extent();
                 let mut tiles = Vec::new();
                 for row in 0..tiling.down {
@@ -63,36 +201,32 @@ impl Exporter<'_> {
                         let (ox, oy) = tiling.origin(row, col);
                         let (w, h) = tiling.area;
                         // The cells that reach into this tile's area.
-                        let visible: Vec<usize> = cells
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, c)| {
-                                let (x, y) = (c["x"].as_f64().unwrap_or(0.0), c["y"].as_f64().unwrap_or(0.0));
-                                x + hw > ox && x - hw < ox + w && y + hh > oy && y - hh < oy + h
-                            })
+                        let cells = (drawing.cells.iter().enumerate())
+                            .filter(|(_, c)| c.x + hw > ox && c.x - hw < ox + w && c.y + hh > oy && c.y - hh < oy + h)
                             .map(|(i, _)| i)
                             .collect();
-                        tiles.push(json!({"row": row, "col": col, "x": mm(ox), "y": mm(oy), "cells": visible}));
+                        tiles.push(Tile { row, col, x: mm(ox), y: mm(oy), cells });
                     }
                 }
-                let marks: Vec<Value> = tiling.marks(geo.size()).into_iter().map(pt).collect();
-                drawing["tiles"] = json!(tiles);
-                drawing["across"] = json!(tiling.across);
-                drawing["down"] = json!(tiling.down);
-                drawing["page"] = pt(tiling.page);
-                drawing["area"] = pt(tiling.area);
-                drawing["marks"] = json!(marks);
-                drawing["overlap"] = json!(crate::layout::map::OVERLAP_MM);
-                drawing["notes"] = self.opt_text(&m.notes);
-                drawing
+                SheetMap {
+                    drawing,
+                    tiles,
+                    across: tiling.across,
+                    down: tiling.down,
+                    page: pt(tiling.page),
+                    area: pt(tiling.area),
+                    marks: tiling.marks(geo.size()).into_iter().map(pt).collect(),
+                    overlap: crate::layout::map::OVERLAP_MM,
+                    notes: self.opt_text(&m.notes),
+                }
             })
             .collect();
-        json!({ "edge": crate::layout::map::MAP_EDGE_MM, "maps": maps })
+        MapSheet { edge: crate::layout::map::MAP_EDGE_MM, maps }
     }
 
     /// One map, or the window of it, as drawn: cells with their terrain, hexsides, lines and
     /// labels, in mm from the top-left corner of the cells drawn, and the terrain key.
-    pub(super) fn map_drawing(&mut self, m: &Map, window: Option<Window>) -> Value {
+    pub(super) fn map_drawing(&mut self, m: &Map, window: Option<Window>) -> MapDrawing {
         let game = self.game;
         let geo = Geometry::of(m);
         let g = geo.grid;
@@ -100,15 +234,7 @@ impl Exporter<'_> {
             |c: Coord| window.is_none_or(|(c0, r0, c1, r1)| (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row));
         let shown: Vec<Coord> = g.cells().filter(|c| inside(*c)).collect();
         // The box of the cells shown: positions are relative to its corner.
-        let (hw, hh) = geo.half_extent();
-        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-        for c in &shown {
-            let (x, y) = geo.centre(*c);
-            (x0, y0, x1, y1) = (x0.min(x - hw), y0.min(y - hh), x1.max(x + hw), y1.max(y + hh));
-        }
-        if shown.is_empty() {
-            (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0);
-        }
+        let (x0, y0, x1, y1) = bounding_box(&geo, &shown);
         let at = |p: Pt| (p.0 - x0, p.1 - y0);
         let default = m.terrain.as_ref().map_or("clear", |t| t.v.as_str());
         let mut terrain_of: HashMap<Coord, &str> = HashMap::new();
@@ -137,7 +263,7 @@ impl Exporter<'_> {
             *counts.entry(t).or_default() += 1;
             let (x, y) = at(geo.centre(*c));
             let name = if g.scheme == CoordScheme::None { String::new() } else { g.name(*c) };
-            cells.push(json!({"n": name, "x": mm(x), "y": mm(y), "t": t}));
+            cells.push(MapCell { n: name, x: mm(x), y: mm(y), t });
         }
         let mut hexsides = Vec::new();
         for hs in &m.hexsides {
@@ -148,13 +274,13 @@ impl Exporter<'_> {
                     continue;
                 }
                 let (a, b) = geo.side_segment(c, side);
-                hexsides.push(json!({"t": t, "a": pt(at(a)), "b": pt(at(b))}));
+                hexsides.push(MapHexside { t, a: pt(at(a)), b: pt(at(b)) });
             }
         }
         let mut lines = Vec::new();
         for l in &m.lines {
             let t = index(&l.terrain.v, &mut terrains);
-            let points: Vec<Value> = l
+            let points: Vec<Point> = l
                 .path
                 .iter()
                 .filter_map(|p| g.parse(&p.v))
@@ -162,21 +288,22 @@ impl Exporter<'_> {
                 .map(|c| pt(at(geo.centre(c))))
                 .collect();
             if points.len() > 1 {
-                lines.push(json!({"t": t, "points": points}));
+                lines.push(MapLine { t, points });
             }
         }
-        let labels: Vec<Value> = m
+        let labels = m
             .labels
             .iter()
             .filter_map(|l| g.parse(&l.cell.v).filter(|c| inside(*c)).map(|c| (c, l)))
-            .map(|(c, l)| json!({"at": pt(at(geo.centre(c))), "text": l.text.v}))
+            .map(|(c, l)| MapLabel { at: pt(at(geo.centre(c))), text: l.text.v.clone() })
             .collect();
-        let terrain: Vec<Value> = terrains
+        let terrain = terrains
             .iter()
             .enumerate()
             .map(|(i, id)| {
                 let (name, color, pattern) = look(game, id);
-                json!({"id": id, "name": name, "color": color, "pattern": pattern, "cells": counts.get(&i).copied().unwrap_or(0)})
+                let cells = counts.get(&i).copied().unwrap_or(0);
+                MapTerrain { id: id.clone(), name, color, pattern, cells }
             })
             .collect();
         let kind = match g.kind {
@@ -184,21 +311,35 @@ impl Exporter<'_> {
             GridKind::Hex { top: HexTop::Flat, .. } => "flat",
             GridKind::Hex { top: HexTop::Pointy, .. } => "pointy",
         };
-        json!({
-            "id": m.id.v,
-            "title": m.title.v,
-            "grid": kind,
-            "cell": mm(geo.cell),
-            "width": mm(x1 - x0),
-            "height": mm(y1 - y0),
-            "corners": geo.corner_offsets().into_iter().map(pt).collect::<Vec<_>>(),
-            "terrain": terrain,
-            "cells": cells,
-            "hexsides": hexsides,
-            "lines": lines,
-            "labels": labels,
-        })
+        MapDrawing {
+            id: m.id.v.clone(),
+            title: m.title.v.clone(),
+            grid: kind,
+            cell: mm(geo.cell),
+            width: mm(x1 - x0),
+            height: mm(y1 - y0),
+            corners: geo.corner_offsets().into_iter().map(pt).collect(),
+            terrain,
+            cells,
+            hexsides,
+            lines,
+            labels,
+        }
     }
+}
+
+/// The box around `cells` as drawn: (left, top, right, bottom) in map mm; all 0 for none.
+fn bounding_box(geo: &Geometry, cells: &[Coord]) -> (f64, f64, f64, f64) {
+    if cells.is_empty() {
+        return (0.0, 0.0, 0.0, 0.0);
+    }
+    let (hw, hh) = geo.half_extent();
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for c in cells {
+        let (x, y) = geo.centre(*c);
+        (x0, y0, x1, y1) = (x0.min(x - hw), y0.min(y - hh), x1.max(x + hw), y1.max(y + hh));
+    }
+    (x0, y0, x1, y1)
 }
 
 /// The cell and side a hexside entry names (`"0304 n"`, `"0304 0305"`), if it is valid.
@@ -255,12 +396,12 @@ impl OnBoard {
     }
 
     /// Where map point `p` is on the drawing.
-    fn at_pt(&self, (x, y): Pt) -> Value {
+    fn at_pt(&self, (x, y): Pt) -> Point {
         pt((x - self.origin.0, y - self.origin.1))
     }
 
     /// Where a cell's centre is on the drawing.
-    fn at(&self, c: Coord) -> Value {
+    fn at(&self, c: Coord) -> Point {
         self.at_pt(self.geo.centre(c))
     }
 
@@ -286,14 +427,138 @@ fn side_colour(game: &Game, id: &str) -> String {
         .unwrap_or("#555555".into())
 }
 
+/// `scenario.board`: the scenario's map (or window of it) as drawn, with its set-up.
+#[derive(Serialize, JsonSchema)]
+pub struct Board {
+    /// The map or window as drawn.
+    #[serde(flatten)]
+    pub drawing: MapDrawing,
+    /// The set-up areas of the scenario's sides.
+    pub areas: Vec<SetupArea>,
+    /// The set-up units, one stack a cell.
+    pub units: Vec<Stack>,
+    /// The reinforcements' entry arrows.
+    pub entries: Vec<Entry>,
+    /// The key of the units' labels.
+    pub key: Vec<KeyEntry>,
+    /// The objectives, one per cell.
+    pub objectives: Vec<BoardObjective>,
+    /// The map's named edges.
+    pub edges: Vec<BoardEdge>,
+    /// The arrows of `[scenario.board]`.
+    pub arrows: Vec<Arrow>,
+}
+
+/// A set-up area: its outline in its side's colour.
+#[derive(Serialize, JsonSchema)]
+pub struct SetupArea {
+    /// The side's colour.
+    pub color: String,
+    /// The sides of its cells that border no other cell of it: pairs of points.
+    pub outline: Vec<[Point; 2]>,
+    /// Its name.
+    pub name: Option<String>,
+}
+
+/// The set-up units in one cell.
+#[derive(Serialize, JsonSchema)]
+pub struct Stack {
+    /// The cell's centre.
+    pub at: Point,
+    /// The units.
+    pub items: Vec<StackItem>,
+}
+
+/// Units of one force in a cell.
+#[derive(Serialize, JsonSchema)]
+pub struct StackItem {
+    /// The force's short label (its name, or its initials).
+    pub label: String,
+    /// Its side's colour (grey without one).
+    pub color: String,
+    /// The ink that reads on `color`.
+    pub text_color: String,
+    /// How many.
+    pub count: i64,
+}
+
+/// Where a reinforcement enters.
+#[derive(Serialize, JsonSchema)]
+pub struct Entry {
+    /// The entry cell's centre.
+    pub at: Point,
+    /// The direction pointing off the board from it: (x, y), each -1, 0 or 1.
+    pub dir: (i64, i64),
+    /// Its side's colour.
+    pub color: String,
+    /// The force's short label.
+    pub label: String,
+    /// How many.
+    pub count: i64,
+    /// The turn it arrives on.
+    pub turn: Option<i64>,
+}
+
+/// A line of the key: what a label on the board stands for.
+#[derive(Serialize, JsonSchema)]
+pub struct KeyEntry {
+    /// The side's id.
+    pub side: String,
+    /// Its colour.
+    pub color: String,
+    /// The ink that reads on `color`.
+    pub text_color: String,
+    /// The label.
+    pub label: String,
+    /// The force's name.
+    pub name: String,
+    /// How many.
+    pub count: i64,
+    /// The area it sets up in, when placed in an area rather than cells.
+    pub area: Option<String>,
+}
+
+/// An objective in a cell.
+#[derive(Serialize, JsonSchema)]
+pub struct BoardObjective {
+    /// The cell's centre.
+    pub at: Point,
+    /// The objective's name.
+    pub name: String,
+    /// Its points.
+    pub points: Option<i64>,
+}
+
+/// A named edge of the map.
+#[derive(Serialize, JsonSchema)]
+pub struct BoardEdge {
+    /// `north`, `east`, `south` or `west`.
+    pub edge: &'static str,
+    /// Its name.
+    pub name: Option<String>,
+    /// Its side's colour.
+    pub color: Option<String>,
+}
+
+/// An arrow of `[scenario.board]`, pointing at an edge.
+#[derive(Serialize, JsonSchema)]
+pub struct Arrow {
+    /// Its direction: (x, y), each -1, 0 or 1.
+    pub dir: (f64, f64),
+    /// Its label.
+    pub label: Option<String>,
+    /// The value of the setting it shows.
+    pub value: Option<String>,
+}
+
 impl Exporter<'_> {
     /// `scenario.board`: the scenario's map (or window) with its set-up areas, each set-up
     /// unit in its cell, entry arrows, objectives, named edges and setting arrows; null when
     /// the scenario names no map.
-    pub(super) fn board(&mut self, sc: &Scenario) -> Value {
+    pub(super) fn board(&mut self, sc: &Scenario) -> Option<Board> {
         let game = self.game;
-        let Some(board) = &sc.board else { return Value::Null };
-        let Some(map) = self.ix.get::<Map>(game, &board.map.v) else { return Value::Null };
+        let board = sc.board.as_ref()?;
+        let map = self.ix.get::<Map>(game, &board.map.v)?;
         let geo = Geometry::of(map);
         let g = geo.grid;
         let window = board.window.as_ref().and_then(|w| {
@@ -305,20 +570,20 @@ impl Exporter<'_> {
                 cells.iter().map(|c| c.row).max()?,
             ))
         });
-        let mut drawing = self.map_drawing(map, window);
+        let drawing = self.map_drawing(map, window);
         let b = OnBoard::new(geo, window.unwrap_or((1, 1, g.columns, g.rows)));
         let (units, entries, key) = self.board_forces(sc, map, &b);
-        drawing["areas"] = board_areas(game, sc, map, &b);
-        drawing["units"] = units;
-        drawing["entries"] = entries;
-        drawing["key"] = key;
-        drawing["objectives"] = sc
+        let objectives = sc
             .objectives
             .iter()
             .flat_map(|o| o.cells.iter().flat_map(|e| b.cells(&e.v)).map(move |c| (c, o)))
-            .map(|(c, o)| json!({"at": b.at(c), "name": o.name.v, "points": o.points.as_ref().map(|p| p.v)}))
+            .map(|(c, o)| BoardObjective {
+                at: b.at(c),
+                name: o.name.v.clone(),
+                points: o.points.as_ref().map(|p| p.v),
+            })
             .collect();
-        drawing["edges"] = map
+        let edges = map
             .edges
             .iter()
             .filter_map(|e| {
@@ -329,18 +594,26 @@ impl Exporter<'_> {
                     EdgeSide::West => "west",
                 };
                 let color = e.side.as_ref().map(|s| side_colour(game, &s.v));
-                Some(json!({"edge": name, "name": e.name.as_ref().map(|n| n.v.clone()), "color": color}))
+                Some(BoardEdge { edge: name, name: e.name.as_ref().map(|n| n.v.clone()), color })
             })
             .collect();
-        drawing["arrows"] = board.arrows.iter().filter_map(|a| setting_arrow(game, sc, map, a)).collect();
-        drawing
+        Some(Board {
+            drawing,
+            areas: board_areas(game, sc, map, &b),
+            units,
+            entries,
+            key,
+            objectives,
+            edges,
+            arrows: board.arrows.iter().filter_map(|a| setting_arrow(game, sc, map, a)).collect(),
+        })
     }
 
     /// The set-up units in their cells (`units`, one stack a cell), the reinforcements'
     /// entry arrows (`entries`), and the key of the labels (`key`).
-    fn board_forces(&self, sc: &Scenario, map: &Map, b: &OnBoard) -> (Value, Value, Value) {
+    fn board_forces(&self, sc: &Scenario, map: &Map, b: &OnBoard) -> (Vec<Stack>, Vec<Entry>, Vec<KeyEntry>) {
         let game = self.game;
-        let mut stacks: BTreeMap<Coord, Vec<Value>> = BTreeMap::new();
+        let mut stacks: BTreeMap<Coord, Vec<StackItem>> = BTreeMap::new();
         let (mut entries, mut key) = (Vec::new(), Vec::new());
         for side in &sc.sides {
             let color = side_colour(game, &side.side.v);
@@ -356,13 +629,24 @@ impl Exporter<'_> {
                     let n =
                         if i + 1 == cells.len() { (copies - i as i64).max(0) } else { i64::from((i as i64) < copies) };
                     if n > 0 {
-                        let item = json!({"label": label, "color": color, "text_color": text, "count": n});
+                        let item = StackItem {
+                            label: label.clone(),
+                            color: color.clone(),
+                            text_color: text.clone(),
+                            count: n,
+                        };
                         stacks.entry(*c).or_default().push(item);
                     }
                 }
                 if let Some(c) = f.entry.as_ref().and_then(|e| b.cells(&e.v).first().copied()) {
-                    entries.push(json!({"at": b.at(c), "dir": b.outward(c), "color": color, "label": label,
-                                        "count": copies, "turn": f.arrives.as_ref().map(|t| t.v)}));
+                    entries.push(Entry {
+                        at: b.at(c),
+                        dir: b.outward(c),
+                        color: color.clone(),
+                        label: label.clone(),
+                        count: copies,
+                        turn: f.arrives.as_ref().map(|t| t.v),
+                    });
                 }
                 // A force placed in an area, not in cells: the key says which.
                 let place = f.area.as_ref().filter(|_| f.cells.is_empty()).map(|a| {
@@ -373,19 +657,26 @@ impl Exporter<'_> {
                         .map_or(a.v.clone(), |n| n.v.clone())
                 });
                 if !f.cells.is_empty() || f.entry.is_some() || place.is_some() {
-                    key.push(json!({"side": side.side.v, "color": color, "text_color": text, "label": label,
-                                    "name": name, "count": copies, "area": place}));
+                    key.push(KeyEntry {
+                        side: side.side.v.clone(),
+                        color: color.clone(),
+                        text_color: text.clone(),
+                        label,
+                        name,
+                        count: copies,
+                        area: place,
+                    });
                 }
             }
         }
-        let units: Vec<Value> = stacks.into_iter().map(|(c, items)| json!({"at": b.at(c), "items": items})).collect();
-        (json!(units), json!(entries), json!(key))
+        let units = stacks.into_iter().map(|(c, items)| Stack { at: b.at(c), items }).collect();
+        (units, entries, key)
     }
 }
 
 /// Set-up areas of the scenario's sides: their outlines (the sides of their cells that border
 /// no other cell of the area), in the side's colour.
-fn board_areas(game: &Game, sc: &Scenario, map: &Map, b: &OnBoard) -> Value {
+fn board_areas(game: &Game, sc: &Scenario, map: &Map, b: &OnBoard) -> Vec<SetupArea> {
     let g = b.geo.grid;
     let mut areas = Vec::new();
     for a in &map.areas {
@@ -396,19 +687,19 @@ fn board_areas(game: &Game, sc: &Scenario, map: &Map, b: &OnBoard) -> Value {
             for s in 0..g.side_names().len() {
                 if !cells.contains(&g.across(*c, s)) {
                     let (p, q) = b.geo.side_segment(*c, s);
-                    outline.push(json!([b.at_pt(p), b.at_pt(q)]));
+                    outline.push([b.at_pt(p), b.at_pt(q)]);
                 }
             }
         }
         let name = a.name.as_ref().map(|n| n.v.clone());
-        areas.push(json!({"color": side_colour(game, &side.v), "outline": outline, "name": name}));
+        areas.push(SetupArea { color: side_colour(game, &side.v), outline, name });
     }
-    json!(areas)
+    areas
 }
 
 /// An arrow of `[scenario.board]`: its direction (pointing at its edge), its label and the
 /// value of the setting it shows.
-fn setting_arrow(game: &Game, sc: &Scenario, map: &Map, a: &BoardArrow) -> Option<Value> {
+fn setting_arrow(game: &Game, sc: &Scenario, map: &Map, a: &BoardArrow) -> Option<Arrow> {
     let towards = map.edges.iter().find(|e| e.id.v == a.towards.v).and_then(|e| e.edge.as_ref().map(|s| s.v));
     let (dx, dy) = towards.or_else(|| EdgeSide::parse(&a.towards.v))?.outward();
     let setting = a.setting.as_ref().map(|s| {
@@ -417,5 +708,5 @@ fn setting_arrow(game: &Game, sc: &Scenario, map: &Map, a: &BoardArrow) -> Optio
         (name, value)
     });
     let label = a.label.as_ref().map(|l| l.v.clone()).or(setting.as_ref().map(|s| s.0.clone()));
-    Some(json!({"dir": [dx, dy], "label": label, "value": setting.and_then(|s| s.1)}))
+    Some(Arrow { dir: (dx, dy), label, value: setting.and_then(|s| s.1) })
 }

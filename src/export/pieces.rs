@@ -1,38 +1,74 @@
-//! Counters and cards for their templates: the layout, as JSON.
+//! Counter sheets for their template (`data.counters`), serialised straight from the layout,
+//! and what pieces share: the sheet they are imposed on, the calibration page's data.
 
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::Serialize;
 
-use super::charts::{capitalise, shift_words, signed};
 use super::{ExportOptions, Exporter};
-use crate::check::section_of;
 use crate::layout::counters::COUNTER_PAD_MM;
 use crate::layout::geometry::{Bands, PRINTABLE_EDGE_MM, SHEET_BAND_MM, bands};
 use crate::layout::symbol::Symbol;
 use crate::layout::{Counters as LaidOut, RCounter, RFace, RGroup};
 use crate::model::*;
 
-fn sheet_json(s: &Imposition, page: (f64, f64), cut: Option<Cut>, gutter: f64) -> Value {
-    let (w, h) = page;
+/// The sheet pieces are imposed on (`[counters]` or `[cards]`), mm. Its keys are declared in
+/// alphabetical order: the counter sheets are serialised straight from these structs, not
+/// through a JSON value, and templates have always seen the sheet's keys in this order.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct SheetData {
+    /// The height of the header band, mm.
+    pub band: f64,
+    /// How pieces are cut apart: `gutter`, `butt` or (cards, calibration) `none`.
+    pub cut: &'static str,
+    /// `duplex`: `long`, `short`, `fold` or `none`.
+    pub duplex: &'static str,
+    /// The gap between pieces, mm.
+    pub gutter: f64,
+    /// The page's height, mm.
+    pub height: f64,
+    /// `margin`, mm.
+    pub margin: f64,
+    /// `marks`: crop marks.
+    pub marks: bool,
+    /// `back_offset`: how far backs are shifted (x, y), mm.
+    pub offset: [f64; 2],
+    /// How near the paper's edge a printer prints, mm.
+    pub printable_edge: f64,
+    /// The length of the scale bar, mm: 50 mm, or 2 in on US Letter.
+    pub scale: f64,
+    /// The scale bar's label.
+    pub scale_label: &'static str,
+    /// The page's width, mm.
+    pub width: f64,
+}
+
+pub(super) fn sheet_data(s: &Imposition, page: (f64, f64), cut: Option<Cut>, gutter: f64) -> SheetData {
+    let (width, height) = page;
     // The scale check: 50 mm, or 2 in on US Letter (a ruler there is in inches).
-    let letter = (w - 215.9).abs() < 0.01 || (h - 215.9).abs() < 0.01;
+    let letter = (width - 215.9).abs() < 0.01 || (height - 215.9).abs() < 0.01;
     let (scale, scale_label) = if letter { (50.8, "2 in") } else { (50.0, "50 mm") };
-    json!({
-        "width": w, "height": h,
-        "duplex": s.duplex.name(),
-        "offset": [s.back_offset.0, s.back_offset.1],
-        "gutter": gutter,
-        "margin": s.margin,
-        "marks": s.marks,
-        "cut": match cut { Some(Cut::Gutter) => "gutter", Some(Cut::Butt) => "butt", None => "none" },
-        "printable_edge": PRINTABLE_EDGE_MM,
-        "band": SHEET_BAND_MM,
-        "scale": scale,
-        "scale_label": scale_label,
-    })
+    SheetData {
+        width,
+        height,
+        duplex: s.duplex.name(),
+        offset: [s.back_offset.0, s.back_offset.1],
+        gutter,
+        margin: s.margin,
+        marks: s.marks,
+        cut: match cut {
+            Some(Cut::Gutter) => "gutter",
+            Some(Cut::Butt) => "butt",
+            None => "none",
+        },
+        printable_edge: PRINTABLE_EDGE_MM,
+        band: SHEET_BAND_MM,
+        scale,
+        scale_label,
+    }
 }
 
 /// The band names of a grid (see [`bands`]); `grid` made sure one fits.
-fn bands_name(
+pub(super) fn bands_name(
     page: (f64, f64),
     s: &Imposition,
     gutter: f64,
@@ -85,47 +121,70 @@ fn plan_sheets(
     sheets
 }
 
-#[derive(serde::Serialize)]
-struct Counters<'a> {
-    sheet: Value,
+/// `data.counters`: the counter sheets (of one part, when the sheets are compiled in parts).
+#[derive(Serialize, JsonSchema)]
+pub struct CountersData<'a> {
+    /// The sheet the counters are imposed on.
+    pub sheet: SheetData,
     /// The die-cut safe area (mm) the checker measured text with.
-    pad: f64,
-    groups: Vec<Group<'a>>,
+    pub pad: f64,
+    /// The groups of counters, each on sheets of its own size.
+    pub groups: Vec<CounterGroup<'a>>,
 }
 
-#[derive(serde::Serialize)]
-struct Group<'a> {
-    id: &'a str,
+/// Counters of one size, on their sheets: one `[[counter_group]]`, or several sharing sheets.
+#[derive(Serialize, JsonSchema)]
+pub struct CounterGroup<'a> {
+    /// The (first) group's id.
+    pub id: &'a str,
     /// The names of the groups sharing these sheets, joined.
-    name: Option<String>,
-    width: f64,
-    height: f64,
-    font_size: f64,
-    min_font_size: Option<f64>,
-    symbol_box: [f64; 2],
+    pub name: Option<String>,
+    /// The counters' size, mm.
+    pub width: f64,
+    /// The counters' size, mm.
+    pub height: f64,
+    /// The text size, pt.
+    pub font_size: f64,
+    /// How far text may shrink, pt.
+    pub min_font_size: Option<f64>,
+    /// The box the symbol or picture is drawn in (width, height), mm.
+    pub symbol_box: [f64; 2],
     /// Columns and rows a sheet holds.
-    grid: [usize; 2],
+    pub grid: [usize; 2],
     /// Where the header and the scale bar go (`top-bottom` or `sides`).
-    bands: &'static str,
-    /// The number of this part's first sheet of the group, and the group's sheets in all.
-    first_sheet: i64,
-    sheets: i64,
-    items: Vec<Item<'a>>,
+    pub bands: &'static str,
+    /// The number of this part's first sheet of the group.
+    pub first_sheet: i64,
+    /// The group's sheets in all.
+    pub sheets: i64,
+    /// The counters printed, in order.
+    pub items: Vec<CounterItem<'a>>,
 }
 
-#[derive(serde::Serialize)]
-struct Item<'a> {
-    index: usize,
-    quantity: i64,
+/// A counter and how many copies of it print here.
+#[derive(Serialize, JsonSchema)]
+pub struct CounterItem<'a> {
+    /// The counter's index among the document's pieces: the template reports it in
+    /// `<pa-piece>`.
+    pub index: usize,
+    /// Copies printed here.
+    pub quantity: i64,
+    /// The first of these copies, from 0, when the counter's copies are split over sheets;
+    /// absent for 0.
     #[serde(skip_serializing_if = "is_zero")]
-    first_copy: i64,
-    /// The first copy starts a new row (a change of colour on a butt-cut sheet).
+    pub first_copy: i64,
+    /// The first copy starts a new row (a change of colour on a butt-cut sheet); absent when
+    /// false.
     #[serde(skip_serializing_if = "is_false")]
-    row_break: bool,
-    front: &'a RFace,
-    back: Option<&'a RFace>,
-    symbol: Option<&'a Symbol>,
-    image: Option<String>,
+    pub row_break: bool,
+    /// Its front face.
+    pub front: &'a RFace,
+    /// Its back face; null for a single-sided counter.
+    pub back: Option<&'a RFace>,
+    /// Its NATO symbol.
+    pub symbol: Option<&'a Symbol>,
+    /// Its picture's path from the game folder's root.
+    pub image: Option<String>,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -136,104 +195,9 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-fn image_path(p: &str) -> String {
+/// A picture's path in a game folder as templates read it: from the folder's root.
+pub(super) fn image_path(p: &str) -> String {
     format!("/{}", p.trim_start_matches("./"))
-}
-
-/// Cards placed on the sheets. Butted together (no gutter), no card shares a cut line with a
-/// card of another colour (front or back), so that a cut a little off shows no neighbour's
-/// colour: colours are taken in the order they first appear, the cards of one colour in the
-/// data's order, and each copy goes to the first cell of the current sheet whose four
-/// neighbours are empty or of its colour, else to a new sheet. Each copy becomes an item with
-/// its `sheet` and `cell` (row by row), which `impose` places as told. With a gutter each card
-/// keeps its own bleed: the data's order, as `impose` fills the cells.
-fn place_by_colour(items: Vec<Value>, gutter: f64, grid: (usize, usize)) -> Vec<Value> {
-    let (cols, rows) = grid;
-    let per_page = cols * rows;
-    if gutter > 0.0 || per_page == 0 {
-        return items;
-    }
-    let key = |it: &Value| format!("{} {}", it["color"], it["back"]["color"]);
-    let mut colours: Vec<String> = Vec::new();
-    for it in &items {
-        if !colours.contains(&key(it)) {
-            colours.push(key(it));
-        }
-    }
-    // The current sheet: each cell's colour, if taken.
-    let mut sheet: Vec<Option<usize>> = vec![None; per_page];
-    let mut sheet_no = 0usize;
-    let mut placed: Vec<(usize, usize, Value)> = Vec::new();
-    let fits = |sheet: &[Option<usize>], cell: usize, colour: usize| {
-        let (c, r) = (cell % cols, cell / cols);
-        let mut near = Vec::with_capacity(4);
-        if c > 0 {
-            near.push(cell - 1);
-        }
-        if c + 1 < cols {
-            near.push(cell + 1);
-        }
-        if r > 0 {
-            near.push(cell - cols);
-        }
-        if r + 1 < rows {
-            near.push(cell + cols);
-        }
-        sheet[cell].is_none() && near.iter().all(|&n| sheet[n].is_none_or(|k| k == colour))
-    };
-    for (colour, k) in colours.iter().enumerate() {
-        for it in items.iter().filter(|it| &key(it) == k) {
-            let quantity = it["quantity"].as_i64().unwrap_or(1).max(1);
-            for copy in 0..quantity {
-                let cell = match (0..per_page).find(|&cell| fits(&sheet, cell, colour)) {
-                    Some(cell) => cell,
-                    None => {
-                        sheet = vec![None; per_page];
-                        sheet_no += 1;
-                        0
-                    }
-                };
-                sheet[cell] = Some(colour);
-                let mut one = it.clone();
-                one["quantity"] = json!(1);
-                one["first_copy"] = json!(copy);
-                one["sheet"] = json!(sheet_no);
-                one["cell"] = json!(cell);
-                placed.push((sheet_no, cell, one));
-            }
-        }
-    }
-    placed.sort_by_key(|p| (p.0, p.1));
-    placed.into_iter().map(|p| p.2).collect()
-}
-
-/// A terrain card's stats, printed as rows: movement (one cost, or one per movement type),
-/// combat (column shift, defence, DRM) and line of sight, as the terrain effects chart has them.
-fn terrain_rows(t: &Terrain) -> Vec<Value> {
-    let row = |label: &str, value: String| json!({"label": label, "name": label, "value": value, "note": null});
-    let mut out = Vec::new();
-    let mut moves: Vec<String> = t.movement.all.iter().map(|c| c.v.clone()).collect();
-    moves.extend(t.movement.by_type.iter().map(|(k, c)| format!("{} {}", capitalise(&k.v), c.v)));
-    if !moves.is_empty() {
-        out.push(row(if t.hexside { "Crossing" } else { "Movement" }, moves.join(" · ")));
-    }
-    let mut combat = Vec::new();
-    if let Some(s) = &t.shift {
-        combat.push(format!("shift {}", shift_words(s.v)));
-    }
-    if let Some(d) = &t.defence {
-        combat.push(format!("defence ×{}", d.v));
-    }
-    if let Some(d) = &t.drm {
-        combat.push(format!("{} DRM", signed(d.v)));
-    }
-    if !combat.is_empty() {
-        out.push(row("Combat", combat.join(", ")));
-    }
-    if let Some(los) = t.los {
-        out.push(row("Line of sight", los.name().to_string()));
-    }
-    out
 }
 
 /// Groups that share sheets, in order of their first member: small groups of one size (four
@@ -247,6 +211,15 @@ fn sharing_sheets(groups: &[RGroup]) -> Vec<Vec<usize>> {
         }
     }
     out
+}
+
+/// The calibration page's data.
+#[derive(Serialize, JsonSchema)]
+pub struct Calibration {
+    /// The table whose `back_offset` it sets: `counters` or `cards`.
+    pub table: &'static str,
+    /// That table's sheet.
+    pub sheet: SheetData,
 }
 
 impl Exporter<'_> {
@@ -265,7 +238,7 @@ impl Exporter<'_> {
         // watch mode).
         let printed: i64 = counters.iter().map(|c| c.quantity).sum();
         let part_size = opts.part_size.filter(|&p| printed as usize > p);
-        let mut parts: Vec<Vec<Group>> = vec![Vec::new()];
+        let mut parts: Vec<Vec<CounterGroup>> = vec![Vec::new()];
         let mut in_part = 0usize;
         for members in sharing_sheets(groups) {
             let g = &groups[members[0]];
@@ -294,7 +267,7 @@ impl Exporter<'_> {
             }
             let sheets = plan.len() as i64;
             let sb = g.symbol_box;
-            let new_group = |first_sheet: i64| Group {
+            let new_group = |first_sheet: i64| CounterGroup {
                 id: &g.id,
                 name: name.clone(),
                 width: g.size.0,
@@ -324,7 +297,7 @@ impl Exporter<'_> {
                 }
                 for (i, take, first, row_break) in runs {
                     let c = &counters[i];
-                    current.items.push(Item {
+                    current.items.push(CounterItem {
                         index: base + i,
                         quantity: take,
                         first_copy: first,
@@ -341,11 +314,11 @@ impl Exporter<'_> {
                 parts.last_mut().expect("one part").push(current);
             }
         }
-        let sheet = sheet_json(&co.sheet, *page, Some(co.cut), *gutter);
+        let sheet = sheet_data(&co.sheet, *page, Some(co.cut), *gutter);
         parts
             .into_iter()
             .map(|groups| {
-                serde_json::to_vec(&Counters { sheet: sheet.clone(), pad: COUNTER_PAD_MM, groups })
+                serde_json::to_vec(&CountersData { sheet: sheet.clone(), pad: COUNTER_PAD_MM, groups })
                     .expect("counters serialise")
             })
             .collect()
@@ -353,7 +326,7 @@ impl Exporter<'_> {
 
     /// The calibration page's data: the sheet of the counters (or, without counters, of the
     /// cards) it calibrates, and the table whose `back_offset` it sets.
-    pub(super) fn calibration(&mut self) -> Value {
+    pub(super) fn calibration(&mut self) -> Calibration {
         let game = self.game;
         let has_counters = !self.layout.counters.counters.is_empty();
         let (table, sheet, page) = if has_counters || game.cards.is_empty() {
@@ -361,184 +334,6 @@ impl Exporter<'_> {
         } else {
             ("cards", &game.card_options.sheet, self.layout.cards.page)
         };
-        json!({ "table": table, "sheet": sheet_json(sheet, page, None, 0.0) })
-    }
-
-    pub(super) fn cards(&mut self) -> Value {
-        let game = self.game;
-        let co = &game.card_options;
-        let laid = &self.layout.cards;
-        let (size, pic, back_pic, (cols, rows)) = (laid.size, laid.picture, laid.back_picture, laid.grid);
-        let mut items = Vec::new();
-        for rc in &laid.cards {
-            let index = self.pieces.len();
-            self.pieces.push((rc.what.clone(), rc.loc.clone()));
-            let card = rc.card.map(|i| &game.cards[i]);
-            let unit = rc.unit.map(|i| self.unit(&game.units[i]));
-            let (reference, ref_title) = match card.and_then(|c| c.reference.as_ref()) {
-                Some(r) => self.card_reference(r),
-                None => (Value::Null, None),
-            };
-            let title = card
-                .and_then(|c| c.title.as_ref().map(|t| t.v.clone()))
-                .or_else(|| unit.as_ref().and_then(|u| u["name"].as_str().map(str::to_string)))
-                .or(ref_title)
-                .unwrap_or_default();
-            // A unit card's subtitle is its kind, unless that only repeats the title.
-            let subtitle = card.and_then(|c| c.subtitle.as_ref().map(|t| t.v.clone())).or_else(|| {
-                let kind = unit.as_ref().and_then(|u| u["kind_name"].as_str())?;
-                (!kind.trim().eq_ignore_ascii_case(title.trim())).then(|| kind.to_string())
-            });
-            let side_name = rc.side.map(|s| game.sides[s].name.v.clone());
-            // Stats: the unit's in its kind's order, with their notes, then the card's own.
-            let mut stats: Vec<Value> = Vec::new();
-            if let Some(u) = &unit {
-                for s in u["stats"].as_array().into_iter().flatten() {
-                    stats.push(json!({
-                        "label": s["abbr"], "name": s["name"], "icon": s["icon"], "value": s["value"], "note": s["note"],
-                    }));
-                }
-            }
-            // A unit with steps: its values read "8 / 4", in the order of these names.
-            let steps: Vec<Value> = unit
-                .as_ref()
-                .and_then(|u| u["steps"].as_array())
-                .map(|steps| steps.iter().map(|s| s["name"].clone()).collect())
-                .unwrap_or_default();
-            // A terrain card: the terrain's effects, then the card's own fields.
-            let terrain = card
-                .and_then(|c| c.reference.as_ref())
-                .filter(|r| r.key == "terrain")
-                .and_then(|r| self.ix.get::<Terrain>(game, &r.id.v));
-            if let Some(t) = terrain {
-                stats.extend(terrain_rows(t));
-            }
-            let subtitle = subtitle.or_else(|| terrain.filter(|t| t.hexside).map(|_| "Hexside".to_string()));
-            if let Some(c) = card {
-                for (k, v) in &c.stats {
-                    stats.push(json!({"label": k.v, "name": k.v, "value": v.v.display(), "note": null}));
-                }
-            }
-            let abilities: Vec<Value> = unit
-                .as_ref()
-                .and_then(|u| u["abilities"].as_array().cloned())
-                .unwrap_or_default()
-                .into_iter()
-                .map(|a| {
-                    let text = match co.abilities {
-                        AbilityStyle::Short if !a["short"].is_null() => a["short"].clone(),
-                        _ => a["text"].clone(),
-                    };
-                    json!({"label": a["label"], "text": text})
-                })
-                .collect();
-            let mut texts = card.map(|c| self.texts(&c.text)).unwrap_or(Value::Array(Vec::new()));
-            if let (Some(t), Value::Array(list)) = (terrain, &mut texts)
-                && let Some(text) = &t.text
-            {
-                list.insert(0, self.text(text));
-            }
-            let notes = unit.as_ref().map(|u| u["notes"].clone()).unwrap_or(Value::Array(Vec::new()));
-            let back = match rc.back.design.map(|i| &game.card_backs[i]) {
-                Some(b) => {
-                    let text = self.opt_text(&b.text);
-                    json!({
-                        "title": b.title.as_ref().map(|t| t.v.clone()),
-                        "subtitle": side_name,
-                        "text": text,
-                        "image": b.image.as_ref().map(|p| image_path(&p.v)),
-                        "color": rc.back.color, "text_color": rc.back.text_color,
-                    })
-                }
-                None => json!({
-                    "title": game.meta.title.as_ref().map(|t| t.v.clone()),
-                    "subtitle": side_name,
-                    "text": null, "image": null,
-                    "color": rc.back.color, "text_color": rc.back.text_color,
-                }),
-            };
-            items.push(json!({
-                "index": index,
-                "quantity": rc.quantity,
-                "title": title,
-                "subtitle": subtitle,
-                "side": side_name,
-                "color": rc.color,
-                "text_color": rc.text_color,
-                "stats": stats,
-                "steps": steps,
-                "abilities": abilities,
-                "texts": texts,
-                "notes": notes,
-                "image": rc.image.as_deref().map(image_path),
-                "back": back,
-                "unit": rc.unit.map(|i| game.units[i].id.v.clone()),
-                "corner": card.and_then(|c| c.corner.as_ref().map(|t| t.v.clone())),
-                "icon": card.and_then(|c| c.icon.as_ref().map(|t| t.v.clone())),
-                "reference": reference,
-                "layout": {
-                    "name": rc.layout.name,
-                    "zones": rc.layout.zones,
-                    "stat_style": rc.layout.stat_style.name(),
-                    "title_centred": rc.layout.title_centred,
-                    "art_height": rc.layout.art_height,
-                    "title_size": rc.layout.title_size,
-                },
-            }));
-        }
-        let items = place_by_colour(items, laid.gutter, laid.grid);
-        json!({
-            "sheet": sheet_json(&co.sheet, laid.page, None, laid.gutter),
-            "grid": [cols, rows],
-            "bands": bands_name(laid.page, &co.sheet, laid.gutter, co.bleed, size, laid.grid),
-            "width": size.0, "height": size.1,
-            "bleed": co.bleed, "safe": co.safe,
-            "font_size": co.font_size,
-            "min_font_size": co.min_font_size.as_ref().map(|m| m.v),
-            "stat_icons": co.stat_icons.name(),
-            "floor": co.floor.text.as_ref().map_or(CARD_TEXT_FLOOR, |f| f.v),
-            "max_font_size": co.max_font_size.as_ref().map_or((co.font_size * 1.5).min(14.0).max(co.font_size), |m| m.v),
-            "picture": [pic.0, pic.1],
-            "back_picture": [back_pic.0, back_pic.1],
-            "items": items,
-        })
-    }
-
-    /// What a reference card prints (`kind`: section, table, sequence or ability, with its
-    /// content as the cheatsheet has it), and the title it gives a card that has none.
-    fn card_reference(&mut self, r: &CardRef) -> (Value, Option<String>) {
-        let game = self.game;
-        match r.key {
-            "section" => match section_of(game, self.ix, &r.id.v) {
-                Some(s) => {
-                    let v = self.section(s);
-                    (json!({"kind": "section", "section": v}), Some(s.title.v.clone()))
-                }
-                None => (Value::Null, None),
-            },
-            "table" => match self.ix.get::<Table>(game, &r.id.v) {
-                Some(t) => {
-                    let v = self.table(t);
-                    (json!({"kind": "table", "table": v}), t.title.as_ref().map(|t| t.v.clone()))
-                }
-                None => (Value::Null, None),
-            },
-            "sequence" => match self.ix.get::<Sequence>(game, &r.id.v) {
-                Some(sq) => {
-                    let v = self.sequence(sq);
-                    (json!({"kind": "sequence", "sequence": v}), sq.title.as_ref().map(|t| t.v.clone()))
-                }
-                None => (Value::Null, None),
-            },
-            // A terrain card prints the terrain's effects as stats and its text (see `cards`).
-            "terrain" => (Value::Null, self.ix.get::<Terrain>(game, &r.id.v).map(|t| t.name.v.clone())),
-            _ => match self.ix.get::<Ability>(game, &r.id.v) {
-                Some(a) => {
-                    let text = self.opt_text(&a.text);
-                    (json!({"kind": "ability", "text": text}), Some(a.name.v.clone()))
-                }
-                None => (Value::Null, None),
-            },
-        }
+        Calibration { table, sheet: sheet_data(sheet, page, None, 0.0) }
     }
 }

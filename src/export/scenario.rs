@@ -2,103 +2,240 @@
 //! so a stat changed in the rules is changed on every scenario sheet; each side's points and
 //! units totalled beside the game's limits.
 
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::Serialize;
 
-use super::Exporter;
+use super::map::Board;
+use super::units::UnitData;
+use super::{Exporter, TextKey};
 use crate::layout::colour::contrast;
 use crate::model::*;
 
+/// A scenario (`[[scenario]]`), for its sheet.
+#[derive(Serialize, JsonSchema)]
+pub struct ScenarioData {
+    /// `id`.
+    pub id: String,
+    /// `title`.
+    pub title: String,
+    /// `requires`: what else it needs (a module, an expansion).
+    pub requires: Option<String>,
+    /// `situation`.
+    pub situation: Option<TextKey>,
+    /// `map`: the map, in words.
+    pub map: Option<TextKey>,
+    /// `setup`.
+    pub setup: Vec<TextKey>,
+    /// Its settings, each with its `[[scenario_setting]]`'s name.
+    pub settings: Vec<SettingData>,
+    /// Its sides with their forces.
+    pub sides: Vec<ScenarioSideData>,
+    /// The game's limits per side (`[scenario_limits]`).
+    pub limits: Limits,
+    /// `[[scenario.objective]]`s.
+    pub objectives: Vec<ObjectiveData>,
+    /// How it is won.
+    pub victory: Victory,
+    /// `special_rules`.
+    pub special_rules: Vec<TextKey>,
+    /// The optional rules it uses.
+    pub optional_rules: Vec<SectionRef>,
+    /// The rules it uses.
+    pub rules: Vec<SectionRef>,
+    /// The map it is played on, as drawn, with its set-up; null when it names no map.
+    pub board: Option<Board>,
+}
+
+/// A setting of a scenario.
+#[derive(Serialize, JsonSchema)]
+pub struct SettingData {
+    /// The setting's id.
+    pub id: String,
+    /// Its `[[scenario_setting]]`'s name, else its id.
+    pub name: String,
+    /// Its value.
+    pub value: String,
+}
+
+/// A side of a scenario.
+#[derive(Serialize, JsonSchema)]
+pub struct ScenarioSideData {
+    /// The side's id.
+    pub id: String,
+    /// Its name, else its id.
+    pub name: String,
+    /// Its colour.
+    pub color: Option<String>,
+    /// The ink that reads on `color`.
+    pub text_color: Option<String>,
+    /// `setup`.
+    pub setup: Option<TextKey>,
+    /// Its forces.
+    pub forces: Vec<ForceData>,
+    /// The points it fields, as the checker counts them; null when nothing is priced.
+    pub points: Option<i64>,
+    /// The units it fields.
+    pub units: i64,
+}
+
+/// A force of a side.
+#[derive(Serialize, JsonSchema)]
+pub struct ForceData {
+    /// `count`; default 1.
+    pub count: i64,
+    /// `name`, else its unit's.
+    pub name: Option<String>,
+    /// Its unit, with the unit's stats.
+    pub unit: Option<UnitData>,
+    /// `points`.
+    pub points: Option<i64>,
+    /// `setup`.
+    pub setup: Option<TextKey>,
+    /// `arrives`: the turn it arrives on.
+    pub arrives: Option<i64>,
+    /// `text`.
+    pub text: Option<TextKey>,
+}
+
+/// The game's limits per side.
+#[derive(Serialize, JsonSchema)]
+pub struct Limits {
+    /// `points_per_side`.
+    pub points: Option<i64>,
+    /// `units_per_side`.
+    pub units: Option<i64>,
+}
+
+/// An objective of a scenario.
+#[derive(Serialize, JsonSchema)]
+pub struct ObjectiveData {
+    /// `name`.
+    pub name: String,
+    /// `points`.
+    pub points: Option<i64>,
+    /// `count`.
+    pub count: Option<i64>,
+    /// The name of the side it is for.
+    pub side: Option<String>,
+    /// `text`.
+    pub text: Option<TextKey>,
+}
+
+/// How a scenario is won.
+#[derive(Serialize, JsonSchema)]
+pub struct Victory {
+    /// `victory_points`.
+    pub points: Option<i64>,
+    /// `turns`.
+    pub turns: Option<i64>,
+    /// `sudden_death`.
+    pub sudden_death: Vec<TextKey>,
+    /// `victory`.
+    pub text: Vec<TextKey>,
+}
+
+/// A rule section a scenario names.
+#[derive(Serialize, JsonSchema)]
+pub struct SectionRef {
+    /// The section's id.
+    pub id: String,
+    /// Its number.
+    pub number: Option<String>,
+    /// Its title.
+    pub title: String,
+}
+
 impl Exporter<'_> {
-    pub(super) fn scenario(&mut self, id: &str) -> Value {
+    /// The scenario `id`; none when the game has none of that id.
+    pub(super) fn scenario(&mut self, id: &str) -> Option<ScenarioData> {
         let game = self.game;
-        let Some(sc) = game.scenarios.iter().find(|s| s.id.v == id) else { return Value::Null };
+        let sc = game.scenarios.iter().find(|s| s.id.v == id)?;
         let section = |id: &Sp<String>| {
-            game.sections
-                .iter()
-                .find(|s| s.id.v == id.v)
-                .map(|s| json!({"id": s.id.v, "number": s.number.as_ref().map(|n| n.v.clone()), "title": s.title.v}))
+            game.sections.iter().find(|s| s.id.v == id.v).map(|s| SectionRef {
+                id: s.id.v.clone(),
+                number: s.number.as_ref().map(|n| n.v.clone()),
+                title: s.title.v.clone(),
+            })
         };
-        let limits = &game.scenario_limits;
-        let points_stat = limits.points_stat.as_ref().map(|p| p.v.as_str());
-        let mut sides = Vec::new();
-        for side in &sc.sides {
-            let decl = game.sides.iter().find(|s| s.id.v == side.side.v);
-            let mut forces = Vec::new();
-            // What the side fields, as the checker counts it against the game's limits.
-            let (mut points, mut units) = (None::<i64>, 0i64);
-            for f in &side.forces {
-                let data = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v));
-                if let Some(p) = f.points(data, points_stat) {
-                    points = Some(points.unwrap_or(0).saturating_add(p));
-                }
-                units = units.saturating_add(f.copies());
-                let unit = data.map(|u| self.unit(u));
-                let setup = self.opt_text(&f.setup);
-                let text = self.opt_text(&f.text);
-                forces.push(json!({
-                    "count": f.count.as_ref().map(|c| c.v).unwrap_or(1),
-                    "name": f.name.as_ref().map(|n| n.v.clone())
-                        .or_else(|| unit.as_ref().and_then(|u| u["name"].as_str().map(str::to_string))),
-                    "unit": unit,
-                    "points": f.points.as_ref().map(|p| p.v),
-                    "setup": setup,
-                    "arrives": f.arrives.as_ref().map(|a| a.v),
-                    "text": text,
-                }));
-            }
-            let setup = self.opt_text(&side.setup);
-            sides.push(json!({
-                "id": side.side.v,
-                "name": decl.map(|d| d.name.v.clone()).unwrap_or(side.side.v.clone()),
-                "color": decl.and_then(|d| d.color.as_ref().map(|c| c.v.clone())),
-                "text_color": decl.and_then(|d| d.color.as_ref().map(|c| contrast(&c.v))),
-                "setup": setup,
-                "forces": forces,
-                "points": points,
-                "units": units,
-            }));
-        }
+        let sides = sc.sides.iter().map(|side| self.scenario_side(side)).collect();
         let mut objectives = Vec::new();
         for o in &sc.objectives {
             let text = self.opt_text(&o.text);
             let side =
                 o.side.as_ref().and_then(|s| game.sides.iter().find(|d| d.id.v == s.v)).map(|d| d.name.v.clone());
-            objectives.push(json!({"name": o.name.v, "points": o.points.as_ref().map(|p| p.v),
-                                   "count": o.count.as_ref().map(|c| c.v), "side": side, "text": text}));
+            let (points, count) = (o.points.as_ref().map(|p| p.v), o.count.as_ref().map(|c| c.v));
+            objectives.push(ObjectiveData { name: o.name.v.clone(), points, count, side, text });
         }
-        let settings: Vec<Value> = sc
+        let settings = sc
             .settings
             .iter()
             .map(|(k, v)| {
                 let name = game.scenario_settings.iter().find(|s| s.id.v == k.v).map(|s| s.name.v.clone());
-                json!({"id": k.v, "name": name.unwrap_or(k.v.clone()), "value": v.v.display()})
+                SettingData { id: k.v.clone(), name: name.unwrap_or(k.v.clone()), value: v.v.display() }
             })
             .collect();
-        let situation = self.opt_text(&sc.situation);
-        let map = self.opt_text(&sc.map);
-        let setup = self.texts(&sc.setup);
-        let sudden = self.texts(&sc.sudden_death);
-        let victory = self.texts(&sc.victory);
-        let special = self.texts(&sc.special_rules);
-        let board = self.board(sc);
-        json!({
-            "id": sc.id.v,
-            "title": sc.title.v,
-            "requires": sc.requires.as_ref().map(|r| r.v.clone()),
-            "situation": situation,
-            "map": map,
-            "setup": setup,
-            "settings": settings,
-            "sides": sides,
-            "limits": { "points": limits.points_per_side.as_ref().map(|p| p.v),
-                        "units": limits.units_per_side.as_ref().map(|u| u.v) },
-            "objectives": objectives,
-            "victory": { "points": sc.victory_points.as_ref().map(|p| p.v), "turns": sc.turns.as_ref().map(|t| t.v),
-                         "sudden_death": sudden, "text": victory },
-            "special_rules": special,
-            "optional_rules": sc.optional_rules.iter().filter_map(section).collect::<Vec<_>>(),
-            "rules": sc.rules.iter().filter_map(section).collect::<Vec<_>>(),
-            "board": board,
+        let limits = &game.scenario_limits;
+        Some(ScenarioData {
+            id: sc.id.v.clone(),
+            title: sc.title.v.clone(),
+            requires: sc.requires.as_ref().map(|r| r.v.clone()),
+            situation: self.opt_text(&sc.situation),
+            map: self.opt_text(&sc.map),
+            setup: self.texts(&sc.setup),
+            settings,
+            sides,
+            limits: Limits {
+                points: limits.points_per_side.as_ref().map(|p| p.v),
+                units: limits.units_per_side.as_ref().map(|u| u.v),
+            },
+            objectives,
+            victory: Victory {
+                points: sc.victory_points.as_ref().map(|p| p.v),
+                turns: sc.turns.as_ref().map(|t| t.v),
+                sudden_death: self.texts(&sc.sudden_death),
+                text: self.texts(&sc.victory),
+            },
+            special_rules: self.texts(&sc.special_rules),
+            optional_rules: sc.optional_rules.iter().filter_map(section).collect(),
+            rules: sc.rules.iter().filter_map(section).collect(),
+            board: self.board(sc),
         })
+    }
+
+    /// A side of a scenario: its forces, each unit with its stats, and what it fields in all.
+    fn scenario_side(&mut self, side: &ScenarioSide) -> ScenarioSideData {
+        let game = self.game;
+        let points_stat = game.scenario_limits.points_stat.as_ref().map(|p| p.v.as_str());
+        let decl = game.sides.iter().find(|s| s.id.v == side.side.v);
+        let mut forces = Vec::new();
+        // What the side fields, as the checker counts it against the game's limits.
+        let (mut points, mut units) = (None::<i64>, 0i64);
+        for f in &side.forces {
+            let data = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v));
+            if let Some(p) = f.points(data, points_stat) {
+                points = Some(points.unwrap_or(0).saturating_add(p));
+            }
+            units = units.saturating_add(f.copies());
+            let unit = data.map(|u| self.unit(u));
+            forces.push(ForceData {
+                count: f.count.as_ref().map(|c| c.v).unwrap_or(1),
+                name: f.name.as_ref().map(|n| n.v.clone()).or_else(|| unit.as_ref().map(|u| u.name.clone())),
+                unit,
+                points: f.points.as_ref().map(|p| p.v),
+                setup: self.opt_text(&f.setup),
+                arrives: f.arrives.as_ref().map(|a| a.v),
+                text: self.opt_text(&f.text),
+            });
+        }
+        ScenarioSideData {
+            id: side.side.v.clone(),
+            name: decl.map(|d| d.name.v.clone()).unwrap_or(side.side.v.clone()),
+            color: decl.and_then(|d| d.color.as_ref().map(|c| c.v.clone())),
+            text_color: decl.and_then(|d| d.color.as_ref().map(|c| contrast(&c.v))),
+            setup: self.opt_text(&side.setup),
+            forces,
+            points,
+            units,
+        }
     }
 }

@@ -45,7 +45,7 @@ pub struct RGroup {
 }
 
 /// One slot of a face, filled and fitted.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
 pub struct RSlot {
     /// The slot's name (`top-left`, `centre`, ...).
     pub name: String,
@@ -93,7 +93,7 @@ fn is_zero(x: &f64) -> bool {
 }
 
 /// One face of a counter.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
 pub struct RFace {
     /// Background colour.
     pub background: String,

@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 /// A NATO (APP-6) land-unit symbol.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, schemars::JsonSchema)]
 pub struct Symbol {
     /// The affiliation frame: friend, hostile, neutral or unknown.
     pub frame: &'static str,

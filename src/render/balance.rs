@@ -10,6 +10,7 @@
 //! columns. A try that would add a page is discarded; the first that keeps the page count wins.
 
 use super::{Compiled, RenderDiag, Renderer};
+use crate::export::Balance;
 
 /// The column geometry a template reports, in pt from the page's top left corner.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -91,15 +92,14 @@ pub fn balance(
     }
     // The space is held at the first section that starts on the last page.
     let section = first.query_metadata("pa-sec").into_iter().find(|(_, p, _, _)| *p == page).map(|(id, ..)| id);
-    let Some(section) = section else { return Ok(first) };
+    let Some(section) = section.as_ref().and_then(|id| id.as_str()) else { return Ok(first) };
     let Ok(mut data) = serde_json::from_slice::<serde_json::Value>(data_json) else { return Ok(first) };
     for reserve in targets(&columns, page, x, y) {
         let Some(root) = data.as_object_mut() else { return Ok(first) };
-        let options = root.entry("options").or_insert_with(|| serde_json::json!({}));
-        let Some(options) = options.as_object_mut() else { return Ok(first) };
+        let Some(options) = root.get_mut("options").and_then(|o| o.as_object_mut()) else { return Ok(first) };
         // Whole hundredths of a point: the same data gives the same bytes.
-        let reserve = (reserve * 100.0).round() / 100.0;
-        options.insert("balance".into(), serde_json::json!({ "section": section, "reserve": reserve }));
+        let balance = Balance { section: section.to_string(), reserve: (reserve * 100.0).round() / 100.0 };
+        options.insert("balance".into(), serde_json::to_value(balance).expect("a balance serialises"));
         let bytes = serde_json::to_vec(&data).expect("JSON values serialise");
         let again = renderer.compile(template, &bytes, texts_typ)?;
         let end = again.query_metadata("pa-columns").into_iter().next();

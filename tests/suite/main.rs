@@ -22,6 +22,7 @@ mod scenarios;
 mod schema;
 mod stages;
 mod steps;
+mod template_data;
 mod versions;
 mod vtt;
 mod watch;

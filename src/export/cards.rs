@@ -1,0 +1,479 @@
+//! Cards for their template (`data.cards`): each laid-out card with what it prints (title,
+//! stats, abilities, texts, notes, back, reference) and its layout, placed on the sheets.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::charts::{capitalise, shift_words, signed};
+use super::pieces::{SheetData, bands_name, image_path, sheet_data};
+use super::rules::{SectionData, SequenceData, TableData};
+use super::units::UnitData;
+use super::{Exporter, TextKey};
+use crate::check::{ResolvedLayout, section_of};
+use crate::layout::cards::{RBack, RCard};
+use crate::model::*;
+
+/// `data.cards`: the card sheets.
+#[derive(Serialize, JsonSchema)]
+pub struct CardsData {
+    /// The sheet the cards are imposed on.
+    pub sheet: SheetData,
+    /// Columns and rows of cards a sheet holds.
+    pub grid: [usize; 2],
+    /// Where the header and the scale bar go (`top-bottom` or `sides`).
+    pub bands: &'static str,
+    /// The trim size, mm.
+    pub width: f64,
+    /// The trim size, mm.
+    pub height: f64,
+    /// `bleed`, mm.
+    pub bleed: f64,
+    /// `safe`: how far text stays inside the cut line, mm.
+    pub safe: f64,
+    /// `font_size`, pt.
+    pub font_size: f64,
+    /// `min_font_size`, pt.
+    pub min_font_size: Option<f64>,
+    /// `stat_icons`: `beside` or `instead`.
+    pub stat_icons: &'static str,
+    /// The legibility floor of any text, pt.
+    pub floor: f64,
+    /// The largest size text may grow to, pt.
+    pub max_font_size: f64,
+    /// The box a card's picture is drawn in, mm.
+    pub picture: [f64; 2],
+    /// The box a back's picture is drawn in, mm.
+    pub back_picture: [f64; 2],
+    /// The cards, in print order.
+    pub items: Vec<CardData>,
+}
+
+/// One card.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CardData {
+    /// The card's index among the document's pieces: the template reports it in `<pa-piece>`.
+    pub index: usize,
+    /// Copies to print.
+    pub quantity: i64,
+    /// The title: the card's, its unit's name, or what it references.
+    pub title: String,
+    /// The subtitle: the card's, or its unit's kind (unless it repeats the title), or
+    /// `Hexside` for a hexside terrain card.
+    pub subtitle: Option<String>,
+    /// Its side's name.
+    pub side: Option<String>,
+    /// Header colour.
+    pub color: String,
+    /// The ink that reads on `color`.
+    pub text_color: String,
+    /// Stats: its unit's, a terrain's effects, then the card's own.
+    pub stats: Vec<CardStat>,
+    /// A unit with steps: the steps' names, in the order of its stats' values (`8 / 4`).
+    pub steps: Vec<String>,
+    /// Its unit's abilities.
+    pub abilities: Vec<CardAbility>,
+    /// Its texts: a terrain's text, then the card's `text`.
+    pub texts: Vec<TextKey>,
+    /// Its unit's notes.
+    pub notes: Vec<TextKey>,
+    /// Its picture's path from the game folder's root.
+    pub image: Option<String>,
+    /// Its back.
+    pub back: CardBackData,
+    /// The id of the unit it shows.
+    pub unit: Option<String>,
+    /// `corner`: text in a corner.
+    pub corner: Option<String>,
+    /// `icon`.
+    pub icon: Option<String>,
+    /// What a reference card prints.
+    pub reference: Option<CardReference>,
+    /// Its layout.
+    pub layout: CardLayoutData,
+    /// Butted cards (no gutter), each copy an item: which copy, from 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_copy: Option<i64>,
+    /// Butted cards: the sheet the copy goes on, from 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<usize>,
+    /// Butted cards: the cell the copy goes in, row by row from 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cell: Option<usize>,
+}
+
+/// A stat as a card prints it.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CardStat {
+    /// Its label: the stat's abbreviation, or the row's name.
+    pub label: String,
+    /// Its name.
+    pub name: String,
+    /// A unit's stat: the stat's icon, or null; absent on other rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icon: Option<Option<String>>,
+    /// The value.
+    pub value: String,
+    /// The unit's note on the stat.
+    pub note: Option<TextKey>,
+}
+
+/// An ability as a card prints it.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CardAbility {
+    /// Its label with the parameter (`Tough 3`).
+    pub label: String,
+    /// Its text, or its short text with `[cards] abilities = "short"`.
+    pub text: Option<TextKey>,
+}
+
+/// A card's back.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CardBackData {
+    /// The `[[card_back]]`'s title, or (the default back) the game's title.
+    pub title: Option<String>,
+    /// The card's side's name.
+    pub subtitle: Option<String>,
+    /// The `[[card_back]]`'s text.
+    pub text: Option<TextKey>,
+    /// The `[[card_back]]`'s picture.
+    pub image: Option<String>,
+    /// Background colour.
+    pub color: String,
+    /// The ink that reads on it.
+    pub text_color: String,
+}
+
+/// What a reference card prints, by `kind`, with its content as the cheatsheet has it.
+#[derive(Clone, Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum CardReference {
+    /// A rule section.
+    Section {
+        /// The section.
+        section: Box<SectionData>,
+    },
+    /// A table.
+    Table {
+        /// The table.
+        table: TableData,
+    },
+    /// A sequence.
+    Sequence {
+        /// The sequence.
+        sequence: SequenceData,
+    },
+    /// An ability.
+    Ability {
+        /// Its text.
+        text: Option<TextKey>,
+    },
+}
+
+/// A card's layout: the zones it shows, in order, and how.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CardLayoutData {
+    /// Its name.
+    pub name: String,
+    /// The zones shown, in order.
+    pub zones: Vec<&'static str>,
+    /// How stats are drawn: `boxes` or `rows`.
+    pub stat_style: &'static str,
+    /// The title centred.
+    pub title_centred: bool,
+    /// The art box's height, mm; null: the picture box of `[cards]`.
+    pub art_height: Option<f64>,
+    /// The title's size, pt; null: from the card's text size.
+    pub title_size: Option<f64>,
+}
+
+impl CardLayoutData {
+    fn of(l: &ResolvedLayout) -> CardLayoutData {
+        CardLayoutData {
+            name: l.name.clone(),
+            zones: l.zones.clone(),
+            stat_style: l.stat_style.name(),
+            title_centred: l.title_centred,
+            art_height: l.art_height,
+            title_size: l.title_size,
+        }
+    }
+}
+
+impl Exporter<'_> {
+    pub(super) fn cards(&mut self) -> CardsData {
+        let co = &self.game.card_options;
+        let laid = &self.layout.cards;
+        let (size, pic, back_pic, (cols, rows)) = (laid.size, laid.picture, laid.back_picture, laid.grid);
+        let items = laid.cards.iter().map(|rc| self.card(rc)).collect();
+        CardsData {
+            sheet: sheet_data(&co.sheet, laid.page, None, laid.gutter),
+            grid: [cols, rows],
+            bands: bands_name(laid.page, &co.sheet, laid.gutter, co.bleed, size, laid.grid),
+            width: size.0,
+            height: size.1,
+            bleed: co.bleed,
+            safe: co.safe,
+            font_size: co.font_size,
+            min_font_size: co.min_font_size.as_ref().map(|m| m.v),
+            stat_icons: co.stat_icons.name(),
+            floor: co.floor.text.as_ref().map_or(CARD_TEXT_FLOOR, |f| f.v),
+            max_font_size: co.max_font_size.as_ref().map_or((co.font_size * 1.5).min(14.0).max(co.font_size), |m| m.v),
+            picture: [pic.0, pic.1],
+            back_picture: [back_pic.0, back_pic.1],
+            items: place_by_colour(items, laid.gutter, laid.grid),
+        }
+    }
+
+    /// One card: what it shows, from its `[[card]]`, its unit, the terrain or rule it
+    /// references.
+    fn card(&mut self, rc: &RCard) -> CardData {
+        let game = self.game;
+        let index = self.pieces.len();
+        self.pieces.push((rc.what.clone(), rc.loc.clone()));
+        let card = rc.card.map(|i| &game.cards[i]);
+        let unit = rc.unit.map(|i| self.unit(&game.units[i]));
+        let (reference, ref_title) = match card.and_then(|c| c.reference.as_ref()) {
+            Some(r) => self.card_reference(r),
+            None => (None, None),
+        };
+        let title = card
+            .and_then(|c| c.title.as_ref().map(|t| t.v.clone()))
+            .or_else(|| unit.as_ref().map(|u| u.name.clone()))
+            .or(ref_title)
+            .unwrap_or_default();
+        // A unit card's subtitle is its kind, unless that only repeats the title.
+        let subtitle = card.and_then(|c| c.subtitle.as_ref().map(|t| t.v.clone())).or_else(|| {
+            let kind = unit.as_ref().and_then(|u| u.kind_name.as_deref())?;
+            (!kind.trim().eq_ignore_ascii_case(title.trim())).then(|| kind.to_string())
+        });
+        // A terrain card: the terrain's effects, then the card's own fields.
+        let terrain = card
+            .and_then(|c| c.reference.as_ref())
+            .filter(|r| r.key == "terrain")
+            .and_then(|r| self.ix.get::<Terrain>(game, &r.id.v));
+        let subtitle = subtitle.or_else(|| terrain.filter(|t| t.hexside).map(|_| "Hexside".to_string()));
+        let mut texts = card.map(|c| self.texts(&c.text)).unwrap_or_default();
+        if let Some(text) = terrain.and_then(|t| t.text.as_ref()) {
+            texts.insert(0, self.text(text));
+        }
+        let side = rc.side.map(|s| game.sides[s].name.v.clone());
+        CardData {
+            index,
+            quantity: rc.quantity,
+            title,
+            subtitle,
+            stats: card_stats(unit.as_ref(), terrain, card),
+            steps: unit.as_ref().map(|u| u.steps.iter().map(|s| s.name.clone()).collect()).unwrap_or_default(),
+            abilities: unit.as_ref().map(|u| card_abilities(u, game.card_options.abilities)).unwrap_or_default(),
+            texts,
+            notes: unit.as_ref().map(|u| u.notes.clone()).unwrap_or_default(),
+            image: rc.image.as_deref().map(image_path),
+            back: self.card_back(&rc.back, side.clone()),
+            side,
+            color: rc.color.clone(),
+            text_color: rc.text_color.clone(),
+            unit: rc.unit.map(|i| game.units[i].id.v.clone()),
+            corner: card.and_then(|c| c.corner.as_ref().map(|t| t.v.clone())),
+            icon: card.and_then(|c| c.icon.as_ref().map(|t| t.v.clone())),
+            reference,
+            layout: CardLayoutData::of(&rc.layout),
+            first_copy: None,
+            sheet: None,
+            cell: None,
+        }
+    }
+
+    /// A card's back: its `[[card_back]]`, or the default (the game's title on the card's
+    /// colour).
+    fn card_back(&mut self, back: &RBack, side: Option<String>) -> CardBackData {
+        let game = self.game;
+        let (title, text, image) = match back.design.map(|i| &game.card_backs[i]) {
+            Some(b) => {
+                let text = self.opt_text(&b.text);
+                (b.title.as_ref().map(|t| t.v.clone()), text, b.image.as_ref().map(|p| image_path(&p.v)))
+            }
+            None => (game.meta.title.as_ref().map(|t| t.v.clone()), None, None),
+        };
+        CardBackData {
+            title,
+            subtitle: side,
+            text,
+            image,
+            color: back.color.clone(),
+            text_color: back.text_color.clone(),
+        }
+    }
+
+    /// What a reference card prints (`kind`: section, table, sequence or ability, with its
+    /// content as the cheatsheet has it), and the title it gives a card that has none.
+    fn card_reference(&mut self, r: &CardRef) -> (Option<CardReference>, Option<String>) {
+        let game = self.game;
+        match r.key {
+            "section" => match section_of(game, self.ix, &r.id.v) {
+                Some(s) => {
+                    let section = Box::new(self.section(s));
+                    (Some(CardReference::Section { section }), Some(s.title.v.clone()))
+                }
+                None => (None, None),
+            },
+            "table" => match self.ix.get::<Table>(game, &r.id.v) {
+                Some(t) => {
+                    let table = self.table(t);
+                    (Some(CardReference::Table { table }), t.title.as_ref().map(|t| t.v.clone()))
+                }
+                None => (None, None),
+            },
+            "sequence" => match self.ix.get::<Sequence>(game, &r.id.v) {
+                Some(sq) => {
+                    let sequence = self.sequence(sq);
+                    (Some(CardReference::Sequence { sequence }), sq.title.as_ref().map(|t| t.v.clone()))
+                }
+                None => (None, None),
+            },
+            // A terrain card prints the terrain's effects as stats and its text (see `card`).
+            "terrain" => (None, self.ix.get::<Terrain>(game, &r.id.v).map(|t| t.name.v.clone())),
+            _ => match self.ix.get::<Ability>(game, &r.id.v) {
+                Some(a) => {
+                    let text = self.opt_text(&a.text);
+                    (Some(CardReference::Ability { text }), Some(a.name.v.clone()))
+                }
+                None => (None, None),
+            },
+        }
+    }
+}
+
+/// A card's stats: its unit's in its kind's order, with their notes; a terrain's effects;
+/// then the card's own.
+fn card_stats(unit: Option<&UnitData>, terrain: Option<&Terrain>, card: Option<&Card>) -> Vec<CardStat> {
+    let mut stats: Vec<CardStat> = Vec::new();
+    for s in unit.map(|u| &u.stats[..]).unwrap_or_default() {
+        stats.push(CardStat {
+            label: s.abbr.clone(),
+            name: s.name.clone(),
+            icon: Some(s.icon.clone()),
+            value: s.value.clone(),
+            note: s.note.clone(),
+        });
+    }
+    if let Some(t) = terrain {
+        stats.extend(terrain_rows(t));
+    }
+    for (k, v) in card.map(|c| &c.stats[..]).unwrap_or_default() {
+        stats.push(CardStat { label: k.v.clone(), name: k.v.clone(), icon: None, value: v.v.display(), note: None });
+    }
+    stats
+}
+
+/// A unit's abilities as its card prints them: the short text when the cards ask for it and
+/// the ability has one.
+fn card_abilities(unit: &UnitData, style: AbilityStyle) -> Vec<CardAbility> {
+    let text = |a: &super::units::UnitAbility| match style {
+        AbilityStyle::Short if a.short.is_some() => a.short.clone(),
+        _ => a.text.clone(),
+    };
+    unit.abilities.iter().map(|a| CardAbility { label: a.label.clone(), text: text(a) }).collect()
+}
+
+/// Cards placed on the sheets. Butted together (no gutter), no card shares a cut line with a
+/// card of another colour (front or back), so that a cut a little off shows no neighbour's
+/// colour: colours are taken in the order they first appear, the cards of one colour in the
+/// data's order, and each copy goes to the first cell of the current sheet whose four
+/// neighbours are empty or of its colour, else to a new sheet. Each copy becomes an item with
+/// its `sheet` and `cell` (row by row), which `impose` places as told. With a gutter each card
+/// keeps its own bleed: the data's order, as `impose` fills the cells.
+fn place_by_colour(items: Vec<CardData>, gutter: f64, grid: (usize, usize)) -> Vec<CardData> {
+    let (cols, rows) = grid;
+    let per_page = cols * rows;
+    if gutter > 0.0 || per_page == 0 {
+        return items;
+    }
+    let key = |it: &CardData| (it.color.clone(), it.back.color.clone());
+    let mut colours: Vec<(String, String)> = Vec::new();
+    for it in &items {
+        if !colours.contains(&key(it)) {
+            colours.push(key(it));
+        }
+    }
+    // The current sheet: each cell's colour, if taken.
+    let mut sheet: Vec<Option<usize>> = vec![None; per_page];
+    let mut sheet_no = 0usize;
+    let mut placed: Vec<CardData> = Vec::new();
+    let fits = |sheet: &[Option<usize>], cell: usize, colour: usize| {
+        let (c, r) = (cell % cols, cell / cols);
+        let mut near = Vec::with_capacity(4);
+        if c > 0 {
+            near.push(cell - 1);
+        }
+        if c + 1 < cols {
+            near.push(cell + 1);
+        }
+        if r > 0 {
+            near.push(cell - cols);
+        }
+        if r + 1 < rows {
+            near.push(cell + cols);
+        }
+        sheet[cell].is_none() && near.iter().all(|&n| sheet[n].is_none_or(|k| k == colour))
+    };
+    for (colour, k) in colours.iter().enumerate() {
+        for it in items.iter().filter(|it| &key(it) == k) {
+            for copy in 0..it.quantity.max(1) {
+                let cell = match (0..per_page).find(|&cell| fits(&sheet, cell, colour)) {
+                    Some(cell) => cell,
+                    None => {
+                        sheet = vec![None; per_page];
+                        sheet_no += 1;
+                        0
+                    }
+                };
+                sheet[cell] = Some(colour);
+                let one = CardData {
+                    quantity: 1,
+                    first_copy: Some(copy),
+                    sheet: Some(sheet_no),
+                    cell: Some(cell),
+                    ..it.clone()
+                };
+                placed.push(one);
+            }
+        }
+    }
+    placed.sort_by_key(|p| (p.sheet, p.cell));
+    placed
+}
+
+/// A terrain card's stats, printed as rows: movement (one cost, or one per movement type),
+/// combat (column shift, defence, DRM) and line of sight, as the terrain effects chart has them.
+fn terrain_rows(t: &Terrain) -> Vec<CardStat> {
+    let row = |label: &str, value: String| CardStat {
+        label: label.to_string(),
+        name: label.to_string(),
+        icon: None,
+        value,
+        note: None,
+    };
+    let mut out = Vec::new();
+    let mut moves: Vec<String> = t.movement.all.iter().map(|c| c.v.clone()).collect();
+    moves.extend(t.movement.by_type.iter().map(|(k, c)| format!("{} {}", capitalise(&k.v), c.v)));
+    if !moves.is_empty() {
+        out.push(row(if t.hexside { "Crossing" } else { "Movement" }, moves.join(" · ")));
+    }
+    let mut combat = Vec::new();
+    if let Some(s) = &t.shift {
+        combat.push(format!("shift {}", shift_words(s.v)));
+    }
+    if let Some(d) = &t.defence {
+        combat.push(format!("defence ×{}", d.v));
+    }
+    if let Some(d) = &t.drm {
+        combat.push(format!("{} DRM", signed(d.v)));
+    }
+    if !combat.is_empty() {
+        out.push(row("Combat", combat.join(", ")));
+    }
+    if let Some(los) = t.los {
+        out.push(row("Line of sight", los.name().to_string()));
+    }
+    out
+}

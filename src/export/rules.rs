@@ -1,0 +1,307 @@
+//! Rules for templates: sections with their items (`data.sections`), tables (`data.tables`,
+//! written, or generated from the abilities' traits) and sequences (`data.sequences`).
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::charts::{CrtData, TerrainChart, TurnTrack};
+use super::units::UnitData;
+use super::{Exporter, TextKey};
+use crate::markup::{escape_markup, typst_str};
+use crate::model::*;
+use crate::source::Loc;
+
+/// A rule section (`[[section]]`).
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct SectionData {
+    /// `id`; the section carries the label `<sec-ID>`.
+    pub id: String,
+    /// `number` (`6.1`).
+    pub number: Option<String>,
+    /// `title`.
+    pub title: String,
+    /// `summary`.
+    pub summary: Option<TextKey>,
+    /// `text`: its paragraphs.
+    pub text: Vec<TextKey>,
+    /// How its items are listed: `bullet` or `numbered`.
+    pub list: &'static str,
+    /// Its items.
+    pub items: Vec<ItemData>,
+    /// `after`: paragraphs after the items.
+    pub after: Vec<TextKey>,
+    /// `optional`: an optional rule.
+    pub optional: bool,
+    /// `house_rule`.
+    pub house_rule: bool,
+    /// `source`: where a house rule comes from.
+    pub source: Option<String>,
+    /// `break_before`: `column` or `page`.
+    pub break_before: Option<String>,
+}
+
+/// An item of a section, by its `type`.
+#[derive(Clone, Serialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ItemData {
+    /// A list item, with its own items.
+    Item {
+        /// Its text.
+        text: TextKey,
+        /// Its items.
+        items: Vec<ItemData>,
+    },
+    /// A label.
+    Label {
+        /// Its text.
+        text: TextKey,
+    },
+    /// A note.
+    Note {
+        /// Its text.
+        text: TextKey,
+    },
+    /// A table.
+    Table {
+        /// The table.
+        table: TableData,
+    },
+    /// A sequence.
+    Sequence {
+        /// The sequence.
+        sequence: SequenceData,
+    },
+    /// A unit's stat block.
+    Unit {
+        /// The unit.
+        unit: Box<UnitData>,
+    },
+    /// A combat results table.
+    Crt {
+        /// The CRT.
+        crt: CrtData,
+    },
+    /// The terrain effects chart.
+    Terrain {
+        /// The chart.
+        terrain: TerrainChart,
+    },
+    /// The turn record track.
+    Turns {
+        /// The track; null when the game has none.
+        turns: Option<TurnTrack>,
+    },
+}
+
+/// A table (`[[table]]`): every cell a text key.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct TableData {
+    /// `id`.
+    pub id: String,
+    /// `title`.
+    pub title: Option<String>,
+    /// The header row.
+    pub header: Vec<TextKey>,
+    /// The rows.
+    pub rows: Vec<Vec<TextKey>>,
+    /// `notes`.
+    pub notes: Vec<TextKey>,
+}
+
+/// A sequence (`[[sequence]]`).
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct SequenceData {
+    /// `id`.
+    pub id: String,
+    /// `title`.
+    pub title: Option<String>,
+    /// Its steps.
+    pub steps: Vec<StepData>,
+}
+
+/// A step of a sequence, with its own steps.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct StepData {
+    /// `title`.
+    pub title: TextKey,
+    /// `text`.
+    pub text: Option<TextKey>,
+    /// Its steps.
+    pub steps: Vec<StepData>,
+}
+
+impl Exporter<'_> {
+    pub(super) fn section(&mut self, s: &Section) -> SectionData {
+        SectionData {
+            id: s.id.v.clone(),
+            number: s.number.as_ref().map(|n| n.v.clone()),
+            title: s.title.v.clone(),
+            summary: self.opt_text(&s.summary),
+            text: self.texts(&s.text),
+            list: match s.list {
+                ListStyle::Bullet => "bullet",
+                ListStyle::Numbered => "numbered",
+            },
+            items: self.items(&s.items),
+            after: self.texts(&s.after),
+            optional: s.optional,
+            house_rule: s.house_rule,
+            source: s.source.clone(),
+            break_before: s.break_before.clone(),
+        }
+    }
+
+    fn items(&mut self, items: &[Item]) -> Vec<ItemData> {
+        let game = self.game;
+        let mut out = Vec::new();
+        for it in items {
+            let v = match it {
+                Item::Text { text, items } => ItemData::Item { text: self.text(text), items: self.items(items) },
+                Item::Label(t) => ItemData::Label { text: self.text(t) },
+                Item::Note(t) => ItemData::Note { text: self.text(t) },
+                Item::Table(id) => match self.ix.get::<Table>(game, &id.v) {
+                    Some(t) => ItemData::Table { table: self.table(t) },
+                    None => continue,
+                },
+                Item::Sequence(id) => match self.ix.get::<Sequence>(game, &id.v) {
+                    Some(s) => ItemData::Sequence { sequence: self.sequence(s) },
+                    None => continue,
+                },
+                Item::Unit(id) => match self.ix.get::<Unit>(game, &id.v) {
+                    Some(u) => ItemData::Unit { unit: Box::new(self.unit(u)) },
+                    None => continue,
+                },
+                Item::Crt(id) => match self.ix.get::<Crt>(game, &id.v) {
+                    Some(c) => ItemData::Crt { crt: self.crt(c) },
+                    None => continue,
+                },
+                Item::Chart(kind) => match kind.v {
+                    ChartKind::Terrain => ItemData::Terrain { terrain: self.terrain_chart() },
+                    ChartKind::Turns => ItemData::Turns { turns: self.turn_track(None) },
+                },
+            };
+            out.push(v);
+        }
+        out
+    }
+
+    fn cell(&mut self, c: &Cell) -> TextKey {
+        match c {
+            Cell::Text(t) => self.text(t),
+            Cell::Ref { kind, target } => {
+                let code = self.ref_code(*kind, &target.v, None);
+                self.generated(code, &target.loc)
+            }
+        }
+    }
+
+    pub(super) fn table(&mut self, t: &Table) -> TableData {
+        let (header, rows) = match &t.body {
+            TableBody::Written { header, rows } => {
+                let h = header.iter().map(|c| self.cell(c)).collect();
+                let r = rows.iter().map(|(_, cells)| cells.iter().map(|c| self.cell(c)).collect()).collect();
+                (h, r)
+            }
+            TableBody::Generated { abilities_with, traits, descending } => {
+                self.generated_table(abilities_with, traits, *descending)
+            }
+        };
+        TableData {
+            id: t.id.v.clone(),
+            title: t.title.as_ref().map(|s| s.v.clone()),
+            header,
+            rows,
+            notes: self.texts(&t.notes),
+        }
+    }
+
+    /// A table generated from the abilities with trait `abilities_with`: a column per trait,
+    /// a row per ability and parameter value that has it.
+    fn generated_table(
+        &mut self,
+        abilities_with: &Sp<String>,
+        traits: &[Sp<String>],
+        descending: bool,
+    ) -> (Vec<TextKey>, Vec<Vec<TextKey>>) {
+        let game = self.game;
+        let loc = &abilities_with.loc;
+        let mut h = vec![self.generated("Ability".into(), loc)];
+        for tr in traits {
+            let name = self.ix.get::<Trait>(game, &tr.v).map(|t| t.name.v.clone()).unwrap_or(tr.v.clone());
+            h.push(self.generated(escape_markup(&name), &tr.loc));
+        }
+        let mut rows = generated_rows(game, abilities_with, traits);
+        if descending {
+            rows.sort_by(|x, y| sort_key(&y.3).partial_cmp(&sort_key(&x.3)).unwrap_or(std::cmp::Ordering::Equal));
+        }
+        let mut r = Vec::new();
+        for (id, label, _, cells, loc) in rows {
+            let name =
+                format!("#pa-ref(\"ability\", {}){};", typst_str(&id), format_args!("[{}]", escape_markup(&label)));
+            let mut row = vec![self.generated(name, &loc)];
+            for c in cells {
+                let s = c.map(|s| s.display()).unwrap_or_else(|| "–".into());
+                row.push(self.generated(escape_markup(&s), &loc));
+            }
+            r.push(row);
+        }
+        (h, r)
+    }
+
+    pub(super) fn sequence(&mut self, s: &Sequence) -> SequenceData {
+        SequenceData { id: s.id.v.clone(), title: s.title.as_ref().map(|t| t.v.clone()), steps: self.steps(&s.steps) }
+    }
+
+    fn steps(&mut self, steps: &[Step]) -> Vec<StepData> {
+        steps
+            .iter()
+            .map(|s| StepData { title: self.text(&s.title), text: self.opt_text(&s.text), steps: self.steps(&s.steps) })
+            .collect()
+    }
+}
+
+/// A row of a generated table: ability id, its label, the parameter value, the trait cells,
+/// and where the ability is written.
+type GeneratedRow = (String, String, Option<i64>, Vec<Option<Scalar>>, Loc);
+
+/// One row per ability and parameter value that has the trait `abilities_with`, in the
+/// abilities' order.
+fn generated_rows(game: &Game, abilities_with: &Sp<String>, traits: &[Sp<String>]) -> Vec<GeneratedRow> {
+    let mut rows: Vec<GeneratedRow> = Vec::new();
+    for a in &game.abilities {
+        let Some((_, main)) = a.traits.iter().find(|(k, _)| k.v == abilities_with.v) else { continue };
+        let mut params: Vec<Option<i64>> = match (main, &a.values) {
+            (TraitValue::PerParam(list, _), _) => list.iter().map(|(p, _)| Some(p.v)).collect(),
+            (TraitValue::One(_), Some(values)) => values.v.iter().map(|v| Some(v.v)).collect(),
+            (TraitValue::One(_), None) => vec![None],
+        };
+        // Keep the order of the ability's values.
+        if let Some(values) = &a.values {
+            params.sort_by_key(|p| values.v.iter().position(|v| Some(v.v) == *p));
+        }
+        for p in params {
+            let cells: Vec<Option<Scalar>> = traits
+                .iter()
+                .map(|tr| {
+                    a.traits.iter().find(|(k, _)| k.v == tr.v).and_then(|(_, v)| match v {
+                        TraitValue::One(s) => Some(s.v.clone()),
+                        TraitValue::PerParam(list, _) => {
+                            list.iter().find(|(q, _)| Some(q.v) == p).map(|(_, s)| s.v.clone())
+                        }
+                    })
+                })
+                .collect();
+            rows.push((a.id.v.clone(), a.label(p), p, cells, a.id.loc.clone()));
+        }
+    }
+    rows
+}
+
+fn sort_key(cells: &[Option<Scalar>]) -> f64 {
+    match cells.first() {
+        Some(Some(Scalar::Int(i))) => *i as f64,
+        Some(Some(Scalar::Float(f))) => *f,
+        Some(Some(Scalar::Bool(b))) => *b as i64 as f64,
+        _ => f64::MIN,
+    }
+}
