@@ -421,15 +421,14 @@ fn run_diff(
     // errors is not compared, except for the one error a version bump makes (no changelog entry
     // for the new version yet, E028), which a draft changelog from this very diff mends.
     let load_side = |dir: &std::path::Path, rev: Option<&str>| -> Result<playaid::model::Game, ExitCode> {
-        let loaded = match rev {
-            Some(r) => diff::load_revision(dir, r),
-            None => load::load(dir),
+        let checked = match rev {
+            Some(r) => diff::check_revision(dir, r),
+            None => load::load(dir).map(|loaded| build::check_loaded(loaded, None)),
         };
-        let loaded = loaded.map_err(|msg| {
+        let build::Checked { game, diags, .. } = checked.map_err(|msg| {
             eprintln!("error: {msg}");
             ExitCode::from(2)
         })?;
-        let build::Checked { game, diags, .. } = build::check_loaded(loaded, None);
         let what = rev.map(|r| format!(" at {r}")).unwrap_or_default();
         let (overlooked, errors): (Vec<_>, Vec<_>) =
             diags.into_iter().filter(|d| d.is_error()).partition(|d| d.code == diag::CHANGELOG_MISSING_VERSION);

@@ -6,6 +6,7 @@ mod build;
 mod cards;
 mod charts;
 mod check_cases;
+mod diff_fields;
 mod cli;
 mod examples;
 mod explain;
