@@ -82,7 +82,7 @@ enum Command {
         /// A git revision to compare to (default: the files as they are now)
         #[arg(long, requires = "from")]
         to: Option<String>,
-        /// text, json, or changelog (a draft [[changelog]] entry to paste)
+        /// How to print the changes
         #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
         format: DiffFormat,
     },
@@ -122,8 +122,11 @@ enum Format {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum DiffFormat {
+    /// One line per change, in words
     Text,
+    /// Every change with its area, id, field, old and new value
     Json,
+    /// A draft [[changelog]] entry to paste into the data
     Changelog,
 }
 

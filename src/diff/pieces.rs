@@ -90,8 +90,7 @@ pub(crate) fn counter_group(g: &Game, x: &CounterGroup) -> Entry {
         .keyed("back layout", slots(back_layout));
     face_style(&mut r, "front", front_style);
     face_style(&mut r, "back", back_style);
-    r.list("kinds", kinds.iter().map(|k| kind_name(g, &k.v)).collect())
-        .one("smallest font size", min_font_size.as_ref().map(|v| pt(v.v)));
+    r.refs("kinds", kinds, |k| kind_name(g, k)).one("smallest font size", min_font_size.as_ref().map(|v| pt(v.v)));
     floor(&mut r, fl);
     r.one("safe margin", safe.as_ref().map(|v| mm(v.v)));
     r.item(id.v.clone(), label)
@@ -166,10 +165,10 @@ pub(crate) fn counters(g: &Game, x: &Counter) -> Vec<Entry> {
             let copies = quantity.as_ref().map_or(1, |q| q.v);
             let mut r = Record::new(format!("Counter {title}"));
             r.one("name", o(name))
-                .one("unit", unit.as_ref().map(|u| unit_name(g, &u.v)))
-                .one("group", group.as_ref().map(|x| counter_group_name(g, &x.v)))
+                .refer("unit", unit, |u| unit_name(g, u))
+                .refer("group", group, |x| counter_group_name(g, x))
                 .one("label", o(label))
-                .one("side", side.as_ref().map(|s| side_name(g, &s.v)))
+                .refer("side", side, |s| side_name(g, s))
                 .one("copies", copies.to_string())
                 .one("symbol", o(symbol))
                 .one("picture", o(image))
@@ -220,8 +219,8 @@ pub(crate) fn card_options(g: &Game) -> Record {
         .one("largest font size", max_font_size.as_ref().map(|v| pt(v.v)));
     floor(&mut r, fl);
     r.one("abilities", abilities.to_string())
-        .list("kinds", kinds.iter().map(|k| kind_name(g, &k.v)).collect())
-        .one("back", back.as_ref().map(|b| card_back_name(g, &b.v)))
+        .refs("kinds", kinds, |k| kind_name(g, k))
+        .refer("back", back, |b| card_back_name(g, b))
         .one("layout", o(layout))
         .one("stat icons", stat_icons.name().to_string());
     imposition(&mut r, sheet);
@@ -233,7 +232,7 @@ pub(crate) fn card_back(g: &Game, x: &CardBack) -> Entry {
     let label = title.as_ref().unwrap_or(id).v.clone();
     let mut r = Record::new(format!("Card back {label}"));
     r.one("title", o(title))
-        .one("side", side.as_ref().map(|s| side_name(g, &s.v)))
+        .refer("side", side, |s| side_name(g, s))
         .text("text", t(g, text))
         .one("picture", o(image))
         .one("colour", o(color));
@@ -251,9 +250,27 @@ pub(crate) fn card_layout(_: &Game, x: &CardLayout) -> Entry {
     r.item(id.v.clone(), &id.v)
 }
 
-/// A card's key: its id, else the unit it is for, else its title.
+/// A card's key: its id, else the unit it is for, else its title, else what it shows.
 fn card_key(c: &Card) -> String {
-    c.id.as_ref().or(c.unit.as_ref()).or(c.title.as_ref()).map(|x| x.v.clone()).unwrap_or_default()
+    let shows = c.reference.as_ref().map(|r| format!("{} {}", r.key, r.id.v));
+    c.id.as_ref().or(c.unit.as_ref()).or(c.title.as_ref()).map(|x| x.v.clone()).or(shows).unwrap_or_default()
+}
+
+/// What a reference card shows, by the name the game gives it.
+fn shown(g: &Game, r: &CardRef) -> String {
+    let CardRef { key, id } = r;
+    match *key {
+        "section" => g
+            .sections
+            .iter()
+            .find(|s| s.id.v == id.v || s.number.as_ref().is_some_and(|n| n.v == id.v))
+            .map_or(id.v.clone(), |s| s.title.v.clone()),
+        "table" => table_name(g, &id.v),
+        "sequence" => sequence_name(g, &id.v),
+        "ability" => crate::markup::ability_label(g, &id.v),
+        "terrain" => terrain_name(g, &id.v),
+        _ => id.v.clone(),
+    }
 }
 
 pub(crate) fn card(g: &Game, x: &Card) -> Entry {
@@ -279,28 +296,23 @@ pub(crate) fn card(g: &Game, x: &Card) -> Entry {
         .as_ref()
         .map(|n| n.v.clone())
         .or_else(|| unit.as_ref().map(|u| unit_name(g, &u.v)))
+        .or_else(|| reference.as_ref().map(|r| shown(g, r)))
         .unwrap_or_else(|| card_key(x));
     let mut r = Record::new(format!("Card {name}"));
     r.one("title", o(title))
-        .one("unit", unit.as_ref().map(|u| unit_name(g, &u.v)))
+        .refer("unit", unit, |u| unit_name(g, u))
         .one("subtitle", o(subtitle))
         .one("corner", o(corner))
-        .one("side", side.as_ref().map(|s| side_name(g, &s.v)))
+        .refer("side", side, |s| side_name(g, s))
         .keyed("", pairs(stats))
         .paragraphs("text", texts(g, text))
         .one("picture", o(image))
         .one("icon", o(icon))
         .one("copies", quantity.as_ref().map_or(1, |q| q.v).to_string())
-        .one("back", back.as_ref().map(|b| card_back_name(g, &b.v)))
+        .refer("back", back, |b| card_back_name(g, b))
         .one("colour", o(color))
         .one("layout", o(layout))
-        .one(
-            "shows",
-            reference.as_ref().map(|c| {
-                let CardRef { key, id } = c;
-                format!("{key} {}", id.v)
-            }),
-        );
+        .one("shows", reference.as_ref().map(|c| format!("{} {}", c.key, shown(g, c))));
     r.item(card_key(x), name)
 }
 
@@ -325,14 +337,14 @@ fn file_name(g: &Game, file: usize) -> String {
 pub(crate) fn template(g: &Game, x: &GameTemplate) -> Entry {
     let GameTemplate { name, file } = x;
     let mut r = Record::new(format!("Template {name}"));
-    r.text("", g.files.get(*file).text.clone());
+    r.text("", Some(same(g.files.get(*file).text.clone())));
     r.item(name.clone(), name)
 }
 
 pub(crate) fn icon(g: &Game, x: &GameIcon) -> Entry {
     let GameIcon { name, file } = x;
     let mut r = Record::new(format!("Icon {name}"));
-    r.text("drawing", g.files.get(*file).text.clone());
+    r.text("drawing", Some(same(g.files.get(*file).text.clone())));
     r.item(name.clone(), name)
 }
 

@@ -64,7 +64,7 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         .one("grid", grid_words(kind, scheme))
         .one("size", format!("{} × {} {word}", columns.v, rows.v))
         .one("cell size", mm(cell.v))
-        .one("terrain elsewhere", terrain.as_ref().map(|t| terrain_name(g, &t.v)));
+        .refer("terrain elsewhere", terrain, |t| terrain_name(g, t));
     // Terrain by terrain: "fortified hexes 1004 → 1104".
     for NamedCells { name: terrain, cells } in cells {
         r.list(&format!("{} {word}", terrain_name(g, &terrain.v)), strs(cells));
@@ -95,25 +95,26 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
             p.item(None, format!("{} at {}", text.v, cell.v))
         })
         .collect();
-    let edges = edges
-        .iter()
-        .map(|e| {
-            let MapEdge { id, name: edge_name, edge, side } = e;
-            let label = edge_name.as_ref().unwrap_or(id).v.clone();
-            let mut p = Record::new(format!("{name}, edge {label}"));
-            p.one("name", o(edge_name))
-                .one("edge", edge.as_ref().map(|e| format!("{:?}", e.v).to_lowercase()))
-                .one("side", side.as_ref().map(|s| side_name(g, &s.v)));
-            p.item(id.v.clone(), label)
-        })
-        .collect();
+    let edges =
+        edges
+            .iter()
+            .map(|e| {
+                let MapEdge { id, name: edge_name, edge, side } = e;
+                let label = edge_name.as_ref().unwrap_or(id).v.clone();
+                let mut p = Record::new(format!("{name}, edge {label}"));
+                p.one("name", o(edge_name))
+                    .one("edge", edge.as_ref().map(|e| format!("{:?}", e.v).to_lowercase()))
+                    .refer("side", side, |s| side_name(g, s));
+                p.item(id.v.clone(), label)
+            })
+            .collect();
     let areas = areas
         .iter()
         .map(|a| {
             let MapArea { id, name: area_name, side, cells } = a;
             let label = area_name.as_ref().unwrap_or(id).v.clone();
             let mut p = Record::new(format!("{name}, area {label}"));
-            p.one("name", o(area_name)).one("side", side.as_ref().map(|s| side_name(g, &s.v))).list(word, strs(cells));
+            p.one("name", o(area_name)).refer("side", side, |s| side_name(g, s)).list(word, strs(cells));
             p.item(id.v.clone(), label)
         })
         .collect();
@@ -132,7 +133,7 @@ pub(crate) fn scenario_setting(_: &Game, x: &ScenarioSetting) -> Entry {
 pub(crate) fn scenario_limits(g: &Game) -> Record {
     let ScenarioLimits { points_stat, points_per_side, units_per_side, units_per_cell, loc: _ } = &g.scenario_limits;
     let mut r = Record::new("Scenario limits");
-    r.one("points stat", points_stat.as_ref().map(|s| stat_name(g, &s.v)))
+    r.refer("points stat", points_stat, |s| stat_name(g, s))
         .one("points per side", n(points_per_side))
         .one("units per side", n(units_per_side))
         .one("units per cell", n(units_per_cell));
@@ -186,7 +187,7 @@ fn objective(g: &Game, label: &str, x: &Objective) -> Entry {
     let mut r = Record::new(format!("{label}, {}", name.v));
     r.one("points", n(points))
         .one("how many", n(count))
-        .one("scored by", side.as_ref().map(|s| side_name(g, &s.v)))
+        .refer("scored by", side, |s| side_name(g, s))
         .text("text", t(g, text))
         .list("cells", strs(cells));
     r.item(name.v.clone(), &name.v)
@@ -249,8 +250,8 @@ pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {
         .paragraphs("sudden death", texts(g, sudden_death))
         .paragraphs("victory", texts(g, victory))
         .paragraphs("special rules", texts(g, special_rules))
-        .list("optional rules", optional_rules.iter().map(|s| section_name(g, &s.v)).collect())
-        .list("rules to read", rules.iter().map(|s| section_name(g, &s.v)).collect())
+        .refs("optional rules", optional_rules, |s| section_name(g, s))
+        .refs("rules to read", rules, |s| section_name(g, s))
         .keyed("", settings.iter().map(|(k, v)| (setting_name(g, &k.v), scalar(&v.v))).collect());
     board(g, &label, &mut r, b);
     r.group("side", sides).group("objective", objectives);
@@ -279,7 +280,7 @@ fn modifier(g: &Game, label: &str, x: &CrtModifier) -> Entry {
     });
     let text = t(g, text);
     let effect = effect.as_ref().map(|e| effect_words(&e.v));
-    let title = cause_name.clone().or_else(|| text.clone()).unwrap_or_default();
+    let title = cause_name.clone().or_else(|| text.as_ref().map(|t| t.1.clone())).unwrap_or_default();
     let mut r = Record::new(format!("{label}, {title}"));
     r.one("column shift", effect.as_ref().filter(|e| e.0 == "column shift").map(|e| e.1.clone()))
         .one("die-roll modifier", effect.as_ref().filter(|e| e.0 == "die-roll modifier").map(|e| e.1.clone()))
@@ -354,7 +355,10 @@ pub(crate) fn turn_track(g: &Game) -> Vec<Entry> {
         .enumerate()
         .map(|(i, turn)| {
             let Turn { name, weather, event } = turn;
-            let mut p = Record::new(format!("{label}, turn {}", i + 1));
+            let mut p = match name {
+                Some(n) => Record::new(format!("{label}, turn {} ({})", i + 1, n.v)),
+                None => Record::new(format!("{label}, turn {}", i + 1)),
+            };
             p.one("name", o(name)).one("weather", o(weather)).text("event", t(g, event));
             p.item((i + 1).to_string(), (i + 1).to_string())
         })

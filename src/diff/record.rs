@@ -6,43 +6,83 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::Change;
+use crate::model::Sp;
+
+/// (what a value is compared by, what is shown): a markup text as written and as plain text,
+/// an id and the name it stands for. A text that names a renamed unit is the same text; the
+/// rename is one change, said once.
+pub(crate) type Said = (String, String);
+
+fn compared(v: &[Said]) -> Vec<&str> {
+    v.iter().map(|(c, _)| c.as_str()).collect()
+}
+
+fn shown(v: &[&Said]) -> String {
+    v.iter().map(|(_, s)| s.as_str()).collect::<Vec<_>>().join(", ")
+}
 
 /// A value as players read it, and how a change of it is said.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub(crate) enum Val {
     /// One value: "column shift -1 → -2".
     One(String),
-    /// A text (markup as plain text): "text "old" now reads "new"", shortened around the
-    /// words that changed.
-    Text(String),
+    /// Another item, by (id, name): the same while the id is, so that renaming a card back
+    /// is one change, not one more per card that names it.
+    Ref(String, String),
+    /// A text: "text "old" now reads "new"", shortened around the words that changed.
+    Text(Said),
     /// Values in order (cells, ids): said whole when short, else by what came and went.
-    List(Vec<String>),
+    List(Vec<Said>),
     /// Things an item has ("Landing 10"): "Troops gains Landing 10.", "Troops loses Rescue."
-    Members(Vec<String>),
+    Members(Vec<Said>),
     /// Paragraphs: each reworded one said as "old" now reads "new".
-    Paragraphs(Vec<String>),
+    Paragraphs(Vec<Said>),
     /// Values by key (stats, a counter's back): each key's change on its own line,
     /// "Armour 4 → 5"; the field's name goes before each key when it has one ("back attack").
     Keyed(Vec<(String, String)>),
+}
+
+impl PartialEq for Val {
+    fn eq(&self, other: &Val) -> bool {
+        match (self, other) {
+            (Val::Ref(a, _), Val::Ref(b, _)) => a == b,
+            (Val::One(a), Val::One(b)) => a == b,
+            (Val::Text(a), Val::Text(b)) => a.0 == b.0,
+            (Val::List(a), Val::List(b))
+            | (Val::Members(a), Val::Members(b))
+            | (Val::Paragraphs(a), Val::Paragraphs(b)) => compared(a) == compared(b),
+            (Val::Keyed(a), Val::Keyed(b)) => a == b,
+            _ => self.is_empty() && other.is_empty(),
+        }
+    }
 }
 
 impl Val {
     /// Whether the value says nothing (a field left out).
     fn is_empty(&self) -> bool {
         match self {
-            Val::One(s) | Val::Text(s) => s.is_empty(),
+            Val::One(s) | Val::Text((s, _)) => s.is_empty(),
+            Val::Ref(id, _) => id.is_empty(),
             Val::List(v) | Val::Members(v) | Val::Paragraphs(v) => v.is_empty(),
             Val::Keyed(v) => v.is_empty(),
+        }
+    }
+
+    /// Whether `name` says this value (a title in the name it gives a section).
+    fn is_named_in(&self, name: &str) -> bool {
+        match self {
+            Val::One(s) | Val::Text((_, s)) | Val::Ref(_, s) => !s.is_empty() && name.contains(s.as_str()),
+            Val::List(_) | Val::Members(_) | Val::Paragraphs(_) | Val::Keyed(_) => false,
         }
     }
 
     /// The value in a few words, for an item's summary.
     fn brief(&self) -> String {
         match self {
-            Val::One(s) => s.clone(),
-            Val::Text(s) => format!("\"{}\"", short(s, 40)),
-            Val::List(v) | Val::Members(v) => v.join(", "),
-            Val::Paragraphs(v) => v.iter().map(|p| format!("\"{}\"", short(p, 40))).collect::<Vec<_>>().join(" "),
+            Val::One(s) | Val::Ref(_, s) => s.clone(),
+            Val::Text((_, s)) => format!("\"{}\"", short(s, 40)),
+            Val::List(v) | Val::Members(v) => shown(&v.iter().collect::<Vec<_>>()),
+            Val::Paragraphs(v) => v.iter().map(|(_, p)| format!("\"{}\"", short(p, 40))).collect::<Vec<_>>().join(" "),
             Val::Keyed(v) => v.iter().map(|(k, x)| format!("{k} {x}")).collect::<Vec<_>>().join(", "),
         }
     }
@@ -94,23 +134,37 @@ impl Record {
         self
     }
 
-    /// A markup text, as plain text.
-    pub(crate) fn text(&mut self, field: &str, v: impl Into<Option<String>>) -> &mut Self {
-        self.fields.push((field.into(), Val::Text(v.into().unwrap_or_default())));
+    /// Another item, named by `id` (none: not given), said by its name.
+    pub(crate) fn refer(&mut self, field: &str, id: &Option<Sp<String>>, name: impl Fn(&str) -> String) -> &mut Self {
+        let v = id.as_ref().map_or(Val::Ref(String::new(), String::new()), |id| Val::Ref(id.v.clone(), name(&id.v)));
+        self.fields.push((field.into(), v));
         self
     }
 
+    /// A markup text: as written, and as plain text.
+    pub(crate) fn text(&mut self, field: &str, v: Option<Said>) -> &mut Self {
+        self.fields.push((field.into(), Val::Text(v.unwrap_or_default())));
+        self
+    }
+
+    /// Values as written.
     pub(crate) fn list(&mut self, field: &str, v: Vec<String>) -> &mut Self {
-        self.fields.push((field.into(), Val::List(v)));
+        self.fields.push((field.into(), Val::List(v.into_iter().map(|x| (x.clone(), x)).collect())));
         self
     }
 
-    pub(crate) fn members(&mut self, field: &str, v: Vec<String>) -> &mut Self {
+    /// Other items by id, said by their names.
+    pub(crate) fn refs(&mut self, field: &str, ids: &[Sp<String>], name: impl Fn(&str) -> String) -> &mut Self {
+        self.fields.push((field.into(), Val::List(ids.iter().map(|id| (id.v.clone(), name(&id.v))).collect())));
+        self
+    }
+
+    pub(crate) fn members(&mut self, field: &str, v: Vec<Said>) -> &mut Self {
         self.fields.push((field.into(), Val::Members(v)));
         self
     }
 
-    pub(crate) fn paragraphs(&mut self, field: &str, v: Vec<String>) -> &mut Self {
+    pub(crate) fn paragraphs(&mut self, field: &str, v: Vec<Said>) -> &mut Self {
         self.fields.push((field.into(), Val::Paragraphs(v)));
         self
     }
@@ -198,9 +252,12 @@ fn compare_group(parent: Option<(At, &Record)>, a: &Parts, b: &Parts, out: &mut 
     }
 }
 
+/// Entries with the keys they are matched by.
+type Keyed<'a> = Vec<(String, &'a Entry)>;
+
 /// Keys for both versions' items: their own, or for items without one, the key of the old
 /// item they are matched with (equal content first, then in order), numbered when repeated.
-fn paired<'a>(old: &'a [Entry], new: &'a [Entry]) -> (Vec<(String, &'a Entry)>, Vec<(String, &'a Entry)>) {
+fn paired<'a>(old: &'a [Entry], new: &'a [Entry]) -> (Keyed<'a>, Keyed<'a>) {
     let numbered = |items: &'a [Entry]| -> Vec<(Option<String>, &'a Entry)> {
         let mut seen: BTreeMap<String, usize> = BTreeMap::new();
         items
@@ -217,7 +274,9 @@ fn paired<'a>(old: &'a [Entry], new: &'a [Entry]) -> (Vec<(String, &'a Entry)>, 
     };
     let (mut a, mut b) = (numbered(old), numbered(new));
     // Unkeyed items: the same content is the same item; the rest pair up in order.
-    let loose = |v: &[(Option<String>, &Entry)]| v.iter().enumerate().filter(|(_, (k, _))| k.is_none()).map(|(i, _)| i).collect::<Vec<_>>();
+    let loose = |v: &[(Option<String>, &Entry)]| {
+        v.iter().enumerate().filter(|(_, (k, _))| k.is_none()).map(|(i, _)| i).collect::<Vec<_>>()
+    };
     let (la, lb) = (loose(&a), loose(&b));
     let mut taken = BTreeSet::new();
     let mut unmatched_b = Vec::new();
@@ -263,8 +322,9 @@ fn compare_record(at: At, a: &Record, b: &Record, out: &mut Vec<Change>) {
         }
         let (x, y) = (get(a, field).unwrap_or(&empty), get(b, field).unwrap_or(&empty));
         if x != y {
-            // A line about the name itself starts with the old name.
-            let label = if matches!(field, "name" | "title") { &a.name } else { &b.name };
+            // A line about what the item is named by starts with the old name.
+            let renamed = a.name != b.name && x.is_named_in(&a.name);
+            let label = if renamed { &a.name } else { &b.name };
             say(at, label, field, x, y, out);
         }
     }
@@ -278,24 +338,27 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
     let note = |text: String| Change::note(at.area, at.id, field, text);
     let sep = if field.is_empty() { String::new() } else { format!("{field} ") };
     match (x, y) {
+        (Val::Ref(i, p), Val::Ref(j, q)) if p == q => {
+            out.push(Change::value(at.area, at.id, label, field, format!("{p} ({i})"), format!("{q} ({j})")))
+        }
         (Val::Keyed(p), Val::Keyed(q)) => {
             for (k, v, w) in keyed_changes(p, q) {
                 let f = format!("{sep}{k}");
                 out.push(Change::value(at.area, at.id, label, &f, v, w));
             }
         }
-        (Val::Text(p), Val::Text(q)) => {
+        (Val::Text((pc, p)), Val::Text((qc, q))) => {
             let (v, w) = shortened(p, q);
-            let text = match (p.is_empty(), q.is_empty()) {
-                (true, _) => format!("{label}: new {sep}\"{w}\"."),
-                (_, true) => format!("{label}: {sep}removed (was \"{v}\")."),
-                _ => format!("{label}: {sep}\"{v}\" now reads \"{w}\"."),
+            let text = match (pc.is_empty(), qc.is_empty()) {
+                (true, _) => format!("{label}: new {sep}\"{w}\""),
+                (_, true) => format!("{label}: {sep}removed (was \"{v}\")"),
+                _ => format!("{label}: {sep}\"{v}\" now reads \"{w}\""),
             };
             out.push(Change { old: Some(p.clone()), new: Some(q.clone()), ..note(text) });
         }
         (Val::Paragraphs(p), Val::Paragraphs(q)) => {
-            let gone: Vec<&String> = p.iter().filter(|t| !q.contains(t)).collect();
-            let came: Vec<&String> = q.iter().filter(|t| !p.contains(t)).collect();
+            let gone: Vec<&String> = p.iter().filter(|t| !compared(q).contains(&t.0.as_str())).map(|t| &t.1).collect();
+            let came: Vec<&String> = q.iter().filter(|t| !compared(p).contains(&t.0.as_str())).map(|t| &t.1).collect();
             if gone.is_empty() && came.is_empty() {
                 out.push(note(format!("{label}: {sep}paragraphs in a new order.")));
             } else if gone.len() == came.len() {
@@ -313,31 +376,32 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
             }
         }
         (Val::Members(p), Val::Members(q)) => {
-            let (gained, lost): (Vec<&String>, Vec<&String>) =
-                (q.iter().filter(|m| !p.contains(m)).collect(), p.iter().filter(|m| !q.contains(m)).collect());
-            for m in &gained {
+            let gained: Vec<&Said> = q.iter().filter(|m| !compared(p).contains(&m.0.as_str())).collect();
+            let lost: Vec<&Said> = p.iter().filter(|m| !compared(q).contains(&m.0.as_str())).collect();
+            for (_, m) in &gained {
                 out.push(note(format!("{label} gains {m}.")));
             }
-            for m in &lost {
+            for (_, m) in &lost {
                 out.push(note(format!("{label} loses {m}.")));
             }
             if gained.is_empty() && lost.is_empty() {
-                out.push(note(format!("{label}: {sep}{} → {} (new order).", p.join(", "), q.join(", "))));
+                let (v, w) = (shown(&p.iter().collect::<Vec<_>>()), shown(&q.iter().collect::<Vec<_>>()));
+                out.push(note(format!("{label}: {sep}{v} → {w} (new order).")));
             }
         }
         (Val::List(p), Val::List(q)) => {
-            let (v, w) = (p.join(", "), q.join(", "));
-            let (gone, came): (Vec<&String>, Vec<&String>) =
-                (p.iter().filter(|m| !q.contains(m)).collect(), q.iter().filter(|m| !p.contains(m)).collect());
+            let (v, w) = (shown(&p.iter().collect::<Vec<_>>()), shown(&q.iter().collect::<Vec<_>>()));
+            let gone: Vec<&Said> = p.iter().filter(|m| !compared(q).contains(&m.0.as_str())).collect();
+            let came: Vec<&Said> = q.iter().filter(|m| !compared(p).contains(&m.0.as_str())).collect();
             if v.chars().count() + w.chars().count() <= 100 || (gone.is_empty() && came.is_empty()) {
                 out.push(Change::value(at.area, at.id, label, field, v, w));
             } else {
                 let mut said = Vec::new();
                 if !came.is_empty() {
-                    said.push(format!("{} added", came.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")));
+                    said.push(format!("{} added", shown(&came)));
                 }
                 if !gone.is_empty() {
-                    said.push(format!("{} removed", gone.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")));
+                    said.push(format!("{} removed", shown(&gone)));
                 }
                 let text = format!("{label}: {sep}{}.", said.join("; "));
                 out.push(Change { old: Some(v), new: Some(w), ..note(text) });

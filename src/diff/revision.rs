@@ -47,10 +47,8 @@ fn git(dir: &Path) -> Command {
 /// Every file of `dir` at `rev` (regular files; links and submodules are not game data),
 /// written below `to`.
 fn write_revision(dir: &Path, rev: &str, to: &Path) -> Result<(), String> {
-    let o = git(dir)
-        .args(["ls-tree", "-r", "-z", rev, "--", "."])
-        .output()
-        .map_err(|e| format!("cannot run git: {e}"))?;
+    let o =
+        git(dir).args(["ls-tree", "-r", "-z", rev, "--", "."]).output().map_err(|e| format!("cannot run git: {e}"))?;
     if !o.status.success() {
         return Err(format!("git ls-tree {rev}: {}", String::from_utf8_lossy(&o.stderr).trim()));
     }

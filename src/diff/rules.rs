@@ -63,9 +63,11 @@ pub(crate) fn cheatsheet(g: &Game) -> Record {
 pub(crate) fn aid(g: &Game) -> Record {
     let AidOptions { sheet, sequence, tables } = &g.meta.aid;
     let mut r = Record::new("Player aid card");
-    r.one("printed", yes(*sheet))
-        .one("sequence of play", sequence.as_ref().map(|s| sequence_name(g, &s.v)))
-        .list("tables", tables.iter().map(|x| table_name(g, &x.v)).collect());
+    r.one("printed", yes(*sheet)).refer("sequence of play", sequence, |s| sequence_name(g, s)).refs(
+        "tables",
+        tables,
+        |x| table_name(g, x),
+    );
     r
 }
 
@@ -112,9 +114,11 @@ pub(crate) fn stat(_: &Game, x: &Stat) -> Entry {
 pub(crate) fn kind(g: &Game, x: &Kind) -> Entry {
     let Kind { id, name, stats, optional_stats } = x;
     let mut r = Record::new(&name.v);
-    r.one("name", name.v.clone())
-        .list("stats", stats.iter().map(|s| stat_name(g, &s.v)).collect())
-        .list("optional stats", optional_stats.iter().map(|s| stat_name(g, &s.v)).collect());
+    r.one("name", name.v.clone()).refs("stats", stats, |s| stat_name(g, s)).refs(
+        "optional stats",
+        optional_stats,
+        |s| stat_name(g, s),
+    );
     r.item(id.v.clone(), &name.v)
 }
 
@@ -129,7 +133,7 @@ pub(crate) fn group(g: &Game, x: &Group) -> Entry {
     let Group { id, name, requires } = x;
     let label = name.as_ref().unwrap_or(id).v.clone();
     let mut r = Record::new(format!("Ability group {label}"));
-    r.one("name", o(name)).list("traits required", requires.iter().map(|t| trait_name(g, &t.v)).collect());
+    r.one("name", o(name)).refs("traits required", requires, |t| trait_name(g, t));
     r.item(id.v.clone(), label)
 }
 
@@ -140,8 +144,8 @@ pub(crate) fn ability(g: &Game, x: &Ability) -> Entry {
     let mut r = Record::new(&name.v);
     r.one("name", name.v.clone())
         .list("values", values.iter().flat_map(|v| &v.v).map(|n| n.v.to_string()).collect())
-        .list("groups", groups.iter().map(|x| group_name(g, &x.v)).collect())
-        .list("stats", stats.iter().map(|s| stat_name(g, &s.v)).collect())
+        .refs("groups", groups, |x| group_name(g, x))
+        .refs("stats", stats, |s| stat_name(g, s))
         .text("text", t(g, text))
         .text("short text", t(g, short));
     let mut params: BTreeSet<i64> = values.iter().flat_map(|v| &v.v).map(|n| n.v).collect();
@@ -195,13 +199,12 @@ pub(crate) fn unit(g: &Game, x: &Unit) -> Entry {
     let Unit { id, name, kind, side, steps, stat_notes, abilities, notes, quantity, image, loc: _ } = x;
     let step_names: Vec<String> = steps.iter().enumerate().map(|(i, s)| s.label(i)).collect();
     let mut stats_and_notes = step_values(g, steps);
-    stats_and_notes.extend(
-        stat_notes.iter().map(|(k, v)| (format!("{} note", stat_name(g, &k.v)), plain_in(Some(g), &v.raw))),
-    );
+    stats_and_notes
+        .extend(stat_notes.iter().map(|(k, v)| (format!("{} note", stat_name(g, &k.v)), plain_in(Some(g), &v.raw))));
     let mut r = Record::new(&name.v);
     r.one("name", name.v.clone())
-        .one("kind", kind.as_ref().map(|k| kind_name(g, &k.v)))
-        .one("side", side.as_ref().map(|s| side_name(g, &s.v)))
+        .refer("kind", kind, |k| kind_name(g, k))
+        .refer("side", side, |s| side_name(g, s))
         .one("steps", (steps.len() > 1).then(|| step_names.join(" / ")))
         .keyed("", stats_and_notes)
         .members(
@@ -210,7 +213,8 @@ pub(crate) fn unit(g: &Game, x: &Unit) -> Entry {
                 .iter()
                 .map(|a| {
                     let AbilityRef { id, param, loc: _ } = a;
-                    ability_label(g, &param.map_or(id.clone(), |p| format!("{id} {p}")))
+                    let written = param.map_or(id.clone(), |p| format!("{id} {p}"));
+                    (written.clone(), ability_label(g, &written))
                 })
                 .collect(),
         )
@@ -229,31 +233,37 @@ fn section_label(x: &Section) -> String {
 
 /// A section's paragraphs and items, each as plain text; a table, sequence, unit, CRT or
 /// chart shown in it as "(table id)".
-fn section_texts(g: &Game, summary: &Option<Text>, text: &[Text], items: &[Item], after: &[Text]) -> Vec<String> {
-    fn walk(g: &Game, list: &[Item], out: &mut Vec<String>) {
+fn section_texts(
+    g: &Game,
+    summary: &Option<Text>,
+    text: &[Text],
+    items: &[Item],
+    after: &[Text],
+) -> Vec<(String, String)> {
+    fn walk(g: &Game, list: &[Item], out: &mut Vec<(String, String)>) {
         for it in list {
             match it {
                 Item::Text { text, items: sub } => {
-                    out.push(plain_in(Some(g), &text.raw));
+                    out.push(said(g, text));
                     walk(g, sub, out);
                 }
-                Item::Label(t) | Item::Note(t) => out.push(plain_in(Some(g), &t.raw)),
-                Item::Table(id) => out.push(format!("(table {})", id.v)),
-                Item::Sequence(id) => out.push(format!("(sequence {})", id.v)),
-                Item::Unit(id) => out.push(format!("(unit {})", id.v)),
-                Item::Crt(id) => out.push(format!("(crt {})", id.v)),
-                Item::Chart(kind) => out.push(
+                Item::Label(t) | Item::Note(t) => out.push(said(g, t)),
+                Item::Table(id) => out.push(same(format!("(table {})", id.v))),
+                Item::Sequence(id) => out.push(same(format!("(sequence {})", id.v))),
+                Item::Unit(id) => out.push(same(format!("(unit {})", id.v))),
+                Item::Crt(id) => out.push(same(format!("(crt {})", id.v))),
+                Item::Chart(kind) => out.push(same(
                     match kind.v {
                         ChartKind::Terrain => "(terrain chart)",
                         ChartKind::Turns => "(turn track)",
                     }
                     .to_string(),
-                ),
+                )),
             }
         }
     }
     let mut out = Vec::new();
-    out.extend(summary.iter().map(|t| plain_in(Some(g), &t.raw)));
+    out.extend(summary.iter().map(|t| said(g, t)));
     out.extend(texts(g, text));
     walk(g, items, &mut out);
     out.extend(texts(g, after));
@@ -327,13 +337,13 @@ pub(crate) fn table(g: &Game, x: &Table) -> Entry {
 }
 
 /// A sequence's steps as paragraphs, sub-steps after their step ("Phase A: attacker: Fire").
-fn steps(g: &Game, list: &[Step], out: &mut Vec<String>) {
+fn steps(g: &Game, list: &[Step], out: &mut Vec<(String, String)>) {
     for s in list {
         let Step { title, text, steps: sub } = s;
-        let title = plain_in(Some(g), &title.raw);
+        let (written, shown) = said(g, title);
         out.push(match text {
-            Some(t) => format!("{title}: {}", plain_in(Some(g), &t.raw)),
-            None => title,
+            Some(t) => (format!("{written}: {}", t.raw), format!("{shown}: {}", plain_in(Some(g), &t.raw))),
+            None => (written, shown),
         });
         steps(g, sub, out);
     }
@@ -363,14 +373,18 @@ pub(crate) fn change_entry(g: &Game, x: &ChangeEntry) -> Entry {
             refs.iter().filter(|(j, _, _)| *j == i).map(|(_, k, id)| format!("{} {}", k.name(), id.v)).collect();
         if what.is_empty() { String::new() } else { format!(" ({})", what.join(", ")) }
     };
-    let said = items.iter().enumerate().map(|(i, t)| format!("{}{}", plain_in(Some(g), &t.raw), tied(i))).collect();
+    let items = items
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (format!("{}{}", t.raw, tied(i)), format!("{}{}", plain_in(Some(g), &t.raw), tied(i))))
+        .collect();
     let mut r = Record::new(format!("Changelog {}", version.v));
-    r.one("date", o(date)).paragraphs("", said);
+    r.one("date", o(date)).paragraphs("", items);
     r.item(version.v.clone(), &version.v)
 }
 
 pub(crate) fn todo(g: &Game, x: &Text) -> Entry {
     let mut r = Record::new("To-do list");
-    r.text("", plain_in(Some(g), &x.raw));
+    r.text("", Some(said(g, x)));
     r.item(None, format!("\"{}\"", super::record::short(&plain_in(Some(g), &x.raw), 60)))
 }

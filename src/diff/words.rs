@@ -14,14 +14,24 @@ pub(crate) fn n<T: ToString>(x: &Option<Sp<T>>) -> Option<String> {
     x.as_ref().map(|v| v.v.to_string())
 }
 
-/// An optional markup text, as plain text.
-pub(crate) fn t(g: &Game, x: &Option<Text>) -> Option<String> {
-    x.as_ref().map(|t| plain_in(Some(g), &t.raw))
+/// A markup text as written and as plain text.
+pub(crate) fn said(g: &Game, x: &Text) -> (String, String) {
+    (x.raw.clone(), plain_in(Some(g), &x.raw))
 }
 
-/// Markup paragraphs, as plain text.
-pub(crate) fn texts(g: &Game, x: &[Text]) -> Vec<String> {
-    x.iter().map(|t| plain_in(Some(g), &t.raw)).collect()
+/// An optional markup text, as written and as plain text.
+pub(crate) fn t(g: &Game, x: &Option<Text>) -> Option<(String, String)> {
+    x.as_ref().map(|x| said(g, x))
+}
+
+/// Markup paragraphs, as written and as plain text.
+pub(crate) fn texts(g: &Game, x: &[Text]) -> Vec<(String, String)> {
+    x.iter().map(|x| said(g, x)).collect()
+}
+
+/// A value that is the same written and shown.
+pub(crate) fn same(s: String) -> (String, String) {
+    (s.clone(), s)
 }
 
 pub(crate) fn strs(x: &[Sp<String>]) -> Vec<String> {
