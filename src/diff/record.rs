@@ -352,7 +352,7 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
             let text = match (pc.is_empty(), qc.is_empty()) {
                 (true, _) => format!("{label}: new {sep}\"{w}\""),
                 (_, true) => format!("{label}: {sep}removed (was \"{v}\")"),
-                _ => format!("{label}: {sep}\"{v}\" now reads \"{w}\""),
+                _ => reworded(label, &sep, &v, &w),
             };
             out.push(Change { old: Some(p.clone()), new: Some(q.clone()), ..note(text) });
         }
@@ -364,7 +364,7 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
             } else if gone.len() == came.len() {
                 for (g, c) in gone.iter().zip(&came) {
                     let (v, w) = shortened(g, c);
-                    out.push(note(format!("{label}: {sep}\"{v}\" now reads \"{w}\"")));
+                    out.push(note(reworded(label, &sep, &v, &w)));
                 }
             } else {
                 for t in gone {
@@ -408,6 +408,15 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
             }
         }
         _ => out.push(Change::value(at.area, at.id, label, field, x.brief(), y.brief())),
+    }
+}
+
+/// `label: "old" now reads "new"`; a text whose markup changed but reads the same says so.
+fn reworded(label: &str, sep: &str, v: &str, w: &str) -> String {
+    if v == w {
+        format!("{label}: {sep}\"{v}\": same words, markup changed")
+    } else {
+        format!("{label}: {sep}\"{v}\" now reads \"{w}\"")
     }
 }
 
