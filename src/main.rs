@@ -82,7 +82,7 @@ enum Command {
         /// A git revision to compare to (default: the files as they are now)
         #[arg(long, requires = "from")]
         to: Option<String>,
-        /// text, json, or changelog (a draft [[changelog]] entry to paste)
+        /// How to print the changes
         #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
         format: DiffFormat,
     },
@@ -127,8 +127,11 @@ enum Format {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum DiffFormat {
+    /// One line per change, in words
     Text,
+    /// Every change with its area, id, field, old and new value
     Json,
+    /// A draft [[changelog]] entry to paste into the data
     Changelog,
 }
 
@@ -428,15 +431,14 @@ fn run_diff(
     // errors is not compared, except for the one error a version bump makes (no changelog entry
     // for the new version yet, E028), which a draft changelog from this very diff mends.
     let load_side = |dir: &std::path::Path, rev: Option<&str>| -> Result<playaid::model::Game, ExitCode> {
-        let loaded = match rev {
-            Some(r) => diff::load_revision(dir, r),
-            None => load::load(dir),
+        let checked = match rev {
+            Some(r) => diff::check_revision(dir, r),
+            None => load::load(dir).map(|loaded| build::check_loaded(loaded, None)),
         };
-        let loaded = loaded.map_err(|msg| {
+        let build::Checked { game, diags, .. } = checked.map_err(|msg| {
             eprintln!("error: {msg}");
             ExitCode::from(2)
         })?;
-        let build::Checked { game, diags, .. } = build::check_loaded(loaded, None);
         let what = rev.map(|r| format!(" at {r}")).unwrap_or_default();
         let (overlooked, errors): (Vec<_>, Vec<_>) =
             diags.into_iter().filter(|d| d.is_error()).partition(|d| d.code == diag::CHANGELOG_MISSING_VERSION);

@@ -7,6 +7,7 @@ mod cards;
 mod charts;
 mod check_cases;
 mod cli;
+mod diff_fields;
 mod examples;
 mod explain;
 mod format;

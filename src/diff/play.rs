@@ -1,0 +1,369 @@
+//! What the game is played on and with, as `diff` compares it: maps (terrain per cell,
+//! hexsides, lines, labels, edges, areas, size), scenarios (sides, forces with their set-up
+//! cells, arrivals and entries, objectives, victory, special rules, board), scenario settings
+//! and limits, combat results tables, the terrain effects chart and the turn record track.
+//! Every struct is taken apart without `..`, as in `rules.rs`.
+
+use crate::model::*;
+
+use super::record::{Entry, Record};
+use super::words::*;
+
+fn grid_words(kind: &GridKind, scheme: &CoordScheme) -> String {
+    let grid = match kind {
+        GridKind::Square => "squares".to_string(),
+        GridKind::Hex { top, even, short } => {
+            let top = match top {
+                HexTop::Flat => "flat-topped",
+                HexTop::Pointy => "pointy-topped",
+            };
+            let offset = if *even { "even" } else { "odd" };
+            let short = if *short { ", offset lines one short" } else { "" };
+            format!("{top} hexes, {offset} lines offset{short}")
+        }
+    };
+    let scheme = match scheme {
+        CoordScheme::Xxyy => "named XXYY",
+        CoordScheme::LetterNumber => "named letter-number",
+        CoordScheme::None => "unnamed",
+    };
+    format!("{grid}, {scheme}")
+}
+
+/// "hexes" or "squares": what a map's cells are called.
+fn cells_word(kind: &GridKind) -> &'static str {
+    match kind {
+        GridKind::Square => "squares",
+        GridKind::Hex { .. } => "hexes",
+    }
+}
+
+pub(crate) fn map(g: &Game, x: &Map) -> Entry {
+    let Map {
+        id,
+        title,
+        kind,
+        columns,
+        rows,
+        cell,
+        scheme,
+        terrain,
+        cells,
+        hexsides,
+        lines,
+        labels,
+        edges,
+        areas,
+        notes,
+        loc: _,
+    } = x;
+    let name = format!("Map {}", title.v);
+    let word = cells_word(kind);
+    let mut r = Record::new(&name);
+    r.one("title", title.v.clone())
+        .one("grid", grid_words(kind, scheme))
+        .one("size", format!("{} × {} {word}", columns.v, rows.v))
+        .one("cell size", mm(cell.v))
+        .refer("terrain elsewhere", terrain, |t| terrain_name(g, t));
+    // Terrain by terrain: "fortified hexes 1004 → 1104".
+    for NamedCells { name: terrain, cells } in cells {
+        r.list(&format!("{} {word}", terrain_name(g, &terrain.v)), strs(cells));
+    }
+    for NamedCells { name: feature, cells } in hexsides {
+        r.list(&format!("{} hexsides", terrain_name(g, &feature.v)), strs(cells));
+    }
+    let lines = lines
+        .iter()
+        .map(|l| {
+            let MapLine { terrain, path } = l;
+            let what = terrain_name(g, &terrain.v);
+            let ends = match (path.first(), path.last()) {
+                (Some(a), Some(b)) => format!(" {}–{}", a.v, b.v),
+                _ => String::new(),
+            };
+            let mut p = Record::new(format!("{name}, {what}{ends}"));
+            p.one("terrain", what.clone()).list("path", strs(path));
+            p.item(None, format!("{what}{ends}"))
+        })
+        .collect();
+    let labels = labels
+        .iter()
+        .map(|l| {
+            let MapLabel { cell, text } = l;
+            let mut p = Record::new(format!("{name}, label {}", text.v));
+            p.one("text", text.v.clone()).one("at", cell.v.clone());
+            p.item(None, format!("{} at {}", text.v, cell.v))
+        })
+        .collect();
+    let edges =
+        edges
+            .iter()
+            .map(|e| {
+                let MapEdge { id, name: edge_name, edge, side } = e;
+                let label = edge_name.as_ref().unwrap_or(id).v.clone();
+                let mut p = Record::new(format!("{name}, edge {label}"));
+                p.one("name", o(edge_name))
+                    .one("edge", edge.as_ref().map(|e| format!("{:?}", e.v).to_lowercase()))
+                    .refer("side", side, |s| side_name(g, s));
+                p.item(id.v.clone(), label)
+            })
+            .collect();
+    let areas = areas
+        .iter()
+        .map(|a| {
+            let MapArea { id, name: area_name, side, cells } = a;
+            let label = area_name.as_ref().unwrap_or(id).v.clone();
+            let mut p = Record::new(format!("{name}, area {label}"));
+            p.one("name", o(area_name)).refer("side", side, |s| side_name(g, s)).list(word, strs(cells));
+            p.item(id.v.clone(), label)
+        })
+        .collect();
+    r.group("line", lines).group("label", labels).group("edge", edges).group("area", areas);
+    r.text("notes", t(g, notes));
+    r.item(id.v.clone(), &title.v)
+}
+
+pub(crate) fn scenario_setting(_: &Game, x: &ScenarioSetting) -> Entry {
+    let ScenarioSetting { id, name, values, required } = x;
+    let mut r = Record::new(format!("Scenario setting {}", name.v));
+    r.one("name", name.v.clone()).list("values", strs(values)).one("required", yes(*required));
+    r.item(id.v.clone(), &name.v)
+}
+
+pub(crate) fn scenario_limits(g: &Game) -> Record {
+    let ScenarioLimits { points_stat, points_per_side, units_per_side, units_per_cell, loc: _ } = &g.scenario_limits;
+    let mut r = Record::new("Scenario limits");
+    r.refer("points stat", points_stat, |s| stat_name(g, s))
+        .one("points per side", n(points_per_side))
+        .one("units per side", n(units_per_side))
+        .one("units per cell", n(units_per_cell));
+    r
+}
+
+/// A line of a side's forces, keyed by its unit (or name); the second line of the same unit is
+/// "Rifle Corps (2)".
+fn force(g: &Game, side_label: &str, x: &Force, nth: usize) -> Entry {
+    let Force { unit, name, count, points, setup, arrives, cells, area, entry, text, loc: _ } = x;
+    let what = match (unit, name) {
+        (Some(u), _) => unit_name(g, &u.v),
+        (None, Some(n)) => n.v.clone(),
+        (None, None) => String::new(),
+    };
+    let key = unit.as_ref().or(name.as_ref()).map(|k| k.v.clone()).unwrap_or_default();
+    let what = if nth > 1 { format!("{what} ({nth})") } else { what };
+    let mut r = Record::new(format!("{side_label}, {what}"));
+    r.one("name", o(name))
+        .one("count", count.as_ref().map_or(1, |c| c.v).to_string())
+        .one("points", n(points))
+        .text("set-up", t(g, setup))
+        .one("arrives on turn", n(arrives))
+        .list("set-up cells", strs(cells))
+        .one("set-up area", o(area))
+        .one("enters at", o(entry))
+        .text("text", t(g, text));
+    r.item(key, what)
+}
+
+fn scenario_side(g: &Game, label: &str, x: &ScenarioSide) -> Entry {
+    let ScenarioSide { side, setup, forces, loc: _ } = x;
+    let name = side_name(g, &side.v);
+    let side_label = format!("{label}, {name}");
+    let mut seen: std::collections::BTreeMap<Option<&str>, usize> = Default::default();
+    let forces = forces
+        .iter()
+        .map(|f| {
+            let nth = seen.entry(f.unit.as_ref().or(f.name.as_ref()).map(|k| k.v.as_str())).or_insert(0);
+            *nth += 1;
+            force(g, &side_label, f, *nth)
+        })
+        .collect();
+    let mut r = Record::new(&side_label);
+    r.text("set-up", t(g, setup)).group("force", forces);
+    r.item(side.v.clone(), name)
+}
+
+fn objective(g: &Game, label: &str, x: &Objective) -> Entry {
+    let Objective { name, points, count, side, text, cells, loc: _ } = x;
+    let mut r = Record::new(format!("{label}, {}", name.v));
+    r.one("points", n(points))
+        .one("how many", n(count))
+        .refer("scored by", side, |s| side_name(g, s))
+        .text("text", t(g, text))
+        .list("cells", strs(cells));
+    r.item(name.v.clone(), &name.v)
+}
+
+fn board(g: &Game, label: &str, r: &mut Record, x: &Option<Board>) {
+    let Some(Board { map, window, arrows, loc: _ }) = x else {
+        r.one("map", None).group("arrow", Vec::new());
+        return;
+    };
+    let arrows = arrows
+        .iter()
+        .map(|a| {
+            let BoardArrow { setting, label: arrow_label, towards } = a;
+            let what = match (setting, arrow_label) {
+                (Some(s), _) => setting_name(g, &s.v),
+                (None, Some(l)) => l.v.clone(),
+                (None, None) => String::new(),
+            };
+            let mut p = Record::new(format!("{label}, arrow {what}"));
+            p.one("towards", towards.v.clone()).one("label", o(arrow_label));
+            p.item(setting.as_ref().map(|s| s.v.clone()), what)
+        })
+        .collect();
+    r.one("map", Some(map_name(g, &map.v))).one("window", o(window)).group("arrow", arrows);
+}
+
+pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {
+    let Scenario {
+        id,
+        title,
+        requires,
+        situation,
+        map,
+        setup,
+        sides,
+        objectives,
+        victory_points,
+        turns,
+        sudden_death,
+        victory,
+        special_rules,
+        optional_rules,
+        rules,
+        settings,
+        board: b,
+        loc: _,
+    } = x;
+    let label = format!("Scenario {}", title.v);
+    let sides = sides.iter().map(|s| scenario_side(g, &label, s)).collect();
+    let objectives = objectives.iter().map(|o| objective(g, &label, o)).collect();
+    let mut r = Record::new(&label);
+    r.one("title", title.v.clone())
+        .one("rules version needed", o(requires))
+        .text("situation", t(g, situation))
+        .text("map", t(g, map))
+        .paragraphs("set-up", texts(g, setup))
+        .one("points to win", n(victory_points))
+        .one("turns", n(turns))
+        .paragraphs("sudden death", texts(g, sudden_death))
+        .paragraphs("victory", texts(g, victory))
+        .paragraphs("special rules", texts(g, special_rules))
+        .refs("optional rules", optional_rules, |s| section_name(g, s))
+        .refs("rules to read", rules, |s| section_name(g, s))
+        .keyed("", settings.iter().map(|(k, v)| (setting_name(g, &k.v), scalar(&v.v))).collect());
+    board(g, &label, &mut r, b);
+    r.group("side", sides).group("objective", objectives);
+    r.item(id.v.clone(), &title.v)
+}
+
+fn effect_words(e: &ModifierEffect) -> (&'static str, String) {
+    match e {
+        ModifierEffect::Shift(n) => ("column shift", format!("{n:+}")),
+        ModifierEffect::Drm(n) => ("die-roll modifier", format!("{n:+}")),
+    }
+}
+
+/// A CRT modifier: keyed by its cause ("Mud: column shift -1 → -2"); one without a cause is
+/// matched by its text, then by its place.
+fn modifier(g: &Game, label: &str, x: &CrtModifier) -> Entry {
+    let CrtModifier { effect, cause, text, loc: _ } = x;
+    let cause_name = cause.as_ref().map(|(kind, id)| match kind {
+        RefKind::Terrain => terrain_name(g, &id.v),
+        RefKind::Unit => unit_name(g, &id.v),
+        RefKind::Kind => kind_name(g, &id.v),
+        RefKind::Section => section_name(g, &id.v),
+        RefKind::Ability => crate::markup::ability_label(g, &id.v),
+        RefKind::Stat => stat_name(g, &id.v),
+        RefKind::Term => id.v.clone(),
+    });
+    let text = t(g, text);
+    let effect = effect.as_ref().map(|e| effect_words(&e.v));
+    let title = cause_name.clone().or_else(|| text.as_ref().map(|t| t.1.clone())).unwrap_or_default();
+    let mut r = Record::new(format!("{label}, {title}"));
+    r.one("column shift", effect.as_ref().filter(|e| e.0 == "column shift").map(|e| e.1.clone()))
+        .one("die-roll modifier", effect.as_ref().filter(|e| e.0 == "die-roll modifier").map(|e| e.1.clone()))
+        .text("when", text);
+    let brief = match &effect {
+        Some((what, n)) => format!("{title} ({what} {n})"),
+        None => title,
+    };
+    r.item(cause.as_ref().map(|(k, id)| format!("{} {}", k.name(), id.v)), brief)
+}
+
+pub(crate) fn crt(g: &Game, x: &Crt) -> Entry {
+    let Crt { id, title, columns, labels, dice, rows, legend, modifiers, notes, loc: _ } = x;
+    let label = title.as_ref().map_or("Combat Results Table".to_string(), |t| t.v.clone());
+    let cells: Vec<(String, String)> = rows
+        .iter()
+        .flat_map(|row| {
+            let CrtRow { roll, results, loc: _ } = row;
+            let (lo, hi) = roll.v;
+            let roll = if lo == hi { lo.to_string() } else { format!("{lo}-{hi}") };
+            results.iter().enumerate().map(move |(i, x)| {
+                let column = labels.get(i).map_or((i + 1).to_string(), |l| l.v.clone());
+                (format!("roll {roll}, {column}"), x.v.clone())
+            })
+        })
+        .collect();
+    let legend = legend
+        .iter()
+        .map(|l| {
+            let CrtResult { code, text } = l;
+            let mut p = Record::new(format!("{label}, result {}", code.v));
+            p.text("", t(g, text));
+            p.item(code.v.clone(), format!("result {}", code.v))
+        })
+        .collect();
+    let modifiers = modifiers.iter().map(|m| modifier(g, &label, m)).collect();
+    let mut r = Record::new(&label);
+    r.one("title", o(title))
+        .one("columns", format!("{} ({})", strs(labels).join(", "), columns.name()))
+        .one("dice", dice.as_ref().map(|d| format!("{}d{}", d.v.0, d.v.1)))
+        .keyed("", cells)
+        .paragraphs("notes", texts(g, notes))
+        .group("result", legend)
+        .group("modifier", modifiers);
+    r.item(id.v.clone(), label)
+}
+
+pub(crate) fn terrain(g: &Game, x: &Terrain) -> Entry {
+    let Terrain { id, name, color, pattern, hexside, movement, shift, defence, drm, los, text } = x;
+    let MoveCost { all, by_type } = movement;
+    let mut moves: Vec<(String, String)> = all.iter().map(|m| ("movement".to_string(), m.v.clone())).collect();
+    moves.extend(by_type.iter().map(|(k, m)| (format!("movement ({})", k.v), m.v.clone())));
+    let mut r = Record::new(&name.v);
+    r.one("name", name.v.clone())
+        .one("colour", o(color))
+        .one("pattern", o(pattern))
+        .one("hexside feature", yes(*hexside))
+        .keyed("", moves)
+        .one("column shift", n(shift))
+        .one("defence", n(defence))
+        .one("die-roll modifier", n(drm))
+        .one("line of sight", los.map(|l| l.name().to_string()))
+        .text("text", t(g, text));
+    r.item(id.v.clone(), &name.v)
+}
+
+pub(crate) fn turn_track(g: &Game) -> Vec<Entry> {
+    let Some(TurnTrack { title, turns, loc: _ }) = &g.turn_track else { return Vec::new() };
+    let label = title.as_ref().map_or("Turn record track".to_string(), |t| t.v.clone());
+    let turns = turns
+        .iter()
+        .enumerate()
+        .map(|(i, turn)| {
+            let Turn { name, weather, event } = turn;
+            let mut p = match name {
+                Some(n) => Record::new(format!("{label}, turn {} ({})", i + 1, n.v)),
+                None => Record::new(format!("{label}, turn {}", i + 1)),
+            };
+            p.one("name", o(name)).one("weather", o(weather)).text("event", t(g, event));
+            p.item((i + 1).to_string(), (i + 1).to_string())
+        })
+        .collect();
+    let mut r = Record::new(&label);
+    r.one("title", o(title)).group("turn", turns);
+    vec![r.item("turn_track".to_string(), label)]
+}
