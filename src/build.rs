@@ -12,6 +12,7 @@ use crate::render::{RenderDiag, Renderer, Severity};
 use crate::source::Files;
 use crate::{check, layout, load, write};
 
+mod card_text;
 pub mod vtt;
 pub use vtt::ExportFlags;
 
@@ -106,8 +107,12 @@ pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
     if !diags.iter().any(|d| d.code == diag::TOML_SYNTAX) {
         let checked = check::check(&loaded.game);
         diags.extend(checked.diags);
-        let (laid_out, found) = layout::layout(&loaded.game, &checked.ix, page);
+        let (mut laid_out, found) = layout::layout(&loaded.game, &checked.ix, page);
         diags.extend(found);
+        // Card text is measured with Typst: only data that checks clean compiles.
+        if !diags.iter().any(Diagnostic::is_error) {
+            diags.extend(card_text::fit_cards(&loaded.game, &checked.ix, &mut laid_out));
+        }
         stages = Some((checked.ix, laid_out));
     }
     // One order for everything: by file (game.toml first, then path order), then position.
@@ -476,7 +481,7 @@ fn overflows(compiled: &crate::render::Compiled, exported: &export::Exported) ->
         }
         let help = match v["kind"].as_str() {
             Some("card") => {
-                "shorten the text, use abilities = \"short\", a bigger card size, or allow shrinking with min_font_size in [cards]"
+                "shorten the text, print abilities' short texts (ability_text = \"short\" in [cards]), a bigger card size, or allow shrinking with min_font_size in [cards]"
             }
             _ => {
                 "shorten the text, use a smaller size for this slot, a bigger counter, or allow shrinking with min_font_size in its [[counter_group]]"

@@ -466,6 +466,7 @@ impl Exporter<'_> {
                 "corner": card.and_then(|c| c.corner.as_ref().map(|t| t.v.clone())),
                 "icon": card.and_then(|c| c.icon.as_ref().map(|t| t.v.clone())),
                 "reference": reference,
+                "fit": rc.fit,
                 "layout": {
                     "name": rc.layout.name,
                     "zones": rc.layout.zones,

@@ -183,7 +183,7 @@ fn a_commands_and_colors_board_is_13_and_12_hexes_on_one_page() {
 
 /// Build an example game into a temporary folder; the text of one of its PDFs.
 fn example_pdf_text(game: &str, pdf: &str) -> (String, usize) {
-    use common::*;
+    use crate::common::*;
     let out = tempfile::tempdir().unwrap();
     let run = playaid(&["build", repo().join("data").join(game).to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
@@ -225,7 +225,7 @@ fn the_marrow_front_map_tiles_and_its_scenario_shows_entries_and_objectives() {
 
 #[test]
 fn a_scenario_played_on_a_window_draws_only_the_window() {
-    use common::*;
+    use crate::common::*;
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("game");
     copy_dir(&repo().join("tests/check/base"), &game);
