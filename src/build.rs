@@ -458,7 +458,9 @@ fn render_document(
 fn overflows(compiled: &crate::render::Compiled, exported: &export::Exported) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    for (v, page, _, _) in compiled.query_metadata("pa-overflow") {
+    let mut reported = compiled.query_metadata("pa-overflow");
+    reported.extend(runs_past_panels(compiled));
+    for (v, page, _, _) in reported {
         let index = v["index"].as_u64().unwrap_or(u64::MAX) as usize;
         let part = v["part"].as_str().unwrap_or("text");
         // Once per piece and part, not once per printed copy.
@@ -488,6 +490,27 @@ fn overflows(compiled: &crate::render::Compiled, exported: &export::Exported) ->
             }
         };
         out.push(d.help(help));
+    }
+    out
+}
+
+/// Card text that runs past its panel on the laid-out page (the card template marks where
+/// each panel's text starts and ends, `<pa-text>`), as `<pa-overflow>` values: the layout
+/// measured every card at check time, so this finds only what that measuring missed.
+fn runs_past_panels(compiled: &crate::render::Compiled) -> Vec<(serde_json::Value, usize, f64, f64)> {
+    let marks = compiled.query_metadata("pa-text");
+    let mut out = Vec::new();
+    for pair in marks.windows(2) {
+        let ((top, page, _, y0), (bottom, page2, _, y1)) = (&pair[0], &pair[1]);
+        if top["edge"] != "top" || bottom["edge"] != "bottom" || page != page2 || top["index"] != bottom["index"] {
+            continue;
+        }
+        let (need, have) = (y1 - y0, top["room"].as_f64().unwrap_or(f64::INFINITY));
+        // Half a point: rounding, never a line of text.
+        if need > have + 0.5 {
+            let v = serde_json::json!({"kind": "card", "index": top["index"], "part": "text", "need": need, "have": have});
+            out.push((v, *page, 0.0, 0.0));
+        }
     }
     out
 }
