@@ -23,6 +23,7 @@ const MM: f64 = 72.0 / 25.4; // pt per mm
 /// `cards.typ` and `card-parts.typ` draw them.
 const PAD: f64 = 1.4;
 const BELOW_HEADER: f64 = 1.2;
+const HEADER_RISE: f64 = 0.6;
 const BOX_GAP: f64 = 0.8;
 const BOX_INSET: f64 = 0.8;
 /// How much a roomy card's stat bar may grow, largest first.
@@ -256,10 +257,12 @@ pub fn fit(game: &Game, ix: &Index, cards: &mut Cards, probes: &[Probe], measure
     for i in 0..cards.cards.len() {
         let list = &per_card[i];
         let room = panel(cards, opts, &cards.cards[i], z).1;
+        // The title bar sits 0.6 mm into the top safe margin: the text has that much more.
+        let text_room = room + HEADER_RISE;
         // Plain sizes, largest first, then the grown stat bars at the largest size.
         let plain: Vec<&(&Probe, &Measured)> = list.iter().filter(|(p, _)| p.fit.stat_scale == 1.0).collect();
         let Some(smallest) = plain.last() else { continue };
-        let fits = |(p, m): &&(&Probe, &Measured)| total(m, p.fit.size).2 <= room + 1e-6;
+        let fits = |(p, m): &&(&Probe, &Measured)| total(m, p.fit.size).2 <= text_room + 1e-6;
         let mut chosen = *plain.iter().find(|c| fits(c)).unwrap_or(smallest);
         // Still room at the largest size (a unit with short notes): the stat bar grows, up to
         // twice, while everything fits and a quarter of the panel would otherwise stay empty.
@@ -270,12 +273,13 @@ pub fn fit(game: &Game, ix: &Index, cards: &mut Cards, probes: &[Probe], measure
         }
         let (p, m) = *chosen;
         let (header, body, need) = total(m, p.fit.size);
-        if need > room + 1e-6 {
-            diags.push(overflow(game, ix, &cards.cards[i], m, need - room, room - header - BELOW_HEADER - 2.0 * PAD, body, z));
+        if need > text_room + 1e-6 {
+            let have = text_room - header - BELOW_HEADER - 2.0 * PAD;
+            diags.push(overflow(game, ix, &cards.cards[i], m, need - text_room, have, body, z));
         }
         // Room to spare (short text at the largest size): the blocks spread, at most a line
         // further apart.
-        let panel_h = room + 0.6 - header - BELOW_HEADER;
+        let panel_h = text_room - header - BELOW_HEADER;
         let spare = panel_h - 2.0 * PAD - body;
         let n = m.blocks.len();
         let spread = if n > 1 && spare > 0.0 { (spare / n as f64).min(p.fit.size * 1.2 / MM) } else { 0.0 };

@@ -43,7 +43,7 @@ fn run_past(compiled: &Compiled, pieces: &[(String, playaid::source::Loc)]) -> B
         let ((top, page, _, y0), (bottom, page2, _, y1)) = (&pair[0], &pair[1]);
         if top["edge"] == "top" && bottom["edge"] == "bottom" && page == page2 && top["index"] == bottom["index"] {
             let room = top["room"].as_f64().unwrap();
-            if y1 - y0 > room + 0.5 {
+            if y1 - y0 > room + 0.05 {
                 out.insert(pieces[top["index"].as_u64().unwrap() as usize].0.clone());
             }
         }
