@@ -508,7 +508,8 @@ fn runs_past_panels(compiled: &crate::render::Compiled) -> Vec<(serde_json::Valu
         let (need, have) = (y1 - y0, top["room"].as_f64().unwrap_or(f64::INFINITY));
         // A twentieth of a point: rounding, never a line of text.
         if need > have + 0.05 {
-            let v = serde_json::json!({"kind": "card", "index": top["index"], "part": "text", "need": need, "have": have});
+            let v =
+                serde_json::json!({"kind": "card", "index": top["index"], "part": "text", "need": need, "have": have});
             out.push((v, *page, 0.0, 0.0));
         }
     }

@@ -172,7 +172,17 @@ fn stat_columns(cards: &Cards, opts: &CardOptions, stats: &[Vec<StatText>], z: S
 }
 
 /// The sizes of one card's text at text size `s` and stat scale `k`.
-fn sized(rc: &RCard, stats: &[StatText], s: f64, k: f64, cols: usize, width: f64, z: Sizes, icons_only: bool) -> CardFit {
+#[allow(clippy::too_many_arguments)]
+fn sized(
+    rc: &RCard,
+    stats: &[StatText],
+    s: f64,
+    k: f64,
+    cols: usize,
+    width: f64,
+    z: Sizes,
+    icons_only: bool,
+) -> CardFit {
     let small = |x: f64| x.max(z.floor);
     let lay = &rc.layout;
     let title_size = lay.title_size.unwrap_or(if lay.title_centred { s * 1.9 } else { s * 1.45 });
@@ -244,7 +254,14 @@ fn total(m: &Measured, size: f64) -> (f64, f64, f64) {
 
 /// Choose each card's fit from the measured probes (`measured[n]` for `probes[n]`), and report
 /// every card whose text does not fit at its smallest size (E023).
-pub fn fit(game: &Game, ix: &Index, cards: &mut Cards, probes: &[Probe], measured: &[Measured], diags: &mut Vec<Diagnostic>) {
+pub fn fit(
+    game: &Game,
+    ix: &Index,
+    cards: &mut Cards,
+    probes: &[Probe],
+    measured: &[Measured],
+    diags: &mut Vec<Diagnostic>,
+) {
     let opts = &game.card_options;
     let z = sizes(opts);
     let by_probe: HashMap<usize, &Measured> = measured.iter().map(|m| (m.probe, m)).collect();
@@ -254,8 +271,7 @@ pub fn fit(game: &Game, ix: &Index, cards: &mut Cards, probes: &[Probe], measure
             list.push((p, m));
         }
     }
-    for i in 0..cards.cards.len() {
-        let list = &per_card[i];
+    for (i, list) in per_card.iter().enumerate() {
         let room = panel(cards, opts, &cards.cards[i], z).1;
         // The title bar sits 0.6 mm into the top safe margin: the text has that much more.
         let text_room = room + HEADER_RISE;
@@ -266,10 +282,11 @@ pub fn fit(game: &Game, ix: &Index, cards: &mut Cards, probes: &[Probe], measure
         let mut chosen = *plain.iter().find(|c| fits(c)).unwrap_or(smallest);
         // Still room at the largest size (a unit with short notes): the stat bar grows, up to
         // twice, while everything fits and a quarter of the panel would otherwise stay empty.
-        if chosen.0.fit.size == z.max && total(chosen.1, z.max).2 < room * 0.75 {
-            if let Some(g) = list.iter().find(|(p, m)| p.fit.stat_scale > 1.0 && total(m, z.max).2 <= room * 0.9) {
-                chosen = g;
-            }
+        if chosen.0.fit.size == z.max
+            && total(chosen.1, z.max).2 < room * 0.75
+            && let Some(g) = list.iter().find(|(p, m)| p.fit.stat_scale > 1.0 && total(m, z.max).2 <= room * 0.9)
+        {
+            chosen = g;
         }
         let (p, m) = *chosen;
         let (header, body, need) = total(m, p.fit.size);
@@ -283,7 +300,8 @@ pub fn fit(game: &Game, ix: &Index, cards: &mut Cards, probes: &[Probe], measure
         let spare = panel_h - 2.0 * PAD - body;
         let n = m.blocks.len();
         let spread = if n > 1 && spare > 0.0 { (spare / n as f64).min(p.fit.size * 1.2 / MM) } else { 0.0 };
-        cards.cards[i].fit = Some(CardFit { header_height: header, gap: 0.5 * p.fit.size / MM + spread, ..p.fit.clone() });
+        cards.cards[i].fit =
+            Some(CardFit { header_height: header, gap: 0.5 * p.fit.size / MM + spread, ..p.fit.clone() });
     }
 }
 
@@ -304,7 +322,10 @@ fn overflow(game: &Game, ix: &Index, rc: &RCard, m: &Measured, by: f64, have: f6
         format!("the text of {} does not fit: it overflows by {by:.1} mm", rc.what),
     )
     .at(&loc)
-    .label(format!("{what}: {h:.1} mm of the card's text (its panel holds {have:.1} mm, the text needs {body:.1} mm at {} pt)", z.lo));
+    .label(format!(
+        "{what}: {h:.1} mm of the card's text (its panel holds {have:.1} mm, the text needs {body:.1} mm at {} pt)",
+        z.lo
+    ));
     if loc != rc.loc {
         d = d.note(format!("the card: {}", rc.what));
     }

@@ -141,8 +141,13 @@ fn a_card_text_check_passes_is_a_card_text_the_build_prints_whole() {
                 let checked = load_and_check(tmp.path(), None).unwrap();
                 cases += 1;
                 let said = overflowing(&checked);
-                let other: Vec<_> = checked.diags.iter().filter(|d| d.is_error() && d.code != diag::TEXT_OVERFLOW).collect();
-                let case = format!("{} x{times}: {}", rel.display(), &f.text[span.clone()].chars().take(40).collect::<String>());
+                let other: Vec<_> =
+                    checked.diags.iter().filter(|d| d.is_error() && d.code != diag::TEXT_OVERFLOW).collect();
+                let case = format!(
+                    "{} x{times}: {}",
+                    rel.display(),
+                    &f.text[span.clone()].chars().take(40).collect::<String>()
+                );
                 assert!(other.is_empty(), "{case}: {:?}", other.iter().map(|d| &d.message).collect::<Vec<_>>());
                 // Counters that no longer fit are the counter layout's (tested apart): only
                 // cards are compared here.
@@ -157,11 +162,18 @@ fn a_card_text_check_passes_is_a_card_text_the_build_prints_whole() {
                     compiled.query_metadata("pa-text").iter().take(6).collect::<Vec<_>>()
                 );
                 overflows += said.len();
-                at_field += said.values().filter(|l| l.file == file && l.span.start <= span.start && span.start < l.span.end.max(span.start + 1)).count();
+                at_field += said
+                    .values()
+                    .filter(|l| {
+                        l.file == file && l.span.start <= span.start && span.start < l.span.end.max(span.start + 1)
+                    })
+                    .count();
             }
         }
     }
-    eprintln!("{cases} lengthened texts, {overflows} cards over their panel, {at_field} of them located at the lengthened field");
+    eprintln!(
+        "{cases} lengthened texts, {overflows} cards over their panel, {at_field} of them located at the lengthened field"
+    );
     assert!(cases >= 250, "{cases} cases");
     assert!(overflows > 0, "some lengthened text overflows");
 }
@@ -180,7 +192,9 @@ fn within_a_layout_every_card_puts_each_stat_in_the_same_place() {
             // The card's corner: the last piece placed on this page before the stat, this card.
             let corner = pieces
                 .iter()
-                .filter(|(p, pg, px, py)| *pg == page && p["index"] == v["index"] && p["face"] == "front" && *px <= x && *py <= y)
+                .filter(|(p, pg, px, py)| {
+                    *pg == page && p["index"] == v["index"] && p["face"] == "front" && *px <= x && *py <= y
+                })
                 .map(|(_, _, px, py)| (*px, *py))
                 .max_by(|a, b| (a.0 + a.1).total_cmp(&(b.0 + b.1)))
                 .expect("the card the stat is on");
