@@ -12,6 +12,7 @@ use crate::render::{RenderDiag, Renderer, Severity};
 use crate::source::Files;
 use crate::{check, layout, load, write};
 
+mod card_text;
 pub mod vtt;
 pub use vtt::ExportFlags;
 
@@ -107,8 +108,12 @@ pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
     if !diags.iter().any(|d| d.code == diag::TOML_SYNTAX) {
         let checked = check::check(&loaded.game);
         diags.extend(checked.diags);
-        let (laid_out, found) = layout::layout(&loaded.game, &checked.ix, page);
+        let (mut laid_out, found) = layout::layout(&loaded.game, &checked.ix, page);
         diags.extend(found);
+        // Card text is measured with Typst: only data that checks clean compiles.
+        if !diags.iter().any(Diagnostic::is_error) {
+            diags.extend(card_text::fit_cards(&loaded.game, &checked.ix, &mut laid_out));
+        }
         stages = Some((checked.ix, laid_out));
     }
     // One order for everything: by file (game.toml first, then path order), then position.
@@ -585,7 +590,9 @@ fn render_document(
 fn overflows(compiled: &crate::render::Compiled, exported: &export::Exported) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    for (v, page, _, _) in compiled.query_metadata("pa-overflow") {
+    let mut reported = compiled.query_metadata("pa-overflow");
+    reported.extend(runs_past_panels(compiled));
+    for (v, page, _, _) in reported {
         let index = v["index"].as_u64().unwrap_or(u64::MAX) as usize;
         let part = v["part"].as_str().unwrap_or("text");
         // Once per piece and part, not once per printed copy.
@@ -608,13 +615,35 @@ fn overflows(compiled: &crate::render::Compiled, exported: &export::Exported) ->
         }
         let help = match v["kind"].as_str() {
             Some("card") => {
-                "shorten the text, use abilities = \"short\", a bigger card size, or allow shrinking with min_font_size in [cards]"
+                "shorten the text, print abilities' short texts (ability_text = \"short\" in [cards]), a bigger card size, or allow shrinking with min_font_size in [cards]"
             }
             _ => {
                 "shorten the text, use a smaller size for this slot, a bigger counter, or allow shrinking with min_font_size in its [[counter_group]]"
             }
         };
         out.push(d.help(help));
+    }
+    out
+}
+
+/// Card text that runs past its panel on the laid-out page (the card template marks where
+/// each panel's text starts and ends, `<pa-text>`), as `<pa-overflow>` values: the layout
+/// measured every card at check time, so this finds only what that measuring missed.
+fn runs_past_panels(compiled: &crate::render::Compiled) -> Vec<(serde_json::Value, usize, f64, f64)> {
+    let marks = compiled.query_metadata("pa-text");
+    let mut out = Vec::new();
+    for pair in marks.windows(2) {
+        let ((top, page, _, y0), (bottom, page2, _, y1)) = (&pair[0], &pair[1]);
+        if top["edge"] != "top" || bottom["edge"] != "bottom" || page != page2 || top["index"] != bottom["index"] {
+            continue;
+        }
+        let (need, have) = (y1 - y0, top["room"].as_f64().unwrap_or(f64::INFINITY));
+        // A twentieth of a point: rounding, never a line of text.
+        if need > have + 0.05 {
+            let v =
+                serde_json::json!({"kind": "card", "index": top["index"], "part": "text", "need": need, "have": have});
+            out.push((v, *page, 0.0, 0.0));
+        }
     }
     out
 }

@@ -88,6 +88,9 @@ pub struct CardData {
     pub icon: Option<String>,
     /// What a reference card prints.
     pub reference: Option<CardReference>,
+    /// How layout set its text (sizes, stat columns), measured at check: the template draws
+    /// it as given.
+    pub fit: Option<crate::layout::cards::CardFit>,
     /// Its layout.
     pub layout: CardLayoutData,
     /// Butted cards (no gutter), each copy an item: which copy, from 0.
@@ -276,6 +279,7 @@ impl Exporter<'_> {
             corner: card.and_then(|c| c.corner.as_ref().map(|t| t.v.clone())),
             icon: card.and_then(|c| c.icon.as_ref().map(|t| t.v.clone())),
             reference,
+            fit: rc.fit.clone(),
             layout: CardLayoutData::of(&rc.layout),
             first_copy: None,
             sheet: None,

@@ -1,7 +1,8 @@
 //! Cards laid out: one entry per card (declared `[[card]]`s, then one per unit of the kinds
 //! `[cards] kinds` names), with its side, colours, back design and picture decided, and the sheet
-//! grid. Findings: a card bigger than the page (E025), a coarse picture. Whether the text fits is
-//! measured by the template (see build's overflow findings).
+//! grid. Findings: a card bigger than the page (E025), a coarse picture. How each card's text
+//! is set ([`CardFit`]: sizes, stat columns, where the panel starts) is decided by `card_fit`
+//! from heights measured once per check, and text that does not fit is found there (E023).
 
 use std::collections::BTreeSet;
 
@@ -53,6 +54,41 @@ pub struct RCard {
     pub image: Option<String>,
     /// Its layout: the zones it shows, in order, and how.
     pub(crate) layout: ResolvedLayout,
+    /// How its text is set; none until the card's text is measured (`card_fit::fit`).
+    pub fit: Option<CardFit>,
+}
+
+/// How a card's text is set, as the layout decided it: the card template draws at these sizes
+/// and places, and measures nothing. One text size per card (`size`), the largest between
+/// `[cards] min_font_size` (or `font_size`) and `max_font_size`, in quarter points, at which
+/// everything fits; the other sizes follow from it, none below the legibility floor.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct CardFit {
+    /// The card's text size (abilities, texts, a reference's content), pt.
+    pub size: f64,
+    /// The title's (and the corner value's) size, pt.
+    pub title_size: f64,
+    /// The subtitle's size, pt.
+    pub subtitle_size: f64,
+    /// The stat labels' size, pt.
+    pub stat_label_size: f64,
+    /// Each stat's value size, pt, in the order of the card's `stats`: a value whose widest
+    /// word would not fit its box is set smaller, never below the floor.
+    pub stat_value_sizes: Vec<f64>,
+    /// The size of the stats' notes and of the steps line under the stat bar, pt.
+    pub stat_note_size: f64,
+    /// The size of the unit's notes, pt.
+    pub note_size: f64,
+    /// Columns of the stat boxes: the same on every card of one layout, so that each stat
+    /// sits in the same place; 0 for a card without stat boxes.
+    pub stat_columns: usize,
+    /// How much the stat bar grows on a card with room to spare (1: not at all, up to 2).
+    pub stat_scale: f64,
+    /// The title bar's height, mm: the panel starts 1.2 mm below it.
+    pub header_height: f64,
+    /// The space between two blocks of the panel, mm (half a line, more on a card with room
+    /// to spare).
+    pub gap: f64,
 }
 
 /// The card sheet, laid out.
@@ -206,5 +242,6 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
         color,
         image: card_image(game, ci, ui).map(|i| i.v.clone()),
         layout: card_layout(game, card, unit.is_some()),
+        fit: None,
     }
 }

@@ -6,6 +6,7 @@
 //! picture too coarse for its box); the exporter turns the same layout into template data, so
 //! what is checked is exactly what is printed.
 
+pub mod card_fit;
 pub mod cards;
 pub mod colour;
 pub mod counters;
@@ -16,7 +17,7 @@ pub mod map;
 mod pictures;
 pub mod symbol;
 
-pub use cards::{Cards, RBack, RCard};
+pub use cards::{CardFit, Cards, RBack, RCard};
 pub use counters::{Counters, RCounter, RFace, RGroup, RSlot};
 
 use crate::check::Index;

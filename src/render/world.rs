@@ -30,6 +30,8 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("cheatsheet.typ", include_str!("../../templates/cheatsheet.typ")),
     ("counters.typ", include_str!("../../templates/counters.typ")),
     ("cards.typ", include_str!("../../templates/cards.typ")),
+    ("card-parts.typ", include_str!("../../templates/card-parts.typ")),
+    ("card-measure.typ", include_str!("../../templates/card-measure.typ")),
     ("changelog.typ", include_str!("../../templates/changelog.typ")),
     ("scenario.typ", include_str!("../../templates/scenario.typ")),
     ("aid.typ", include_str!("../../templates/aid.typ")),

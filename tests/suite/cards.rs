@@ -193,7 +193,7 @@ fn every_example_card_carries_every_stat_note_and_ability_of_its_unit_in_whole_w
 }
 
 /// The words in a stat box: under `label`, in its column (halfway to the next labels of its
-/// row), top to bottom, left to right.
+/// row, up to 18 mm below its label), top to bottom, left to right.
 fn stat_box(words: &[(String, f64, f64, f64)], label: &str) -> String {
     let l = words.iter().find(|w| w.0 == label).unwrap_or_else(|| panic!("`{label}` in {words:?}"));
     let row: Vec<f64> = words.iter().filter(|w| (w.1 - l.1).abs() < 0.3 && w.0 != label).map(|w| w.3).collect();
@@ -201,7 +201,7 @@ fn stat_box(words: &[(String, f64, f64, f64)], label: &str) -> String {
     let right = row.iter().filter(|x| **x > l.3).fold(l.3 + 24.0, |a, x| a.min(*x));
     let (from, to) = ((left + l.3) / 2.0, (right + l.3) / 2.0);
     let mut inside: Vec<&(String, f64, f64, f64)> =
-        words.iter().filter(|w| w.3 > from && w.3 < to && w.1 > l.1 && w.1 < l.1 + 14.0).collect();
+        words.iter().filter(|w| w.3 > from && w.3 < to && w.1 > l.1 && w.1 < l.1 + 18.0).collect();
     inside.sort_by(|a, b| ((a.1 * 2.0).round(), a.3).partial_cmp(&((b.1 * 2.0).round(), b.3)).unwrap());
     inside.iter().map(|w| w.0.as_str()).collect::<Vec<_>>().join(" ")
 }

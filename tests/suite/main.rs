@@ -3,6 +3,7 @@
 mod common;
 
 mod build;
+mod card_fit;
 mod cards;
 mod charts;
 mod check_cases;

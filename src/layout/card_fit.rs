@@ -1,0 +1,383 @@
+//! Card text fitted in Rust. Takes the laid-out cards, each card's stats as printed, and the
+//! heights that the measuring document (`templates/card-measure.typ`) found for each probe;
+//! gives each card its [`CardFit`] and a finding (E023) for every card whose text does not fit
+//! even at its smallest size, located at the field that takes the most room.
+//!
+//! Two steps around one Typst compile (run by `build`, which has the exporter and renderer):
+//! [`probes`] says which ways of setting each card to measure (every text size from the
+//! smallest allowed to the largest in quarter points, the stat bar grown on roomy cards),
+//! deciding here, with the shaper Typst uses, how many columns the stats of each layout take
+//! and how large each value can be; [`fit`] takes the heights and chooses.
+
+use std::collections::HashMap;
+
+use super::cards::{CardFit, Cards, RCard};
+use super::fonts::text_width;
+use crate::check::Index;
+use crate::diag::{self, Diagnostic};
+use crate::model::*;
+use crate::source::Loc;
+
+const MM: f64 = 72.0 / 25.4; // pt per mm
+/// The panel's padding, the gap below the title bar, the stat boxes' gap and inset (mm), as
+/// `cards.typ` and `card-parts.typ` draw them.
+const PAD: f64 = 1.4;
+const BELOW_HEADER: f64 = 1.2;
+const HEADER_RISE: f64 = 0.6;
+const BOX_GAP: f64 = 0.8;
+const BOX_INSET: f64 = 0.8;
+/// How much a roomy card's stat bar may grow, largest first.
+const GROWTH: [f64; 4] = [2.0, 1.75, 1.5, 1.25];
+
+/// A stat as a card prints it: what its box must hold across.
+#[derive(Debug, Clone)]
+pub struct StatText {
+    /// The label (a stat's abbreviation, or a field's name).
+    pub label: String,
+    /// The value ("8 / 4").
+    pub value: String,
+    /// Whether an icon prints beside (or instead of) the label.
+    pub icon: bool,
+    /// Whether a note prints under the value.
+    pub noted: bool,
+}
+
+/// One way of setting one card's text, for the measuring document to lay out.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Probe {
+    /// The card, by position in [`Cards::cards`] (its `index` in the card data).
+    pub card: usize,
+    /// The sizes and columns to measure with (its header height and gap are not known yet).
+    #[serde(flatten)]
+    pub fit: CardFit,
+}
+
+/// What the measuring document reports for one probe: heights in pt.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct Measured {
+    /// The probe, by position.
+    pub probe: usize,
+    /// The title bar.
+    pub header: f64,
+    /// The panel's blocks in order.
+    pub blocks: Vec<MeasuredBlock>,
+}
+
+/// One block of a card's panel, measured.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct MeasuredBlock {
+    /// Its zone (`stats`, `abilities`, `text`, `notes`, `reference`, `art`).
+    pub zone: String,
+    /// Which one of its zone (the second ability: 1).
+    pub i: usize,
+    /// Height, pt.
+    pub h: f64,
+}
+
+/// The sizes of `[cards]` in pt: the smallest text size, the largest, the legibility floor
+/// and the card's base size.
+#[derive(Debug, Clone, Copy)]
+struct Sizes {
+    lo: f64,
+    max: f64,
+    floor: f64,
+    base: f64,
+}
+
+fn sizes(opts: &CardOptions) -> Sizes {
+    let base = opts.font_size;
+    let max = opts.max_font_size.as_ref().map_or((base * 1.5).min(14.0).max(base), |m| m.v);
+    let lo = opts.min_font_size.as_ref().map_or(base, |m| m.v).min(max);
+    Sizes { lo, max, floor: opts.floor.text.as_ref().map_or(CARD_TEXT_FLOOR, |f| f.v), base }
+}
+
+/// Every text size a card may take: `lo` to `max` in quarter points, largest first.
+fn candidates(z: Sizes) -> Vec<f64> {
+    let mut out = vec![z.max];
+    let mut s = z.lo + ((z.max - z.lo) / 0.25).floor() * 0.25;
+    if (s - z.max).abs() < 1e-6 {
+        s -= 0.25;
+    }
+    while s >= z.lo - 1e-6 {
+        out.push((s * 100.0).round() / 100.0);
+        s -= 0.25;
+    }
+    out
+}
+
+/// The card's panel width and its room for the title bar and panel (mm).
+fn panel(cards: &Cards, opts: &CardOptions, rc: &RCard, z: Sizes) -> (f64, f64) {
+    let inner_w = cards.size.0 - 2.0 * opts.safe;
+    let foot = z.floor.max(z.base * 0.75) * 1.2 / MM + 1.0;
+    let room = cards.size.1 - 2.0 * opts.safe - if rc.layout.zones.contains(&"footer") { foot } else { 0.0 };
+    (inner_w + 2.0 - 2.0 * PAD, room)
+}
+
+fn has_boxes(rc: &RCard, stats: &[StatText]) -> bool {
+    !stats.is_empty() && rc.layout.zones.contains(&"stats") && rc.layout.stat_style == StatStyle::Boxes
+}
+
+/// The widest word of `s` at `size` pt (bold or not), pt.
+fn widest(s: &str, size: f64, bold: bool) -> f64 {
+    s.split_whitespace().map(|w| text_width(w, size, bold)).fold(0.0, f64::max)
+}
+
+/// A stat label's widest word at `size`: its icon (1.3 em and a 0.2 em gap, or 2.2 em alone
+/// with `stat_icons = "instead"`) and its upper-cased words.
+fn label_width(s: &StatText, size: f64, icons_only: bool) -> f64 {
+    match (s.icon, icons_only) {
+        (true, true) => 2.2 * size,
+        (true, false) => 1.5 * size + widest(&s.label.to_uppercase(), size, false),
+        _ => widest(&s.label.to_uppercase(), size, false),
+    }
+}
+
+/// Room across one stat box's content (mm) with `cols` columns in a panel `width` wide.
+fn box_room(width: f64, cols: usize) -> f64 {
+    (width - (cols as f64 - 1.0) * BOX_GAP) / cols as f64 - 2.0 * BOX_INSET
+}
+
+/// The stat columns of each layout (by name): as many as its cards have stats, four at most,
+/// three when any stat has a note; fewer while some card's widest label or value, at the
+/// smallest text size, would not fit its box. The same on every card of the layout.
+fn stat_columns(cards: &Cards, opts: &CardOptions, stats: &[Vec<StatText>], z: Sizes) -> HashMap<String, usize> {
+    let icons_only = opts.stat_icons == StatIcons::Instead;
+    let mut out: HashMap<String, usize> = HashMap::new();
+    let mut by_layout: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, rc) in cards.cards.iter().enumerate() {
+        if has_boxes(rc, &stats[i]) {
+            by_layout.entry(rc.layout.name.as_str()).or_default().push(i);
+        }
+    }
+    for (name, members) in by_layout {
+        let most = members.iter().map(|&i| stats[i].len()).max().unwrap_or(1);
+        let noted = members.iter().any(|&i| stats[i].iter().any(|s| s.noted));
+        let need = members
+            .iter()
+            .flat_map(|&i| &stats[i])
+            .map(|s| {
+                let label = label_width(s, z.floor.max(z.lo * 0.78), icons_only);
+                widest(&s.value, z.lo * 1.35, true).max(label)
+            })
+            .fold(0.0, f64::max)
+            / MM;
+        let width = panel(cards, opts, &cards.cards[members[0]], z).0;
+        let mut cols = most.min(if noted { 3 } else { 4 }).max(1);
+        while cols > 1 && box_room(width, cols) < need {
+            cols -= 1;
+        }
+        out.insert(name.to_string(), cols);
+    }
+    out
+}
+
+/// The sizes of one card's text at text size `s` and stat scale `k`.
+#[allow(clippy::too_many_arguments)]
+fn sized(
+    rc: &RCard,
+    stats: &[StatText],
+    s: f64,
+    k: f64,
+    cols: usize,
+    width: f64,
+    z: Sizes,
+    icons_only: bool,
+) -> CardFit {
+    let small = |x: f64| x.max(z.floor);
+    let lay = &rc.layout;
+    let title_size = lay.title_size.unwrap_or(if lay.title_centred { s * 1.9 } else { s * 1.45 });
+    let (mut label_size, mut values) = (small(s * 0.78 * k), vec![s * 1.35 * k; stats.len()]);
+    if cols > 0 {
+        // Labels and values fit their boxes with 1 mm to spare, smaller if they must, never
+        // below the floor.
+        let room = (box_room(width, cols) - 1.0) * MM;
+        let wide = stats.iter().map(|st| label_width(st, label_size, icons_only)).fold(0.0, f64::max);
+        if wide > room && wide > 0.0 {
+            label_size = small(label_size * room / wide);
+        }
+        for (v, st) in values.iter_mut().zip(stats) {
+            let wv = widest(&st.value, *v, true);
+            if wv > room && wv > 0.0 {
+                *v = small(*v * room / wv);
+            }
+        }
+    } else {
+        label_size = small(s * 0.8);
+    }
+    CardFit {
+        size: s,
+        title_size,
+        subtitle_size: small(s * 0.95),
+        stat_label_size: label_size,
+        stat_value_sizes: values,
+        stat_note_size: small(s * 0.78),
+        note_size: small(s * 0.92),
+        stat_columns: cols,
+        stat_scale: k,
+        header_height: 0.0,
+        gap: 0.0,
+    }
+}
+
+/// Every way of setting each card to measure: each text size it may take, and at the largest
+/// the stat bar grown. `stats[i]` are card `i`'s stats as printed.
+pub fn probes(game: &Game, cards: &Cards, stats: &[Vec<StatText>]) -> Vec<Probe> {
+    let opts = &game.card_options;
+    let z = sizes(opts);
+    let icons_only = opts.stat_icons == StatIcons::Instead;
+    let columns = stat_columns(cards, opts, stats, z);
+    let mut out = Vec::new();
+    for (i, rc) in cards.cards.iter().enumerate() {
+        let boxes = has_boxes(rc, &stats[i]);
+        let cols = if boxes { columns.get(&rc.layout.name).copied().unwrap_or(1) } else { 0 };
+        let width = panel(cards, opts, rc, z).0;
+        for s in candidates(z) {
+            out.push(Probe { card: i, fit: sized(rc, &stats[i], s, 1.0, cols, width, z, icons_only) });
+        }
+        if boxes {
+            for k in GROWTH {
+                out.push(Probe { card: i, fit: sized(rc, &stats[i], z.max, k, cols, width, z, icons_only) });
+            }
+        }
+    }
+    out
+}
+
+/// One probe's heights summed: (title bar, panel blocks with their gaps, everything), mm.
+fn total(m: &Measured, size: f64) -> (f64, f64, f64) {
+    let n = m.blocks.len();
+    let gaps = if n > 1 { (n - 1) as f64 * 0.5 * size } else { 0.0 };
+    let body = (m.blocks.iter().map(|b| b.h).sum::<f64>() + gaps) / MM;
+    let header = m.header / MM;
+    (header, body, header + BELOW_HEADER + body + 2.0 * PAD)
+}
+
+/// Choose each card's fit from the measured probes (`measured[n]` for `probes[n]`), and report
+/// every card whose text does not fit at its smallest size (E023).
+pub fn fit(
+    game: &Game,
+    ix: &Index,
+    cards: &mut Cards,
+    probes: &[Probe],
+    measured: &[Measured],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let opts = &game.card_options;
+    let z = sizes(opts);
+    let by_probe: HashMap<usize, &Measured> = measured.iter().map(|m| (m.probe, m)).collect();
+    let mut per_card: Vec<Vec<(&Probe, &Measured)>> = vec![Vec::new(); cards.cards.len()];
+    for (n, p) in probes.iter().enumerate() {
+        if let (Some(m), Some(list)) = (by_probe.get(&n), per_card.get_mut(p.card)) {
+            list.push((p, m));
+        }
+    }
+    for (i, list) in per_card.iter().enumerate() {
+        let room = panel(cards, opts, &cards.cards[i], z).1;
+        // The title bar sits 0.6 mm into the top safe margin: the text has that much more.
+        let text_room = room + HEADER_RISE;
+        // Plain sizes, largest first, then the grown stat bars at the largest size.
+        let plain: Vec<&(&Probe, &Measured)> = list.iter().filter(|(p, _)| p.fit.stat_scale == 1.0).collect();
+        let Some(smallest) = plain.last() else { continue };
+        let fits = |(p, m): &&(&Probe, &Measured)| total(m, p.fit.size).2 <= text_room + 1e-6;
+        let mut chosen = *plain.iter().find(|c| fits(c)).unwrap_or(smallest);
+        // Still room at the largest size (a unit with short notes): the stat bar grows, up to
+        // twice, while everything fits and a quarter of the panel would otherwise stay empty.
+        if chosen.0.fit.size == z.max
+            && total(chosen.1, z.max).2 < room * 0.75
+            && let Some(g) = list.iter().find(|(p, m)| p.fit.stat_scale > 1.0 && total(m, z.max).2 <= room * 0.9)
+        {
+            chosen = g;
+        }
+        let (p, m) = *chosen;
+        let (header, body, need) = total(m, p.fit.size);
+        if need > text_room + 1e-6 {
+            let have = text_room - header - BELOW_HEADER - 2.0 * PAD;
+            diags.push(overflow(game, ix, &cards.cards[i], m, need - text_room, have, body, z));
+        }
+        // Room to spare (short text at the largest size): the blocks spread, at most a line
+        // further apart.
+        let panel_h = text_room - header - BELOW_HEADER;
+        let spare = panel_h - 2.0 * PAD - body;
+        let n = m.blocks.len();
+        let spread = if n > 1 && spare > 0.0 { (spare / n as f64).min(p.fit.size * 1.2 / MM) } else { 0.0 };
+        cards.cards[i].fit =
+            Some(CardFit { header_height: header, gap: 0.5 * p.fit.size / MM + spread, ..p.fit.clone() });
+    }
+}
+
+/// E023 for a card whose text overflows by `by` mm at its smallest size: at the block that
+/// takes the most room, saying what to shorten or which key to set.
+#[allow(clippy::too_many_arguments)]
+fn overflow(game: &Game, ix: &Index, rc: &RCard, m: &Measured, by: f64, have: f64, body: f64, z: Sizes) -> Diagnostic {
+    let opts = &game.card_options;
+    let header = m.header / MM;
+    let biggest = m.blocks.iter().filter(|b| b.zone != "art").max_by(|a, b| a.h.total_cmp(&b.h));
+    let (zone, i, h) = match biggest {
+        Some(b) if b.h / MM >= header => (b.zone.as_str(), b.i, b.h / MM),
+        _ => ("title", 0, header),
+    };
+    let (loc, what) = block_source(game, ix, rc, zone, i);
+    let mut d = Diagnostic::error(
+        diag::TEXT_OVERFLOW,
+        format!("the text of {} does not fit: it overflows by {by:.1} mm", rc.what),
+    )
+    .at(&loc)
+    .label(format!(
+        "{what}: {h:.1} mm of the card's text (its panel holds {have:.1} mm, the text needs {body:.1} mm at {} pt)",
+        z.lo
+    ));
+    if loc != rc.loc {
+        d = d.note(format!("the card: {}", rc.what));
+    }
+    let mut ways = vec![format!("shorten {what} (or another text of the card) by about {by:.1} mm of lines")];
+    if z.lo > z.floor + 1e-6 {
+        ways.push(format!(
+            "let the text shrink further with `min_font_size` in [cards] (now {} pt; the floor is {} pt)",
+            z.lo, z.floor
+        ));
+    }
+    if zone == "abilities" && opts.abilities == AbilityStyle::Full {
+        ways.push("print the abilities' short texts with `ability_text = \"short\"` in [cards]".into());
+    }
+    ways.push("choose a bigger `size` in [cards]".into());
+    ways.push(format!("give the card a layout without the {zone} zone ([[card_layout]] `zones`)"));
+    d.help(ways.join(", or "))
+}
+
+/// Where the text of block `i` of `zone` on card `rc` was written, and what it is ("the
+/// ability text of `Tough`").
+fn block_source(game: &Game, ix: &Index, rc: &RCard, zone: &str, i: usize) -> (Loc, String) {
+    let card = rc.card.map(|c| &game.cards[c]);
+    let unit = rc.unit.map(|u| &game.units[u]);
+    let terrain = card
+        .and_then(|c| c.reference.as_ref())
+        .filter(|r| r.key == "terrain")
+        .and_then(|r| ix.get::<Terrain>(game, &r.id.v));
+    let found: Option<(Loc, String)> = match zone {
+        "title" => card
+            .and_then(|c| c.title.as_ref())
+            .or(unit.map(|u| &u.name))
+            .map(|t| (t.loc.clone(), format!("the title `{}`", t.v))),
+        "stats" => unit
+            .and_then(|u| u.stat_notes.first().map(|(_, t)| t.loc.clone()).or(u.steps.first().map(|s| s.loc.clone())))
+            .or(card.and_then(|c| c.stats.first()).map(|(k, _)| k.loc.clone()))
+            .map(|l| (l, "the stats and their notes".to_string())),
+        "abilities" => unit.and_then(|u| {
+            let a = u.abilities.iter().filter_map(|r| ix.get::<Ability>(game, &r.id)).nth(i)?;
+            let short = (game.card_options.abilities == AbilityStyle::Short).then_some(a.short.as_ref()).flatten();
+            let t = short.or(a.text.as_ref())?;
+            Some((t.loc.clone(), format!("the text of ability `{}`", a.name.v)))
+        }),
+        "text" => {
+            let own = terrain.and_then(|t| t.text.as_ref());
+            let list: Vec<&Text> = own.into_iter().chain(card.map(|c| c.text.iter()).into_iter().flatten()).collect();
+            list.get(i).map(|t| (t.loc.clone(), format!("text {} of the card", i + 1)))
+        }
+        "notes" => unit.and_then(|u| u.notes.get(i)).map(|t| (t.loc.clone(), format!("note {} of the unit", i + 1))),
+        "reference" => card
+            .and_then(|c| c.reference.as_ref())
+            .map(|r| (r.id.loc.clone(), format!("the {} `{}` the card prints", r.key, r.id.v))),
+        _ => None,
+    };
+    found.unwrap_or_else(|| (rc.loc.clone(), format!("its {zone}")))
+}
