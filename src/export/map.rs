@@ -53,7 +53,7 @@ impl Exporter<'_> {
             .iter()
             .map(|m| {
                 let geo = Geometry::of(m);
-                let tiling = Tiling::new(geo.size(), paper);
+                let tiling = Tiling::new(geo.size(), m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
                 let mut drawing = self.map_drawing(m, None);
                 let cells = drawing["cells"].as_array().cloned().unwrap_or_default();
                 let (hw, hh) = geo.half_extent();
@@ -82,7 +82,15 @@ impl Exporter<'_> {
                 drawing["page"] = pt(tiling.page);
                 drawing["area"] = pt(tiling.area);
                 drawing["marks"] = json!(marks);
-                drawing["overlap"] = json!(crate::layout::map::OVERLAP_MM);
+                // The least overlap between pages that have a neighbour (10 mm, or more where the tiles
+                // share the map evenly).
+                let (ox, oy) = tiling.overlap();
+                let least = match (tiling.across > 1, tiling.down > 1) {
+                    (true, true) => ox.min(oy),
+                    (true, false) => ox,
+                    _ => oy,
+                };
+                drawing["overlap"] = mm(least);
                 drawing["notes"] = self.opt_text(&m.notes);
                 drawing
             })
