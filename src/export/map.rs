@@ -380,7 +380,17 @@ impl Exporter<'_> {
                         .and_then(|x| x.name.as_ref())
                         .map_or(a.v.clone(), |n| n.v.clone())
                 });
-                if !f.cells.is_empty() || f.entry.is_some() || place.is_some() {
+                // One key entry a unit: set up and arriving later, or arriving twice, it is
+                // listed once with the counts summed.
+                let same = |k: &Value| {
+                    k["side"] == json!(side.side.v) && k["label"] == json!(label) && k["name"] == json!(name)
+                };
+                if let Some(k) = key.iter_mut().find(|k| same(k)) {
+                    k["count"] = json!(k["count"].as_i64().unwrap_or(0) + copies);
+                    if k["area"] != json!(place) {
+                        k["area"] = Value::Null;
+                    }
+                } else if !f.cells.is_empty() || f.entry.is_some() || place.is_some() {
                     key.push(json!({"side": side.side.v, "color": color, "text_color": text, "label": label,
                                     "name": name, "count": copies, "area": place}));
                 }
