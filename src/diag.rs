@@ -189,15 +189,16 @@ codes! {
     TERRAIN_NO_COLOUR = "W011" "terrain-no-colour";
     /// Set-up areas of two different sides share cells.
     SETUP_AREAS_OVERLAP = "W012" "setup-areas-overlap";
-    /// Two sides' colours print as nearly the same grey (Rec. 709 luma within 10 %): in black
-    /// and white their counters and cards look alike.
-    SAME_GREY = "W020" "same-grey";
+    /// Two sides' colours print as nearly the same grey (Rec. 709 or 601 luma within 10 %): in black
+    /// and white their counters and cards look alike. (Was the warning W020.)
+    SAME_GREY = "E072" "same-grey";
     /// Text on a counter or card printing below the legibility floor (`floor` in its
-    /// `[[counter_group]]` or `[cards]`; by default 4.5 pt, 6.5 pt for factors and card text).
+    /// `[[counter_group]]` or `[cards]`; by default 5 pt, 7 pt bold for a counter's factors,
+    /// 6.5 pt for card text).
     TEXT_BELOW_FLOOR = "E070" "text-below-floor";
     /// Text set closer than 1 mm to a cut line (a `safe` below 1 mm).
     TEXT_NEAR_CUT = "E071" "text-near-cut";
-    /// A counter's factors printing smaller than its other text, or not bold.
+    /// A counter's factors printing smaller than its other text.
     FACTORS_SMALL = "W016" "factors-small";
     /// An icon of the game's `icons/` folder that no text, stat, counter or layout names.
     UNUSED_ICON = "W015" "unused-icon";

@@ -79,7 +79,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W010", include_str!("../docs/explain/W010.md")),
     ("W011", include_str!("../docs/explain/W011.md")),
     ("W012", include_str!("../docs/explain/W012.md")),
-    ("W020", include_str!("../docs/explain/W020.md")),
+    ("E072", include_str!("../docs/explain/E072.md")),
     ("E070", include_str!("../docs/explain/E070.md")),
     ("E071", include_str!("../docs/explain/E071.md")),
     ("W016", include_str!("../docs/explain/W016.md")),

@@ -248,6 +248,9 @@ pub struct CheatsheetOptions {
     /// `terms`: how game terms (`[[Good Order]]`) are set: `"subtle"` (medium weight, the
     /// default), `"accent"` (bold, in the accent colour) or `"plain"`.
     pub terms: String,
+    /// `order`: `"number"` (the default) prints sections in rule-number order; `"data"` keeps
+    /// the order they are written in, as a hand-made sheet does.
+    pub by_number: bool,
 }
 
 impl Default for CheatsheetOptions {
@@ -262,6 +265,7 @@ impl Default for CheatsheetOptions {
             glossary: false,
             accent: None,
             terms: "subtle".into(),
+            by_number: true,
         }
     }
 }

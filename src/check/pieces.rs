@@ -452,11 +452,21 @@ pub(crate) fn counter_name(c: &Counter) -> String {
 /// How far apart (0 to 1) two colours' greys must be to tell them apart in black and white.
 const GREY_APART: f64 = 0.10;
 
-/// The grey `#rrggbb` prints as in black and white: its Rec. 709 luma, 0 black to 1 white.
-pub(crate) fn grey(hex: &str) -> Option<f64> {
+/// The greys `#rrggbb` may print as: Rec. 709 luma, and Rec. 601 luma (what printer drivers,
+/// Ghostscript and poppler make of colour), 0 black to 1 white.
+fn greys(hex: &str) -> Option<(f64, f64)> {
     let h = hex.strip_prefix('#')?;
     let c = |i: usize| h.get(i..i + 2).and_then(|p| u8::from_str_radix(p, 16).ok()).map(|v| v as f64 / 255.0);
-    Some(0.2126 * c(0)? + 0.7152 * c(2)? + 0.0722 * c(4)?)
+    let (r, g, b) = (c(0)?, c(2)?, c(4)?);
+    Some((0.2126 * r + 0.7152 * g + 0.0722 * b, 0.299 * r + 0.587 * g + 0.114 * b))
+}
+
+/// How far apart two colours print in grey, the nearer of the two ways of making grey; and
+/// their greys that way.
+fn grey_apart(a: &str, b: &str) -> Option<(f64, f64, f64)> {
+    let (a, b) = (greys(a)?, greys(b)?);
+    let (d709, d601) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
+    Some(if d601 < d709 { (d601, a.1, b.1) } else { (d709, a.0, b.0) })
 }
 
 impl Checker<'_> {
@@ -476,10 +486,9 @@ impl Checker<'_> {
         let name = |id: &str| game.sides.iter().find(|s| s.id.v == id).map_or(id.to_string(), |s| s.name.v.clone());
         let mut warned = std::collections::HashSet::new();
         for (i, (side, colour)) in colours.iter().enumerate() {
-            let Some(g) = grey(&colour.v) else { continue };
-            let close = colours[..i]
-                .iter()
-                .find(|(other, c)| other.v != side.v && grey(&c.v).is_some_and(|o| (o - g).abs() < GREY_APART));
+            let close = colours[..i].iter().find(|(other, c)| {
+                other.v != side.v && grey_apart(&colour.v, &c.v).is_some_and(|(d, _, _)| d < GREY_APART)
+            });
             let Some((other, oc)) = close else { continue };
             if !warned.insert((other.v.as_str(), side.v.as_str(), colour.v.as_str())) {
                 continue;
@@ -487,9 +496,9 @@ impl Checker<'_> {
             if marked_apart(game, &side.v, &other.v) {
                 continue;
             }
-            let og = grey(&oc.v).unwrap_or(g);
+            let Some((_, g, og)) = grey_apart(&colour.v, &oc.v) else { continue };
             self.push(
-                Diagnostic::warning(
+                Diagnostic::error(
                     diag::SAME_GREY,
                     format!(
                         "`{}` ({}) and `{}` ({}) print as nearly the same grey: {:.0} % and {:.0} %",
@@ -525,7 +534,11 @@ fn marked_apart(game: &Game, a: &str, b: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::grey;
+    use super::greys;
+
+    fn grey(hex: &str) -> Option<f64> {
+        greys(hex).map(|g| g.0)
+    }
 
     #[test]
     fn grey_is_rec_709_luma() {
@@ -533,5 +546,8 @@ mod tests {
         assert_eq!(grey("#00ff00").map(|g| (g * 10000.0).round()), Some(7152.0));
         assert_eq!(grey("#ff0000").map(|g| (g * 10000.0).round()), Some(2126.0));
         assert_eq!(grey("red"), None);
+        // The Marrow Front's old colours: 52 % and 41 % by Rec. 709, but 51 % and 44 % by Rec. 601,
+        // as poppler and printer drivers make them: too close.
+        assert!(super::grey_apart("#7d8a5c", "#b5563c").is_some_and(|(d, _, _)| d < super::GREY_APART));
     }
 }

@@ -15,8 +15,11 @@ impl Checker<'_> {
     pub(super) fn check_sections(&mut self) {
         let game = self.game;
         let mut numbers: HashMap<&str, &Sp<String>> = HashMap::new();
+        // In data order a number is the heading's label, as on a hand-made sheet: a part of a
+        // rule printed apart (Mortars, 6.1, after 6.4) keeps its rule's number.
+        let unique_numbers = game.meta.cheatsheet.by_number;
         for s in &game.sections {
-            if let Some(n) = &s.number {
+            if let Some(n) = s.number.as_ref().filter(|_| unique_numbers) {
                 match numbers.get(n.v.as_str()) {
                     Some(prev) => self.push(
                         Diagnostic::warning(diag::DUPLICATE_NUMBER, format!("two sections are numbered {}", n.v))

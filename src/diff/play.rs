@@ -55,6 +55,8 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         edges,
         areas,
         notes,
+        page,
+        landscape,
         loc: _,
     } = x;
     let name = format!("Map {}", title.v);
@@ -64,6 +66,8 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         .one("grid", grid_words(kind, scheme))
         .one("size", format!("{} × {} {word}", columns.v, rows.v))
         .one("cell size", mm(cell.v))
+        .one("paper", page.as_ref().map(|p| p.v.typst_name().to_string()))
+        .one("page orientation", landscape.map(|l| if l { "landscape" } else { "portrait" }.to_string()))
         .refer("terrain elsewhere", terrain, |t| terrain_name(g, t));
     // Terrain by terrain: "fortified hexes 1004 → 1104".
     for NamedCells { name: terrain, cells } in cells {

@@ -44,7 +44,7 @@ pub(crate) fn meta(g: &Game) -> Record {
 
 /// `[game.cheatsheet]`.
 pub(crate) fn cheatsheet(g: &Game) -> Record {
-    let CheatsheetOptions { page, landscape, columns, font_size, changelog, todo, glossary, accent, terms } =
+    let CheatsheetOptions { page, landscape, columns, font_size, changelog, todo, glossary, accent, terms, by_number } =
         &g.meta.cheatsheet;
     let mut r = Record::new("Cheatsheet");
     r.one("page size", page.as_ref().map(|p| p.v.typst_name().to_string()))
@@ -55,7 +55,8 @@ pub(crate) fn cheatsheet(g: &Game) -> Record {
         .one("to-do list", yes(*todo))
         .one("glossary", yes(*glossary))
         .one("accent colour", accent.clone())
-        .one("game terms", terms.clone());
+        .one("game terms", terms.clone())
+        .one("section order", if *by_number { "by rule number" } else { "as written" }.to_string());
     r
 }
 

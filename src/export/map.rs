@@ -192,7 +192,7 @@ impl Exporter<'_> {
             .iter()
             .map(|m| {
                 let geo = Geometry::of(m);
-                let tiling = Tiling::new(geo.size(), paper);
+                let tiling = Tiling::new(geo.size(), m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
                 let drawing = self.map_drawing(m, None);
                 let (hw, hh) = geo.half_extent();
                 let mut tiles = Vec::new();
@@ -208,6 +208,14 @@ impl Exporter<'_> {
                         tiles.push(Tile { row, col, x: mm(ox), y: mm(oy), cells });
                     }
                 }
+                // The least overlap between pages that have a neighbour (10 mm, or more where the
+                // tiles share the map evenly).
+                let (ox, oy) = tiling.overlap();
+                let least = match (tiling.across > 1, tiling.down > 1) {
+                    (true, true) => ox.min(oy),
+                    (true, false) => ox,
+                    _ => oy,
+                };
                 SheetMap {
                     drawing,
                     tiles,
@@ -216,7 +224,7 @@ impl Exporter<'_> {
                     page: pt(tiling.page),
                     area: pt(tiling.area),
                     marks: tiling.marks(geo.size()).into_iter().map(pt).collect(),
-                    overlap: crate::layout::map::OVERLAP_MM,
+                    overlap: mm(least),
                     notes: self.opt_text(&m.notes),
                 }
             })
@@ -656,7 +664,15 @@ impl Exporter<'_> {
                         .and_then(|x| x.name.as_ref())
                         .map_or(a.v.clone(), |n| n.v.clone())
                 });
-                if !f.cells.is_empty() || f.entry.is_some() || place.is_some() {
+                // One key entry a unit: set up and arriving later, or arriving twice, it is
+                // listed once with the counts summed.
+                let same = |k: &KeyEntry| k.side == side.side.v && k.label == label && k.name == name;
+                if let Some(k) = key.iter_mut().find(|k| same(k)) {
+                    k.count += copies;
+                    if k.area != place {
+                        k.area = None;
+                    }
+                } else if !f.cells.is_empty() || f.entry.is_some() || place.is_some() {
                     key.push(KeyEntry {
                         side: side.side.v.clone(),
                         color: color.clone(),

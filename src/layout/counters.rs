@@ -189,8 +189,9 @@ const IMPLICIT_FONT: f64 = 5.0;
 /// Background of a counter with no side and no colour.
 const NEUTRAL_BG: &str = "#ece4cf";
 /// The die-cut safe area of a counter: text stays this far inside the edge (mm), unless its
-/// group asks for more.
-pub(crate) const COUNTER_PAD_MM: f64 = MIN_SAFE_MM;
+/// group asks for more. A little over the 1 mm floor (E071), so that a glyph's overshoot
+/// never reaches it.
+pub(crate) const COUNTER_PAD_MM: f64 = MIN_SAFE_MM + 0.25;
 /// The size of a factor slot that the data gives no size, at the least (pt): factors are what
 /// a player reads across the table.
 const FACTOR_SIZE: f64 = 7.0;
@@ -738,12 +739,15 @@ impl Painter<'_, '_> {
                 !matches!(k.as_str(), "name" | "id" | "label" | "side")
                     && (self.stats.contains(k) || vals.text.get(k).is_some_and(|v| is_number(v)))
             });
+        let ident = !keys.is_empty() && keys.iter().all(|(_, k)| matches!(k.as_str(), "id" | "label"));
         let default_size = match name {
             _ if factor => (base * 1.3).max(FACTOR_SIZE),
             "bottom" => base * 1.3,
             "left" | "right" => (base * 0.85).max(self.group.floor.0),
             _ => base,
         };
+        // An id or label is what a player looks for at set-up: never the smallest text.
+        let default_size = if ident { default_size.max(COUNTER_ID_SIZE) } else { default_size };
         let group_size = self.group.font_size_at.clone();
         let text = if is_symbol || icon.is_some() { String::new() } else { fill(&s.text.v, &vals.text) };
         let underline = underlined(s, vals);
@@ -853,7 +857,13 @@ fn fit_face(face: &mut RFace, group: &RGroup, side: &str, what: &str, loc: &Loc)
     let pad = group.safe * MM;
     let inner = w - 2.0 * pad;
     let has = |n: &str| face.slots.iter().any(|s| s.name == n && (s.symbol || !s.text.is_empty()));
-    let edge = if has("left") || has("right") { base * 1.15 } else { 0.0 };
+    let edge_size = face
+        .slots
+        .iter()
+        .filter(|s| (s.name == "left" || s.name == "right") && !s.symbol && !s.text.is_empty())
+        .map(|s| s.size)
+        .fold(base, f64::max);
+    let edge = if has("left") || has("right") { edge_size * 1.15 } else { 0.0 };
     face.edge = edge;
     let corner_width = |names: [&str; 2]| {
         face.slots
@@ -951,7 +961,7 @@ fn below_floor(s: &RSlot, limit: f64, side: &str, what: &str, group: &RGroup, lo
         .help(help)
 }
 
-/// Factors printed smaller than the counter's name, or not bold (W016): the numbers are what a
+/// Factors printed smaller than the counter's name (W016; set regular, E070): the numbers are what a
 /// player reads across the table. Only where the data sets the size or weight.
 fn small_factors(face: &RFace, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Vec<Diagnostic> {
     let name_size =
@@ -959,26 +969,41 @@ fn small_factors(face: &RFace, side: &str, what: &str, group: &RGroup, loc: &Loc
     let mut out = Vec::new();
     // Below the floor is E070 already.
     for s in face.slots.iter().filter(|s| s.factor && !s.text.is_empty() && s.size >= s.floor - 0.001) {
-        if s.size + 0.001 >= name_size && s.bold {
+        if !s.bold {
+            out.push(regular_factors(s, side, what, group, loc));
+            continue;
+        }
+        if s.size + 0.001 >= name_size {
             continue;
         }
         let slot = s.name.replace('-', "_");
         let message = if !s.own_size {
-            format!(
-                "the factors in the `{slot}` slot of group `{}` print smaller than its other text, or not bold",
-                group.id
-            )
+            format!("the factors in the `{slot}` slot of group `{}` print smaller than its other text", group.id)
         } else {
-            format!("the factors in the {side} `{slot}` slot of {what} print smaller than its other text, or not bold")
+            format!("the factors in the {side} `{slot}` slot of {what} print smaller than its other text")
         };
         out.push(
             Diagnostic::warning(diag::FACTORS_SMALL, message)
                 .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
-                .label(format!("{:.1} pt{}, beside text of {name_size:.1} pt", s.size, if s.bold { "" } else { ", regular" }))
-                .help("players read the factors across the table: print them bold and at least as large as the name (leave out the slot's font_size and bold for the default)"),
+                .label(format!("{:.1} pt, beside text of {name_size:.1} pt", s.size))
+                .help("players read the factors across the table: print them at least as large as the name (leave out the slot's font_size for the default)"),
         );
     }
     out
+}
+
+/// Factors set regular (E070): the floor for factors is bold, whatever the size.
+fn regular_factors(s: &RSlot, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Diagnostic {
+    let slot = s.name.replace('-', "_");
+    let message = if !s.own_size {
+        format!("the factors in the `{slot}` slot of group `{}` print regular, below the floor of bold", group.id)
+    } else {
+        format!("the factors in the {side} `{slot}` slot of {what} print regular, below the floor of bold")
+    };
+    Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
+        .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
+        .label(format!("{:.1} pt, regular", s.size))
+        .help("players read the factors across the table: print them bold (leave out the slot's `bold = false`)")
 }
 
 /// An underline below the baseline: its offset and thickness, in em (the template draws it so).
@@ -1254,7 +1279,7 @@ group = "b"
     }
 
     #[test]
-    fn a_lowered_floor_lets_text_print_smaller_and_a_framed_side_silences_w020() {
+    fn a_lowered_floor_lets_text_print_smaller_and_a_framed_side_silences_e072() {
         let game = |floor: &str, style: &str| {
             format!(
                 "[game]\nid = \"t\"\ntitle = \"T\"\nversion = \"1\"\n\n\
@@ -1265,8 +1290,8 @@ group = "b"
             )
         };
         let codes = |toml: &str| counters_of(toml).1.iter().map(|d| d.code.code).collect::<Vec<_>>();
-        assert_eq!(codes(&game("", "")), ["W020", "E070"]);
-        assert_eq!(codes(&game("floor = { text = \"4pt\" }", "")), ["W020"]);
+        assert_eq!(codes(&game("", "")), ["E072", "E070"]);
+        assert_eq!(codes(&game("floor = { text = \"4pt\" }", "")), ["E072"]);
         let (laid, diags) = counters_of(&game("floor = { text = \"4pt\" }", "counter_style = { frame = \"#ffffff\" }"));
         assert!(diags.is_empty(), "{diags:?}");
         let front = &laid.counters[0].front;

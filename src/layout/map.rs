@@ -15,7 +15,9 @@
 //!   [`Grid::side_names`]) joins corner `i` and corner `i + 1`.
 //! - Tiling: a map larger than the page is cut into tiles of the printable area (the page
 //!   minus [`MAP_EDGE_MM`] on every side, minus [`CAPTION_MM`] for the caption), overlapping by
-//!   [`OVERLAP_MM`]; tile (r, c) shows the map from `(c * step_x, r * step_y)`.
+//!   [`OVERLAP_MM`] at the least; tile (r, c) shows the map from `(c * step_x, r * step_y)`.
+//!   The tiles share the map evenly (the last ends where the map ends, the overlaps grow),
+//!   so that no page is left nearly empty.
 
 pub use crate::model::{Coord, Grid, GridKind, HexTop};
 use crate::model::{Map, PageSize};
@@ -154,7 +156,8 @@ pub struct Tiling {
     pub across: usize,
     /// Rows of tiles.
     pub down: usize,
-    /// The distance between the origins of neighbouring tiles (the area minus the overlap).
+    /// The distance between the origins of neighbouring tiles (the area minus the overlap):
+    /// the map shared evenly, the last tile ending where the map ends.
     pub step: Pt,
     /// Where the map's bounding box starts inside the first tile: centred on a single page,
     /// else at the tile's corner.
@@ -162,21 +165,47 @@ pub struct Tiling {
 }
 
 impl Tiling {
-    /// The tiles of a map of `size` mm on `paper` pages: the orientation that needs fewer.
-    pub fn new(size: Pt, paper: PageSize) -> Tiling {
+    /// The tiles of a map of `size` mm on `paper` pages, in the orientation asked for (`Some(true)`:
+    /// landscape), else the one that needs fewer pages; of two that need as many, the one whose
+    /// pages the map fills more (a map one page wide stays on one page width).
+    pub fn new(size: Pt, paper: PageSize, landscape: Option<bool>) -> Tiling {
         let (w, h) = crate::layout::geometry::page_mm(paper, false);
         let portrait = Tiling::with_page(size, (w, h));
-        let landscape = Tiling::with_page(size, (h, w));
-        if landscape.count() < portrait.count() { landscape } else { portrait }
+        let wide = Tiling::with_page(size, (h, w));
+        match landscape {
+            Some(true) => wide,
+            Some(false) => portrait,
+            None if wide.count() != portrait.count() => {
+                if wide.count() < portrait.count() {
+                    wide
+                } else {
+                    portrait
+                }
+            }
+            None => {
+                // Fewer tiles across or down wastes less: the map's share of the area printed.
+                let waste = |t: &Tiling| {
+                    (t.across as f64 * t.area.0 - size.0).max(0.0) * t.area.1 * t.down as f64
+                        + (t.down as f64 * t.area.1 - size.1).max(0.0) * t.area.0 * t.across as f64
+                };
+                if waste(&wide) < waste(&portrait) - 1e-6 { wide } else { portrait }
+            }
+        }
     }
 
     fn with_page(size: Pt, page: Pt) -> Tiling {
         let area = (page.0 - 2.0 * MAP_EDGE_MM, page.1 - 2.0 * MAP_EDGE_MM - CAPTION_MM);
-        let step = (area.0 - OVERLAP_MM, area.1 - OVERLAP_MM);
+        let most = (area.0 - OVERLAP_MM, area.1 - OVERLAP_MM);
         let count = |len: f64, area: f64, step: f64| {
             if len <= area + 1e-9 { 1 } else { ((len - area) / step).ceil() as usize + 1 }
         };
-        let (across, down) = (count(size.0, area.0, step.0), count(size.1, area.1, step.1));
+        let (across, down) = (count(size.0, area.0, most.0), count(size.1, area.1, most.1));
+        // The map shared evenly between the tiles: the last one ends where the map ends, the
+        // overlaps (at least OVERLAP_MM) take up the rest.
+        let share = |n: usize, len: f64, area: f64, most: f64| {
+            if n > 1 { ((len - area) / (n - 1) as f64).min(most) } else { most }
+        };
+        let step = (share(across, size.0, area.0, most.0), share(down, size.1, area.1, most.1));
         // A map on one page (in either direction) is centred on it.
         let inset = (
             if across == 1 { (area.0 - size.0) / 2.0 } else { 0.0 },
@@ -188,6 +217,11 @@ impl Tiling {
     /// How many pages of map.
     pub fn count(&self) -> usize {
         self.across * self.down
+    }
+
+    /// How much neighbouring tiles overlap across and down (mm): at least [`OVERLAP_MM`].
+    pub fn overlap(&self) -> Pt {
+        (self.area.0 - self.step.0, self.area.1 - self.step.1)
     }
 
     /// The map point at the top-left corner of tile (row, column)'s area.
@@ -210,12 +244,13 @@ impl Tiling {
             let n = (len / 60.0).ceil().max(1.0) as usize;
             (0..n).map(move |i| (i as f64 + 0.5) * len / n as f64)
         };
+        let overlap = self.overlap();
         for c in 1..self.across {
-            let x = c as f64 * self.step.0 + OVERLAP_MM / 2.0;
+            let x = c as f64 * self.step.0 + overlap.0 / 2.0;
             out.extend(along(size.1).map(|y| (x, y)));
         }
         for r in 1..self.down {
-            let y = r as f64 * self.step.1 + OVERLAP_MM / 2.0;
+            let y = r as f64 * self.step.1 + overlap.1 / 2.0;
             out.extend(along(size.0).map(|x| (x, y)));
         }
         out
@@ -269,18 +304,41 @@ mod tests {
     #[test]
     fn tiles_cover_the_map_with_overlap() {
         let g = hex(HexTop::Flat, 30, 40);
-        let t = Tiling::new(g.size(), PageSize::A4);
+        let t = Tiling::new(g.size(), PageSize::A4, None);
         assert_eq!((t.page, t.across, t.down), ((210.0, 297.0), 3, 3));
         let (ox, oy) = t.origin(t.down - 1, t.across - 1);
-        assert!(ox + t.area.0 >= g.size().0 && oy + t.area.1 >= g.size().1);
+        // The last tile ends where the map ends: the tiles share it evenly, overlapping by 10 mm
+        // at least.
+        assert!((ox + t.area.0 - g.size().0).abs() < 1e-9 && (oy + t.area.1 - g.size().1).abs() < 1e-9);
+        assert!(t.overlap().0 >= OVERLAP_MM - 1e-9 && t.overlap().1 >= OVERLAP_MM - 1e-9);
         // The same map point on two neighbouring tiles lands one step apart.
         let p = (195.0, 100.0);
         let (a, b) = (t.on_page(p, 0, 0), t.on_page(p, 0, 1));
         assert!((a.0 - b.0 - t.step.0).abs() < 1e-9 && a.1 == b.1);
         // A small map is one page, centred.
         let small = hex(HexTop::Pointy, 5, 4);
-        let t = Tiling::new(small.size(), PageSize::A4);
+        let t = Tiling::new(small.size(), PageSize::A4, None);
         assert_eq!(t.count(), 1);
         assert!((t.on_page((0.0, 0.0), 0, 0).0 * 2.0 + small.size().0 - 210.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_map_just_wider_than_a_page_fills_both_pages_and_takes_the_page_asked_for() {
+        // 14 x 10 hexes of 1in, flat: 14 columns need two A4 pages either way.
+        let g = hex(HexTop::Flat, 14, 10);
+        let t = Tiling::new(g.size(), PageSize::A4, None);
+        assert_eq!(t.count(), 2);
+        // Along a direction of several tiles, each page shows map over its whole area: no
+        // page nearly empty.
+        for (n, len, area, k) in [(t.across, g.size().0, t.area.0, 0), (t.down, g.size().1, t.area.1, 1)] {
+            for i in (0..n).filter(|_| n > 1) {
+                let o = if k == 0 { t.origin(0, i).0 } else { t.origin(i, 0).1 };
+                assert!(o >= -1e-9 && o + area <= len + 1e-9, "tile {i} from {o}");
+            }
+        }
+        let wide = Tiling::new(g.size(), PageSize::A4, Some(true));
+        assert_eq!(wide.page, (297.0, 210.0));
+        let tall = Tiling::new(g.size(), PageSize::UsLetter, Some(false));
+        assert_eq!(tall.page, (215.9, 279.4));
     }
 }

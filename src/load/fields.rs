@@ -331,6 +331,11 @@ static CHEATSHEET: TableDecl = table(
             Ty::Choice(&["subtle", "accent", "plain"]),
             "How game terms are set: \"subtle\" (medium weight, default), \"accent\" (bold, accent colour) or \"plain\".",
         ),
+        f(
+            "order",
+            Ty::Choice(&["number", "data"]),
+            "Order of the sections: \"number\" (rule-number order, default) or \"data\" (as written).",
+        ),
     ],
 );
 
@@ -1037,6 +1042,12 @@ static MAP: TableDecl = table(
         f("edge", Ty::Tables(&MAP_EDGE), "A named map edge."),
         f("area", Ty::Tables(&MAP_AREA), "A named set of cells, such as a side's set-up area."),
         f("notes", Ty::Markup, "Markup printed under the map."),
+        f("page", PAGE, "map.pdf's paper; default: the game's page."),
+        f(
+            "page_orientation",
+            Ty::Choice(&["portrait", "landscape"]),
+            "map.pdf's page orientation; default: whichever covers the map in fewer pages.",
+        ),
     ],
 );
 

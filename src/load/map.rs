@@ -6,7 +6,7 @@ use toml::de::DeValue;
 
 use super::lengths::length;
 use super::reader::{Obj, check_id, str_of};
-use super::{OrDefault, id_or_slug, o_finish};
+use super::{OrDefault, id_or_slug, o_finish, page_of};
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
 
@@ -147,6 +147,8 @@ pub(super) fn read_map(o: &Obj) -> Map {
         edges,
         areas,
         notes: o.text("notes"),
+        page: page_of(o, "page"),
+        landscape: choice(o, "page_orientation", &["portrait", "landscape"]).map(|c| c.v == 1),
         loc: o.ctx.loc(o.span.clone()),
     };
     o_finish(o);

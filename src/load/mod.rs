@@ -371,6 +371,17 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
                 );
             }
         }
+        if let Some(o) = c.str("order") {
+            match o.v.as_str() {
+                "number" => opts.by_number = true,
+                "data" => opts.by_number = false,
+                _ => c.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("unknown section order `{}`", o.v)).at(&o.loc).help(
+                        "write \"number\" (rule-number order, the default) or \"data\" (the order the files give)",
+                    ),
+                ),
+            }
+        }
         c.finish();
     }
     if let Some(c) = o.table("changelog") {
@@ -457,7 +468,7 @@ pub fn base_url_problem(url: &str) -> Option<&'static str> {
     }
 }
 
-fn page_of(o: &Obj, key: &'static str) -> Option<Sp<PageSize>> {
+pub(super) fn page_of(o: &Obj, key: &'static str) -> Option<Sp<PageSize>> {
     let s = o.str(key)?;
     match PageSize::parse(&s.v) {
         Some(p) => Some(Sp::new(p, s.loc)),

@@ -362,6 +362,11 @@ pub struct Map {
     pub areas: Vec<MapArea>,
     /// `notes`: markup printed under the map.
     pub notes: Option<Text>,
+    /// `page`: the paper map.pdf prints it on; default the game's.
+    pub page: Option<Sp<crate::model::PageSize>>,
+    /// `page_orientation`: `"landscape"` (true) or `"portrait"` (false); default whichever
+    /// covers the map in fewer pages.
+    pub landscape: Option<bool>,
     /// The whole `[[map]]` table.
     pub loc: Loc,
 }

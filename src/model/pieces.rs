@@ -182,10 +182,14 @@ pub struct Floor {
     pub factors: Option<Sp<f64>>,
 }
 
-/// The smallest text a counter prints by default (an id along the edge), pt.
-pub const COUNTER_TEXT_FLOOR: f64 = 4.5;
-/// The smallest factor line a counter prints by default, pt.
-pub const COUNTER_FACTOR_FLOOR: f64 = 6.5;
+/// The smallest text a counter prints by default, pt: any text on a piece reads at 5 pt.
+pub const COUNTER_TEXT_FLOOR: f64 = 5.0;
+/// The smallest factor line a counter prints by default, pt (bold: a factor slot set regular
+/// is below the floor too).
+pub const COUNTER_FACTOR_FLOOR: f64 = 7.0;
+/// The size a counter's id or label prints at unless the data sets one, pt: the number a
+/// player looks for at set-up, read at arm's length.
+pub const COUNTER_ID_SIZE: f64 = 6.0;
 /// The smallest text a card prints by default (body text), pt.
 pub const CARD_TEXT_FLOOR: f64 = 6.5;
 /// How close text may come to a cut line, at the least (mm).

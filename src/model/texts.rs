@@ -4,8 +4,12 @@ use super::*;
 
 impl Game {
     /// The rule sections in rule-number order (1, 1.2, 2, 3.1, 10), whatever the files they are
-    /// in; a section without a number stays right after the section written before it.
+    /// in; a section without a number stays right after the section written before it. With
+    /// `[game.cheatsheet] order = "data"`, the order they are written in.
     pub fn sections_in_order(&self) -> Vec<&Section> {
+        if !self.meta.cheatsheet.by_number {
+            return self.sections.iter().collect();
+        }
         let mut keyed: Vec<(Option<&str>, usize, &Section)> = Vec::with_capacity(self.sections.len());
         let mut last: Option<&str> = None;
         for (i, s) in self.sections.iter().enumerate() {

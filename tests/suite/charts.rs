@@ -84,7 +84,7 @@ const TRACK: &[&str] = &[
     "Oct I CLEAR Oct II CLEAR Armoured Corps Nov I",
     "Nov I MUD ★ Infantry Corps Rifle Corps Nov II",
     "Nov II MUD Mechanised Corps Dec I",
-    "Dec I FROST ★ Mountain Corps Dec II",
+    "Dec I FROST ★ Mountain Rifle Corps Dec II",
     "Dec II SNOW Air Landing Corps Jan I",
     "★ Dec I: The Marrow freezes",
 ];
@@ -240,7 +240,7 @@ fn a_turn_with_many_arrivals_makes_every_box_taller_and_hides_none() {
         &text,
         "scenario-flood.pdf",
         &[
-            "Oct II CLEAR Rifle Corps Cavalry Corps Mechanised Corps Air Landing Corps Marrow Army HQ Armoured Corps Mountain Corps Nov I",
+            "Oct II CLEAR Rifle Corps Cavalry Corps Mechanised Corps Air Landing Corps Marrow Army HQ Armoured Corps Mountain Rifle Corps Nov I",
         ],
     );
 }

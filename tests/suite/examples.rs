@@ -191,3 +191,115 @@ fn counters_and_cards_print_no_version_but_the_games() {
     }
     assert_eq!(seen, 12, "every counter sheet and card sheet of the examples (The Marrow Front has terrain cards)");
 }
+
+/// Build every example into `out`; each game's output folder.
+fn build_all(out: &Path) -> Vec<(String, std::path::PathBuf)> {
+    let mut built = Vec::new();
+    for game in GAMES {
+        let o = playaid(&["build", repo().join("data").join(game).to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    for e in std::fs::read_dir(out).unwrap() {
+        let path = e.unwrap().path();
+        built.push((path.file_name().unwrap().to_string_lossy().into_owned(), path));
+    }
+    built.sort();
+    assert_eq!(built.len(), GAMES.len());
+    built
+}
+
+/// The PDFs of a built game, by name.
+fn pdfs(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "pdf"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Nothing but paper within 5 mm of any sheet's edge (a home printer prints nothing there):
+/// no text, no crop mark, no scale bar, no map. Every page of every example, rendered at 72
+/// dpi, has no ink in its outer 4.6 mm (5 mm less a pixel and a half of antialiasing); and
+/// every page of a cheatsheet, map, aid card or scenario sheet but its last uses at least half
+/// its paper (at least half of its 2 mm bands across carry ink).
+#[test]
+fn every_example_page_leaves_the_printers_edge_blank_and_uses_its_paper() {
+    let out = tempfile::tempdir().unwrap();
+    let mut pages = 0;
+    for (game, dir) in build_all(out.path()) {
+        for pdf in pdfs(&dir) {
+            let name = format!("{game}/{}", pdf.file_name().unwrap().to_string_lossy());
+            let grey = pdf_grey_pages(&pdf, 72);
+            let sheets = name.ends_with("counters.pdf") || name.ends_with("cards.pdf");
+            for (i, g) in grey.iter().enumerate() {
+                pages += 1;
+                let band = (4.6 / 25.4 * 72.0) as usize;
+                let mut inked = Vec::new();
+                for y in 0..g.h {
+                    for x in 0..g.w {
+                        let near = x < band || y < band || x >= g.w - band || y >= g.h - band;
+                        if near && g.ink(x, y) {
+                            inked.push((x, y));
+                        }
+                    }
+                }
+                let first = inked.first().map(|&(x, y)| (x as f64 * 25.4 / 72.0, y as f64 * 25.4 / 72.0));
+                assert!(inked.is_empty(), "{name} page {}: ink within 5 mm of the edge, first at {first:?} mm", i + 1);
+                // Counter and card sheets fill row by row, a sheet a group: page use is theirs
+                // to improve (a group of a few markers takes a sheet of its own).
+                if sheets || i + 1 == grey.len() {
+                    continue;
+                }
+                let step = (2.0 / 25.4 * 72.0) as usize;
+                let bands: Vec<bool> = (band..g.h - band)
+                    .step_by(step)
+                    .map(|y0| (y0..(y0 + step).min(g.h - band)).any(|y| (band..g.w - band).any(|x| g.ink(x, y))))
+                    .collect();
+                let used = bands.iter().filter(|b| **b).count() as f64 / bands.len() as f64;
+                assert!(used >= 0.5, "{name} page {}: only {:.0} % of the page carries ink", i + 1, used * 100.0);
+            }
+        }
+    }
+    assert!(pages > 40, "only {pages} pages looked at");
+}
+
+/// The facts the seeds give, as the examples print them (docs: /work/shared/seeds).
+#[test]
+fn the_examples_print_their_seeds_facts() {
+    let out = tempfile::tempdir().unwrap();
+    let built = build_all(out.path());
+    let text = |game: &str, pdf: &str| {
+        let dir = &built.iter().find(|(g, _)| g.starts_with(game)).unwrap().1;
+        pdf_text(&dir.join(pdf))
+    };
+    // Genpei: a unit must start its turn next to a Stockade to enter it; the Sohei fight for
+    // the Minamoto in the scenario, and their cards say so; banners per side, as fielded.
+    let cards = text("genpei-naval", "cards.pdf");
+    assert!(cards.contains("start its turn adjacent"), "the Stockade card: {cards}");
+    assert!(!cards.contains("Taira"), "no Sohei card is marked Taira: {cards}");
+    let sc = text("genpei-naval", "scenario-dan-no-ura.pdf");
+    assert!(!sc.contains("11 on the table") && sc.contains("the Taira field 8") && sc.contains("the Minamoto field 9"));
+    // The Marrow Front: seven Velsk corps at set-up, no railway, one label per unit type.
+    let sc = text("marrow-front", "scenario-hearthfire.pdf");
+    assert!(sc.contains("seven weak corps") && !sc.contains("six weak corps"), "{sc}");
+    assert!(!text("marrow-front", "map.pdf").contains("railway"));
+    // War at Sea: troop counters are unlimited: no quantity of them in the forces.
+    let sc = text("war-at-sea-troop-landing", "scenario-island-landing.pdf");
+    assert!(!sc.contains("Troop Counter Armour") && sc.contains("as many as the transports carry"), "{sc}");
+    // Starting Phase: the cards print the rules' units, with no aside about the rules.
+    assert!(!text("starting-phase", "cards.pdf").contains("not from the rules"));
+    // White Star Rising: the seed's order (Disrupted Units, 6.1.7, after Overrun Combat, 6.4;
+    // Artillery, 11.2, before Anti-Aircraft Units, 11.1), Mortars keeps 6.1, and the Disrupted
+    // card carries the 6.1.7 rules.
+    let cs = text("white-star-rising", "cheatsheet.pdf");
+    let at = |s: &str| cs.find(s).unwrap_or_else(|| panic!("no `{s}` on the cheatsheet"));
+    assert!(at("Overrun Combat") < at("Disrupted Units") && at("Disrupted Units") < at("Mortars"));
+    assert!(at("Artillery") < at("Anti-Aircraft Units"));
+    assert!(cs.contains("Mortars 6.1") || cs.contains("6.1 Mortars"), "Mortars keeps its number");
+    let cards = text("white-star-rising", "cards.pdf");
+    for rule in ["May not attack", "retreat", "Assault To Hit", "Good Order"] {
+        assert!(cards.contains(rule), "the Disrupted card lacks `{rule}`: {cards}");
+    }
+}

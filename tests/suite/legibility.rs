@@ -1,7 +1,7 @@
 //! Legibility at print size, measured in the compiled counter sheets of every example: each
 //! glyph of each counter's text lies at least 1 mm inside the counter's cut line, no text is
-//! smaller than the floor (4.5 pt), and every slot of factors prints at its floor or above, at
-//! the size playaid decided. Faces come from `<pa-piece>` / `<pa-piece-end>` metadata, glyphs
+//! smaller than the floor (5 pt), every slot of factors prints bold at 7 pt or above, at the
+//! size playaid decided, and every id or label at 6 pt or above. Faces come from `<pa-piece>` / `<pa-piece-end>` metadata, glyphs
 //! from the document's frames (their ink boxes from the fonts' own glyph outlines).
 
 use crate::common::*;
@@ -124,7 +124,7 @@ fn every_example_counter_prints_its_text_above_the_floor_and_1_mm_inside_the_cut
             let least = [x0 - face.1, y0 - face.2, face.3 - x1, face.4 - y1].into_iter().fold(f64::MAX, f64::min);
             nearest = nearest.min(least);
             assert!(least >= 1.0 - 0.005, "{name}: \"{}\" is {least:.2} mm from its counter's cut line", ink.text);
-            assert!(ink.size >= 4.5 - 0.001, "{name}: \"{}\" prints at {:.2} pt", ink.text, ink.size);
+            assert!(ink.size >= 5.0 - 0.001, "{name}: \"{}\" prints at {:.2} pt", ink.text, ink.size);
         }
         assert!(on_counters > 20, "{name}: only {on_counters} texts measured on counters");
         eprintln!("{name}: {on_counters} texts on counters, the nearest {nearest:.2} mm from a cut");
@@ -141,9 +141,10 @@ fn every_example_counter_prints_its_text_above_the_floor_and_1_mm_inside_the_cut
                         factors += 1;
                         let floor = slot["floor"].as_f64().unwrap();
                         assert!(
-                            size >= floor - 0.001 && floor >= 6.5,
+                            size >= floor - 0.001 && floor >= 7.0,
                             "{name}: factors \"{text}\" at {size} pt, floor {floor}"
                         );
+                        assert!(slot["bold"] == true, "{name}: factors \"{text}\" print regular");
                         let printed = all.iter().any(|i| (i.size - size).abs() < 0.01 && text.contains(i.text.trim()));
                         assert!(printed, "{name}: factors \"{text}\" are not printed at {size} pt");
                     }
@@ -151,6 +152,17 @@ fn every_example_counter_prints_its_text_above_the_floor_and_1_mm_inside_the_cut
             }
         }
         assert!(factors > 0, "{name}: no slot of factors");
+        // Ids and labels: the text a player looks for at set-up, at 6 pt or more.
+        let ids: Vec<String> = data["counters"]["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|g| g["items"].as_array().unwrap().iter())
+            .filter_map(|item| item["label"].as_str().or(item["id"].as_str()).map(str::to_string))
+            .collect();
+        for ink in all.iter().filter(|i| ids.iter().any(|id| id == i.text.trim())) {
+            assert!(ink.size >= 6.0 - 0.001, "{name}: the id \"{}\" prints at {:.2} pt", ink.text, ink.size);
+        }
     }
 }
 

@@ -212,13 +212,13 @@ fn the_genpei_scenario_sheet_shows_its_board_with_both_sides_and_the_tide() {
 #[test]
 fn the_marrow_front_map_tiles_and_its_scenario_shows_entries_and_objectives() {
     let (text, pages) = example_pdf_text("marrow-front", "map.pdf");
-    assert_eq!(pages, 6, "an assembly page, four tiles and the notes");
+    assert_eq!(pages, 5, "an assembly page with the notes and key, and four tiles");
     assert!(text.contains("Assembly: 4 pages, 2 rows of 2"));
     for name in ["Velsk", "Dorn", "Kell", "0101", "2015"] {
         assert!(text.contains(name), "no `{name}` on the map");
     }
     let (text, _) = example_pdf_text("marrow-front", "scenario-hearthfire.pdf");
-    for want in ["OSKARIAN EDGE", "VELSK EDGE", "AC, turn 2", "IC, turn 3", "MC, turn 5", "RC, turn 3", "MC, turn 4"] {
+    for want in ["OSKARIAN EDGE", "VELSK EDGE", "AC, turn 2", "IC, turn 3", "MRC, turn 5", "RC, turn 3", "MC, turn 4"] {
         assert!(text.contains(want), "no `{want}` on the set-up map");
     }
 }
@@ -258,4 +258,112 @@ fn a_scenario_played_on_a_window_draws_only_the_window() {
     // Two squads stacked in 0402 as one block, and the boat entering at the window's edge.
     assert!(text.contains("RS ×2") || text.contains("RS\n×2"), "{text}");
     assert!(text.contains("LCVP, turn 2"));
+}
+
+/// Build a map of `map_toml` into a temporary folder with the binary: map.pdf's path.
+fn map_pdf(map_toml: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    use crate::common::*;
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    std::fs::create_dir_all(&game).unwrap();
+    std::fs::write(game.join("game.toml"), GAME).unwrap();
+    std::fs::write(game.join("map.toml"), map_toml).unwrap();
+    let out = dir.path().join("out");
+    let run = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
+    let pdf = std::fs::read_dir(&out).unwrap().next().unwrap().unwrap().path().join("map.pdf");
+    (dir, pdf)
+}
+
+/// The share of a page's printable area (inside 5 mm and above the caption) whose 2 mm bands
+/// across carry ink, and the same down.
+fn fill(g: &crate::common::Grey, dpi: f64) -> (f64, f64) {
+    let px = |mm: f64| (mm / 25.4 * dpi) as usize;
+    let (x0, y0, x1, y1) = (px(5.5), px(5.5), g.w - px(5.5), g.h - px(11.5));
+    let step = px(2.0);
+    let across = (y0..y1).step_by(step).filter(|&y| (x0..x1).any(|x| g.ink(x, y))).count() as f64;
+    let down = (x0..x1).step_by(step).filter(|&x| (y0..y1).any(|y| g.ink(x, y))).count() as f64;
+    (across / (y0..y1).step_by(step).count() as f64, down / (x0..x1).step_by(step).count() as f64)
+}
+
+#[test]
+fn a_map_a_little_wider_than_a_page_fills_both_its_pages_with_the_key_beside_it() {
+    // 14 x 10 hexes of 1in, flat: 315 x 267 mm, two A4 pages; the notes and key go on the
+    // assembly page, not on a page of their own.
+    let map = "[[map]]\nid = \"m\"\ntitle = \"Wide\"\ngrid = \"hex\"\ncolumns = 14\nrows = 10\ncell = \"1in\"\n\
+               notes = \"One hex is 2 km.\"\n\n[map.cells]\nforest = [\"0101-1405\"]\n\n\
+               [[map.label]]\ncell = \"0303\"\ntext = \"Alder\"\n";
+    let (_dir, pdf) = map_pdf(map);
+    let ((w, h), pages) = crate::common::pdf_info(&pdf);
+    assert_eq!(pages, 3, "an assembly page with the key, and two tiles");
+    assert!((w - 595.3).abs() < 1.0 && (h - 841.9).abs() < 1.0, "A4 portrait: {w} x {h}");
+    let text = crate::common::pdf_text(&pdf);
+    assert_eq!(text.matches("Forest").count(), 1, "the key lists forest once: {text}");
+    assert!(text.contains("One hex is 2 km."));
+    let grey = crate::common::pdf_grey_pages(&pdf, 50);
+    for (i, g) in grey.iter().enumerate().skip(1) {
+        let (across, down) = fill(g, 50.0);
+        // The map is 267 mm high on 281 mm of printable height: centred, 95 % of it.
+        assert!(across > 0.9 && down > 0.95, "tile {i} is {across:.2} x {down:.2} map: no page nearly empty");
+    }
+}
+
+#[test]
+fn a_map_takes_the_paper_and_orientation_its_designer_gives() {
+    let map = "[[map]]\nid = \"m\"\ntitle = \"Small\"\ngrid = \"square\"\ncolumns = 6\nrows = 4\ncell = \"20mm\"\n\
+               page = \"us-letter\"\npage_orientation = \"landscape\"\nnotes = \"A small map.\"\n";
+    let (_dir, pdf) = map_pdf(map);
+    let ((w, h), pages) = crate::common::pdf_info(&pdf);
+    assert!((w - 792.0).abs() < 1.0 && (h - 612.0).abs() < 1.0, "Letter landscape: {w} x {h}");
+    assert_eq!(pages, 1, "the notes fit under the map on its page");
+}
+
+/// A word and its box in mm: (text, x0, y0, x1, y1).
+type Word = (String, f64, f64, f64, f64);
+
+/// Every word of a page with its box in mm (pdftotext -bbox), and the page's size.
+fn words_mm(pdf: &Path, page: usize) -> (f64, f64, Vec<Word>) {
+    let n = page.to_string();
+    let o = std::process::Command::new("pdftotext")
+        .args(["-bbox", "-f", &n, "-l", &n, pdf.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    let html = String::from_utf8_lossy(&o.stdout).into_owned();
+    let attr = |tag: &str, name: &str| -> f64 {
+        let at = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        tag[at..].split('"').next().unwrap().parse::<f64>().unwrap() * PT
+    };
+    let page_tag = html.split("<page ").nth(1).expect("a page");
+    let (w, h) = (attr(page_tag, "width"), attr(page_tag, "height"));
+    let words = html
+        .split("<word ")
+        .skip(1)
+        .map(|t| {
+            let word = t.split('>').nth(1).unwrap().split('<').next().unwrap().to_string();
+            (word, attr(t, "xMin"), attr(t, "yMin"), attr(t, "xMax"), attr(t, "yMax"))
+        })
+        .collect();
+    (w, h, words)
+}
+
+#[test]
+fn the_caption_and_its_scale_bar_text_stay_5_mm_inside_the_sheet() {
+    let (_dir, pdf) = map_pdf(&big_map());
+    let (_, pages) = crate::common::pdf_info(&pdf);
+    let mut seen = 0;
+    for page in 1..=pages {
+        let (w, h, words) = words_mm(&pdf, page);
+        for (word, x0, y0, x1, y1) in words {
+            // Map text is clipped to the map area (5 mm inside the page, above the caption);
+            // pdftotext lists it whole, so only the caption band is measured here (the
+            // examples' pages are measured as pictures in tests/suite/examples.rs).
+            if y0 < h - 5.0 - 6.0 - 0.5 {
+                continue;
+            }
+            let least = [x0, y0, w - x1, h - y1].into_iter().fold(f64::MAX, f64::min);
+            assert!(least >= 5.0 - 0.01, "page {page}: `{word}` is {least:.2} mm from the edge");
+            seen += 1;
+        }
+    }
+    assert!(seen > 100, "{seen} caption words measured");
 }

@@ -430,7 +430,7 @@ fn a_counter_run_prints_one_counter_per_id_and_faces_have_their_own_look() {
                 front = { attack = 8 }\nback = { attack = 4 }\nquantity = 2\n\n\
                 [[counter]]\nname = \"Rifles\"\nids = \"09-11\"\nsymbol = \"infantry division\"\nfront = { attack = 3 }\n\n\
                 [[counter]]\nname = \"Mud\"\ncounter_group = \"markers\"\nfront_face = { background = \"#8b5a2b\" }\n\
-                back = { name = \"Clear\" }\nback_face = { background = \"#9fd3f0\", font_size = \"4.5pt\" }\n";
+                back = { name = \"Clear\" }\nback_face = { background = \"#9fd3f0\", font_size = \"5.5pt\" }\n";
     write_game(dir.path(), &[("game.toml", GAME), ("counters.toml", data)]);
     let checked = load_and_check(dir.path(), None).unwrap();
     assert!(!checked.has_errors(), "{:?}", checked.diags);
@@ -444,7 +444,7 @@ fn a_counter_run_prints_one_counter_per_id_and_faces_have_their_own_look() {
     let back = mud.back.as_ref().unwrap();
     assert_eq!((mud.front.background.as_str(), back.background.as_str()), ("#8b5a2b", "#9fd3f0"));
     assert_eq!((mud.front.slots[0].text.as_str(), back.slots[0].text.as_str()), ("Mud", "Clear"));
-    assert_eq!(back.slots[0].size, 4.5, "the back face's font size");
+    assert_eq!(back.slots[0].size, 5.5, "the back face's font size");
     let (faces, _) = placed(dir.path(), "counters");
     assert_eq!(faces.iter().filter(|(k, _)| k.2 == "front").count(), 3 * 2 + 3 + 1);
     let text = pdf_text_of_game(dir.path());

@@ -17,7 +17,7 @@ fn every_seed_game_has_a_scenario_a_player_can_set_up_from() {
             "war-at-sea-troop-landing-2.0/scenario-island-landing.pdf",
             &[
                 "Island Landing",
-                "8 Troop Counter Troop Counter 5 2",
+                "Troop counters: as many as the transports carry",
                 "North island 50",
                 "Centre island 50",
                 "South island 50",

@@ -143,3 +143,62 @@ pub fn write_game(dir: &Path, files: &[(&str, &str)]) {
 
 /// The smallest `[game]` table.
 pub const GAME: &str = "[game]\nid = \"t\"\ntitle = \"Test\"\nversion = \"1\"\n";
+
+/// A page rendered in greyscale: width and height in pixels and one byte a pixel (0 black,
+/// 255 white), row by row.
+pub struct Grey {
+    pub w: usize,
+    pub h: usize,
+    pub px: Vec<u8>,
+}
+
+impl Grey {
+    /// Whether the pixel at (x, y) carries ink (darker than near-white).
+    pub fn ink(&self, x: usize, y: usize) -> bool {
+        self.px[y * self.w + x] < 235
+    }
+}
+
+/// Every page of a PDF rendered in greyscale at `dpi` (pdftoppm), in page order.
+pub fn pdf_grey_pages(pdf: &Path, dpi: u32) -> Vec<Grey> {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("p");
+    let out = Command::new("pdftoppm")
+        .args(["-gray", "-r", &dpi.to_string()])
+        .arg(pdf)
+        .arg(&prefix)
+        .output()
+        .expect("pdftoppm (poppler-utils) is installed");
+    assert!(out.status.success(), "pdftoppm failed on {}", pdf.display());
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort_by_key(|p| {
+        let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+        stem.rsplit('-').next().and_then(|n| n.parse::<usize>().ok()).unwrap_or(0)
+    });
+    files.iter().map(|f| read_pgm(&std::fs::read(f).unwrap())).collect()
+}
+
+/// A binary PGM (P5, 8 bits).
+fn read_pgm(bytes: &[u8]) -> Grey {
+    let mut fields = Vec::new();
+    let mut i = 0;
+    while fields.len() < 4 {
+        while bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if bytes[i] == b'#' {
+            while bytes[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        let start = i;
+        while !bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        fields.push(String::from_utf8_lossy(&bytes[start..i]).into_owned());
+    }
+    assert_eq!(fields[0], "P5", "pdftoppm -gray writes P5");
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    Grey { w, h, px: bytes[i + 1..i + 1 + w * h].to_vec() }
+}
