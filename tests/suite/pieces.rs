@@ -197,7 +197,7 @@ fn an_overflowing_card_fails_the_build_at_its_location_and_shrinking_can_save_it
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("error[E023]: the text of card `Wordy` does not fit"), "{err}");
-    assert!(err.contains("cards.toml:8:1"), "located at the card: {err}");
+    assert!(err.contains("cards.toml:10:8"), "located at the text that overflows: {err}");
     assert!(!err.contains("`Short`"), "{err}");
     assert!(!out.path().join("t-1/cards.pdf").exists(), "nothing written on an overflow");
 
