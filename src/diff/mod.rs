@@ -3,7 +3,7 @@
 //! text, JSON, or draft `[[changelog]]` entries. Works on two folders, or on two git revisions
 //! of one folder (read as `check` reads a folder: `revision.rs`).
 //!
-//! Derived from the model: every struct of it is described as a [`record::Record`] by one
+//! Derived from the model: every struct of it is described as a `Record` by one
 //! function that takes it apart without `..` (`rules.rs`, `pieces.rs`, `play.rs`), so a field
 //! added to the model does not compile until someone decides how `diff` says its change (a
 //! field that never prints, such as a source location, is bound to `_` there). The records of
