@@ -40,7 +40,7 @@ const GAME: &str = "[game]\nid = \"bench\"\ntitle = \"Bench\"\nversion = \"1\"\n
 fn counters_game(dir: &Path, n: usize) {
     let mut s = String::from(
         "[counters]\nduplex = \"long\"\n\n[[side]]\nid = \"a\"\nname = \"A\"\ncolor = \"#7f8c55\"\n\n\
-         [[side]]\nid = \"b\"\nname = \"B\"\ncolor = \"#8e9aa6\"\n\n[[counter_group]]\nid = \"units\"\n\
+         [[side]]\nid = \"b\"\nname = \"B\"\ncolor = \"#c9d3dc\"\n\n[[counter_group]]\nid = \"units\"\n\
          size = \"3/4in\"\nlayout = { top = \"{name}\", top_right = \"{q}\", centre = \"{symbol}\", \
          bottom = \"{a}-{d}-{m}\", left = \"{label}\" }\nback_style = { stripe = \"#ffffff\" }\n\n",
     );

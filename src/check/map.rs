@@ -51,11 +51,32 @@ impl Checker<'_> {
         if let Some(t) = &m.terrain {
             self.map_terrain(t);
         }
+        for hs in &m.hexsides {
+            self.map_terrain(&hs.name);
+            for entry in &hs.cells {
+                self.hexside(&g, entry);
+            }
+        }
+        for l in &m.labels {
+            self.cell(&g, &l.cell);
+        }
+        for e in &m.edges {
+            if let Some(s) = &e.side {
+                self.resolve::<Side>(s);
+            }
+        }
+        self.map_cells(&g, m);
+        self.map_lines(&g, m);
+        self.map_areas(&g, m);
+    }
+
+    /// Terrain by cell: every terrain known, no cell of two terrains (E051).
+    fn map_cells(&mut self, g: &Grid, m: &Map) {
         let mut terrain_of: HashMap<Coord, (&str, &Loc)> = HashMap::new();
         for nc in &m.cells {
             self.map_terrain(&nc.name);
             for entry in &nc.cells {
-                for c in self.cells_of(&g, entry) {
+                for c in self.cells_of(g, entry) {
                     match terrain_of.get(&c) {
                         Some((other, first)) if *other != nc.name.v => {
                             let d = Diagnostic::error(
@@ -78,15 +99,13 @@ impl Checker<'_> {
                 }
             }
         }
-        for hs in &m.hexsides {
-            self.map_terrain(&hs.name);
-            for entry in &hs.cells {
-                self.hexside(&g, entry);
-            }
-        }
+    }
+
+    /// Roads, railways and trails: every step between neighbouring cells (E052).
+    fn map_lines(&mut self, g: &Grid, m: &Map) {
         for line in &m.lines {
             self.map_terrain(&line.terrain);
-            let cells: Vec<Option<Coord>> = line.path.iter().map(|p| self.cell(&g, p)).collect();
+            let cells: Vec<Option<Coord>> = line.path.iter().map(|p| self.cell(g, p)).collect();
             for (i, pair) in cells.windows(2).enumerate() {
                 if let [Some(a), Some(b)] = pair
                     && g.side_between(*a, *b).is_none()
@@ -107,27 +126,23 @@ impl Checker<'_> {
                         .help(format!(
                             "list every cell it passes; the neighbours of {} are {}",
                             g.name(*a),
-                            names(&g, &g.neighbours(*a))
+                            names(g, &g.neighbours(*a))
                         )),
                     );
                 }
             }
         }
-        for l in &m.labels {
-            self.cell(&g, &l.cell);
-        }
-        for e in &m.edges {
-            if let Some(s) = &e.side {
-                self.resolve::<Side>(s);
-            }
-        }
+    }
+
+    /// Set-up areas: their sides known, no cell in two sides' areas (W011).
+    fn map_areas(&mut self, g: &Grid, m: &Map) {
         let mut owner: BTreeMap<Coord, (&str, &str)> = BTreeMap::new();
         for a in &m.areas {
             if let Some(s) = &a.side {
                 self.resolve::<Side>(s);
             }
             for entry in &a.cells {
-                for c in self.cells_of(&g, entry) {
+                for c in self.cells_of(g, entry) {
                     let Some(side) = &a.side else { continue };
                     match owner.get(&c) {
                         Some((other, area)) if *other != side.v => {

@@ -82,55 +82,8 @@ pub(super) fn read_map(o: &Obj) -> Map {
         let _ = o.req_str("cell");
     }
     let cell = length(o, "cell").unwrap_or_else(|| Sp::new(CELL_MM.0, o.ctx.loc(o.span.clone())));
-    let mut lines = Vec::new();
-    for l in tables(o, "line", "a map line") {
-        lines.push(MapLine { terrain: l.id("terrain", true).unwrap_or_default_sp(&l), path: l.strs("path") });
-        if !l.has("path") {
-            let _ = l.req_str("path");
-        }
-        l.finish();
-    }
-    let mut labels = Vec::new();
-    for l in tables(o, "label", "a map label") {
-        if let (Some(cell), Some(text)) = (l.req_str("cell"), l.req_str("text")) {
-            labels.push(MapLabel { cell, text });
-        }
-        l.finish();
-    }
-    let mut edges = Vec::new();
-    for e in tables(o, "edge", "a map edge") {
-        let edge = e.req_str("edge").and_then(|s| match EdgeSide::parse(&s.v) {
-            Some(side) => Some(Sp::new(side, s.loc)),
-            None => {
-                e.ctx.push(
-                    Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not an edge of a map", s.v))
-                        .at(&s.loc)
-                        .help("write \"north\", \"east\", \"south\" or \"west\""),
-                );
-                None
-            }
-        });
-        edges.push(MapEdge {
-            id: e.id("id", true).unwrap_or_default_sp(&e),
-            name: e.str("name"),
-            edge,
-            side: e.id("side", false),
-        });
-        e.finish();
-    }
-    let mut areas = Vec::new();
-    for a in tables(o, "area", "a map area") {
-        if !a.has("cells") {
-            let _ = a.req_str("cells");
-        }
-        areas.push(MapArea {
-            id: a.id("id", true).unwrap_or_default_sp(&a),
-            name: a.str("name"),
-            side: a.id("side", false),
-            cells: a.strs("cells"),
-        });
-        a.finish();
-    }
+    let (lines, labels) = (read_lines(o), read_labels(o));
+    let (edges, areas) = (read_edges(o), read_areas(o));
     let map = Map {
         id,
         title: title.unwrap_or_default_sp(o),
@@ -153,6 +106,75 @@ pub(super) fn read_map(o: &Obj) -> Map {
     };
     o_finish(o);
     map
+}
+
+/// `[[map.line]]`: roads, railways and trails as paths of cells.
+fn read_lines(o: &Obj) -> Vec<MapLine> {
+    let mut lines = Vec::new();
+    for l in tables(o, "line", "a map line") {
+        lines.push(MapLine { terrain: l.id("terrain", true).unwrap_or_default_sp(&l), path: l.strs("path") });
+        if !l.has("path") {
+            let _ = l.req_str("path");
+        }
+        l.finish();
+    }
+    lines
+}
+
+/// `[[map.label]]`: names printed in cells.
+fn read_labels(o: &Obj) -> Vec<MapLabel> {
+    let mut labels = Vec::new();
+    for l in tables(o, "label", "a map label") {
+        if let (Some(cell), Some(text)) = (l.req_str("cell"), l.req_str("text")) {
+            labels.push(MapLabel { cell, text });
+        }
+        l.finish();
+    }
+    labels
+}
+
+/// `[[map.edge]]`: named map edges, with the side they belong to.
+fn read_edges(o: &Obj) -> Vec<MapEdge> {
+    let mut edges = Vec::new();
+    for e in tables(o, "edge", "a map edge") {
+        let edge = e.req_str("edge").and_then(|s| match EdgeSide::parse(&s.v) {
+            Some(side) => Some(Sp::new(side, s.loc)),
+            None => {
+                e.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not an edge of a map", s.v))
+                        .at(&s.loc)
+                        .help("write \"north\", \"east\", \"south\" or \"west\""),
+                );
+                None
+            }
+        });
+        edges.push(MapEdge {
+            id: e.id("id", true).unwrap_or_default_sp(&e),
+            name: e.str("name"),
+            edge,
+            side: e.id("side", false),
+        });
+        e.finish();
+    }
+    edges
+}
+
+/// `[[map.area]]`: set-up areas of cells.
+fn read_areas(o: &Obj) -> Vec<MapArea> {
+    let mut areas = Vec::new();
+    for a in tables(o, "area", "a map area") {
+        if !a.has("cells") {
+            let _ = a.req_str("cells");
+        }
+        areas.push(MapArea {
+            id: a.id("id", true).unwrap_or_default_sp(&a),
+            name: a.str("name"),
+            side: a.id("side", false),
+            cells: a.strs("cells"),
+        });
+        a.finish();
+    }
+    areas
 }
 
 /// `[scenario.board]` of a scenario.

@@ -322,95 +322,9 @@ pub fn module_files(input: &VassalInput) -> Result<Vec<(String, Vec<u8>)>, Strin
     let mut gpid = 0usize;
     let title = game.meta.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| game.meta.id().into());
     let version = game.meta.version().to_string();
-    let image = |files: &mut Vec<(String, Vec<u8>)>, f: &FacePage, prefix: &str| -> (String, u32, u32) {
-        let img = (input.render)(f, PIECE_DPI);
-        let name = format!("{prefix}-{}.png", f.stem(input.names, false));
-        let size = (img.width(), img.height());
-        files.push((format!("images/{name}"), encode_png(&img)));
-        (name, size.0, size.1)
-    };
-    let face =
-        |kind, piece, side: &str| input.faces.iter().find(|f| f.kind == kind && f.piece == piece && f.side == side);
-
-    // The palette: a panel per side and counter group, markers apart.
-    let counters = &input.layout.counters;
-    let mut panels: Vec<(String, Vec<String>)> = Vec::new();
-    let mut pieces: Vec<Option<CounterPiece>> = Vec::new();
-    for (i, c) in counters.counters.iter().enumerate() {
-        let Some(front) = face(PieceKind::Counter, i, "front") else {
-            pieces.push(None);
-            continue;
-        };
-        let (front_img, w, h) = image(&mut files, front, "counter");
-        let title = input.names.counter_titles[i].clone();
-        let back = face(PieceKind::Counter, i, "back").map(|b| {
-            let layer = c.back_name.clone().unwrap_or_else(|| "back".into());
-            let flipped = format!("{title} ({layer})");
-            (image(&mut files, b, "counter").0, layer, flipped)
-        });
-        gpid += 1;
-        let piece = CounterPiece { title, front: front_img, back, gpid, marker: !c.is_unit };
-        let panel = panel_name(game, counters, c);
-        let slot = format!(
-            "<VASSAL.build.widget.PieceSlot entryName=\"{}\" gpid=\"{gpid}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.PieceSlot>",
-            xml(&field(&piece.title)),
-            xml(&piece.add_command(None, "null"))
-        );
-        match panels.iter_mut().find(|(n, _)| *n == panel) {
-            Some((_, slots)) => slots.push(slot),
-            None => panels.push((panel, vec![slot])),
-        }
-        pieces.push(Some(piece));
-    }
-
-    // The card decks: a draw pile per side in their own window, every printed copy a card.
-    let cards = &input.layout.cards;
-    let mut piles: Vec<(Option<usize>, Vec<String>)> = Vec::new();
-    let mut card_size = (0, 0);
-    for (i, c) in cards.cards.iter().enumerate() {
-        let (Some(front), Some(back)) = (face(PieceKind::Card, i, "front"), face(PieceKind::Card, i, "back")) else {
-            continue;
-        };
-        let (front_img, w, h) = image(&mut files, front, "card");
-        let (back_img, _, _) = image(&mut files, back, "card");
-        card_size = (w, h);
-        let name = &input.names.card_titles[i];
-        let pile = match piles.iter_mut().find(|(s, _)| *s == c.side) {
-            Some((_, p)) => p,
-            None => {
-                piles.push((c.side, Vec::new()));
-                &mut piles.last_mut().expect("pushed").1
-            }
-        };
-        for _ in 0..c.quantity.max(1) {
-            gpid += 1;
-            pile.push(format!(
-                "<VASSAL.build.widget.CardSlot entryName=\"{}\" gpid=\"{gpid}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.CardSlot>",
-                xml(&field(name)),
-                xml(&card_definition(name, &front_img, &back_img, gpid))
-            ));
-        }
-    }
-    piles.sort_by_key(|(s, _)| s.unwrap_or(usize::MAX));
-
-    let mut charts = Vec::new();
-    for (name, stem, img) in &input.charts {
-        let file = format!("chart-{stem}.png");
-        files.push((format!("images/{file}"), encode_png(img)));
-        charts.push(format!(
-            "<VASSAL.build.widget.Chart chartName=\"{}\" description=\"\" fileName=\"{}\"/>",
-            xml(name),
-            xml(&file)
-        ));
-    }
-
-    let mut boards = Vec::new();
-    for (k, b) in input.boards.iter().enumerate() {
-        let file = format!("board-{}.png", k + 1);
-        files.push((format!("images/{file}"), encode_png(&b.image)));
-        boards.push((field(&b.name), file, b.image.width(), b.image.height(), grid_xml(&b.geometry, b.dpi)));
-    }
-
+    let (panels, pieces) = counter_panels(input, &mut files, &mut gpid);
+    let (piles, card_size) = card_piles(input, &mut files, &mut gpid);
+    let (charts, boards) = charts_and_boards(input, &mut files);
     let setups = setups(input, &pieces);
     let date = date_saved(game);
     for s in &setups {
@@ -434,6 +348,131 @@ pub fn module_files(input: &VassalInput) -> Result<Vec<(String, Vec<u8>)>, Strin
     files.sort_by(|a, b| a.0.cmp(&b.0));
     files.dedup_by(|a, b| a.0 == b.0);
     Ok(files)
+}
+
+/// A face rendered at the pieces' resolution into `images/`: its file name and size in pixels.
+fn face_image(
+    input: &VassalInput,
+    files: &mut Vec<(String, Vec<u8>)>,
+    f: &FacePage,
+    prefix: &str,
+) -> (String, u32, u32) {
+    let img = (input.render)(f, PIECE_DPI);
+    let name = format!("{prefix}-{}.png", f.stem(input.names, false));
+    let size = (img.width(), img.height());
+    files.push((format!("images/{name}"), encode_png(&img)));
+    (name, size.0, size.1)
+}
+
+/// The face of piece `piece` of `kind` on side `side` (front or back), if it has one.
+fn find_face<'a>(input: &'a VassalInput, kind: PieceKind, piece: usize, side: &str) -> Option<&'a FacePage> {
+    input.faces.iter().find(|f| f.kind == kind && f.piece == piece && f.side == side)
+}
+
+/// The palette: a panel of piece slots per side and counter group, markers apart; and each
+/// counter as a piece (`None` for a counter without a face).
+fn counter_panels(
+    input: &VassalInput,
+    files: &mut Vec<(String, Vec<u8>)>,
+    gpid: &mut usize,
+) -> (Vec<Panel>, Vec<Option<CounterPiece>>) {
+    let counters = &input.layout.counters;
+    let mut panels: Vec<Panel> = Vec::new();
+    let mut pieces: Vec<Option<CounterPiece>> = Vec::new();
+    for (i, c) in counters.counters.iter().enumerate() {
+        let Some(front) = find_face(input, PieceKind::Counter, i, "front") else {
+            pieces.push(None);
+            continue;
+        };
+        let (front_img, w, h) = face_image(input, files, front, "counter");
+        let title = input.names.counter_titles[i].clone();
+        let back = find_face(input, PieceKind::Counter, i, "back").map(|b| {
+            let layer = c.back_name.clone().unwrap_or_else(|| "back".into());
+            let flipped = format!("{title} ({layer})");
+            (face_image(input, files, b, "counter").0, layer, flipped)
+        });
+        *gpid += 1;
+        let piece = CounterPiece { title, front: front_img, back, gpid: *gpid, marker: !c.is_unit };
+        let panel = panel_name(input.game, counters, c);
+        let slot = format!(
+            "<VASSAL.build.widget.PieceSlot entryName=\"{}\" gpid=\"{}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.PieceSlot>",
+            xml(&field(&piece.title)),
+            *gpid,
+            xml(&piece.add_command(None, "null"))
+        );
+        match panels.iter_mut().find(|(n, _)| *n == panel) {
+            Some((_, slots)) => slots.push(slot),
+            None => panels.push((panel, vec![slot])),
+        }
+        pieces.push(Some(piece));
+    }
+    (panels, pieces)
+}
+
+/// The card decks: a draw pile per side (by side, sideless last), every printed copy a card;
+/// and a card's size in pixels.
+fn card_piles(input: &VassalInput, files: &mut Vec<(String, Vec<u8>)>, gpid: &mut usize) -> (Vec<Pile>, (u32, u32)) {
+    let mut piles: Vec<Pile> = Vec::new();
+    let mut card_size = (0, 0);
+    for (i, c) in input.layout.cards.cards.iter().enumerate() {
+        let (Some(front), Some(back)) =
+            (find_face(input, PieceKind::Card, i, "front"), find_face(input, PieceKind::Card, i, "back"))
+        else {
+            continue;
+        };
+        let (front_img, w, h) = face_image(input, files, front, "card");
+        let (back_img, _, _) = face_image(input, files, back, "card");
+        card_size = (w, h);
+        let name = &input.names.card_titles[i];
+        let pile = match piles.iter_mut().position(|(s, _)| *s == c.side) {
+            Some(p) => &mut piles[p].1,
+            None => {
+                piles.push((c.side, Vec::new()));
+                &mut piles.last_mut().expect("pushed").1
+            }
+        };
+        for _ in 0..c.quantity.max(1) {
+            *gpid += 1;
+            pile.push(format!(
+                "<VASSAL.build.widget.CardSlot entryName=\"{}\" gpid=\"{}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.CardSlot>",
+                xml(&field(name)),
+                *gpid,
+                xml(&card_definition(name, &front_img, &back_img, *gpid))
+            ));
+        }
+    }
+    piles.sort_by_key(|(s, _)| s.unwrap_or(usize::MAX));
+    (piles, card_size)
+}
+
+/// A palette panel: its name and piece slots.
+type Panel = (String, Vec<String>);
+
+/// A draw pile: its side (none for sideless cards) and card slots.
+type Pile = (Option<usize>, Vec<String>);
+
+/// A board entry: its name, image file, width and height in pixels, and grid XML.
+type BoardEntry = (String, String, u32, u32, String);
+
+/// The charts window's images and each map's board image, written into `images/`.
+fn charts_and_boards(input: &VassalInput, files: &mut Vec<(String, Vec<u8>)>) -> (Vec<String>, Vec<BoardEntry>) {
+    let mut charts = Vec::new();
+    for (name, stem, img) in &input.charts {
+        let file = format!("chart-{stem}.png");
+        files.push((format!("images/{file}"), encode_png(img)));
+        charts.push(format!(
+            "<VASSAL.build.widget.Chart chartName=\"{}\" description=\"\" fileName=\"{}\"/>",
+            xml(name),
+            xml(&file)
+        ));
+    }
+    let mut boards = Vec::new();
+    for (k, b) in input.boards.iter().enumerate() {
+        let file = format!("board-{}.png", k + 1);
+        files.push((format!("images/{file}"), encode_png(&b.image)));
+        boards.push((field(&b.name), file, b.image.width(), b.image.height(), grid_xml(&b.geometry, b.dpi)));
+    }
+    (charts, boards)
 }
 
 /// A scenario's set-up: a saved game inside the module, on the File menu.
@@ -641,7 +680,7 @@ struct Module<'a> {
     card: (u32, u32),
     charts: &'a [String],
     /// (name, image file, width, height, grid element) per map.
-    boards: &'a [(String, String, u32, u32, String)],
+    boards: &'a [BoardEntry],
     setups: &'a [Setup],
     next_gpid: usize,
 }

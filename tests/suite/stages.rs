@@ -106,3 +106,46 @@ fn every_module_is_a_stage() {
         assert!(rank(m).is_some(), "module `{m}` has no place in the pipeline: add it to STAGES and the README");
     }
 }
+
+/// Every function's length in lines, from its `fn` line to the `}` at the same indentation.
+fn function_lengths(text: &str) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let code = l.trim_start();
+        let indent = l.len() - code.len();
+        let head = ["pub fn ", "pub(crate) fn ", "pub(super) fn ", "fn ", "const fn ", "pub const fn "]
+            .iter()
+            .find_map(|p| code.strip_prefix(p));
+        let Some(rest) = head else { continue };
+        if l.trim_end().ends_with(';') {
+            continue;
+        }
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let close = format!("{}}}", " ".repeat(indent));
+        let end = lines[i + 1..].iter().position(|m| m.starts_with(&close) && !m[indent..].starts_with("} ="));
+        if let Some(end) = end {
+            out.push((name, end + 2));
+        }
+    }
+    out
+}
+
+/// A function does one named step: past 100 lines it is several (code-style.md).
+#[test]
+fn no_function_is_longer_than_100_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut long = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (name, n) in function_lengths(&text) {
+            if n > 100 {
+                long.push(format!("{}: `{name}` has {n} lines", f.strip_prefix(&src).unwrap().display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "split these into named steps:\n{}", long.join("\n"));
+    assert!(function_lengths("fn a() {\n    x();\n}\n") == vec![("a".to_string(), 3)]);
+}
