@@ -14,16 +14,6 @@ use playaid::export::{DocKind, ExportOptions, export};
 use playaid::model::{Ability, AbilityStyle, Section, Terrain, Text};
 use playaid::render::{Compiled, Renderer};
 
-fn example_games() -> Vec<std::path::PathBuf> {
-    let mut games: Vec<_> = std::fs::read_dir(repo().join("data"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("cards.toml").exists())
-        .collect();
-    games.sort();
-    games
-}
-
 /// The cards document of a checked game, compiled.
 fn compiled_cards(checked: &Checked) -> (Compiled, Vec<(String, playaid::source::Loc)>) {
     let (ix, laid_out) = checked.stages.as_ref().unwrap();

@@ -151,17 +151,6 @@ fn must_carry(game: &Game, u: &Unit) -> Vec<String> {
     out
 }
 
-fn example_games() -> Vec<std::path::PathBuf> {
-    let mut games: Vec<_> = std::fs::read_dir(repo().join("data"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("cards.toml").exists())
-        .collect();
-    games.sort();
-    assert!(games.len() >= 6, "the examples with cards: {games:?}");
-    games
-}
-
 #[test]
 fn every_example_card_carries_every_stat_note_and_ability_of_its_unit_in_whole_words() {
     let mut checked_units = 0;

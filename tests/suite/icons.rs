@@ -170,22 +170,6 @@ fn a_games_own_icons_are_used_by_name_and_replace_built_in_ones() {
     assert!(path_ops(&drawn(&contents, "crossed-swords").unwrap()).0 > 10);
 }
 
-/// `playaid check --format json` of `dir`: (code, file name:line:column) of each finding.
-fn check_json(dir: &Path) -> Vec<(String, String)> {
-    let o = playaid(&["check", dir.to_str().unwrap(), "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    v["diagnostics"]
-        .as_array()
-        .or(v.as_array())
-        .unwrap()
-        .iter()
-        .map(|d| {
-            let file = d["file"].as_str().unwrap_or("").rsplit('/').next().unwrap().to_string();
-            (d["code"].as_str().unwrap().to_string(), format!("{file}:{}:{}", d["line"], d["column"]))
-        })
-        .collect()
-}
-
 #[test]
 fn too_many_or_too_large_icons_are_findings_at_the_file() {
     let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><path d=\"M0 0h10v10H0z\"/></svg>";

@@ -164,26 +164,6 @@ fn nine_poker_cards_a_page_on_a4_and_letter_trimmed_exactly() {
     }
 }
 
-fn check_json(dir: &Path) -> Vec<(String, String)> {
-    let o = playaid(&["check", dir.to_str().unwrap(), "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    v["diagnostics"]
-        .as_array()
-        .or(v.as_array())
-        .unwrap()
-        .iter()
-        .map(|d| {
-            let loc = format!(
-                "{}:{}:{}",
-                d["file"].as_str().unwrap_or("").rsplit('/').next().unwrap(),
-                d["line"],
-                d["column"]
-            );
-            (d["code"].as_str().unwrap().to_string(), loc)
-        })
-        .collect()
-}
-
 #[test]
 fn an_overflowing_card_fails_the_build_at_its_location_and_shrinking_can_save_it() {
     let dir = tempfile::tempdir().unwrap();

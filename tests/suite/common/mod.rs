@@ -202,3 +202,31 @@ fn read_pgm(bytes: &[u8]) -> Grey {
     let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
     Grey { w, h, px: bytes[i + 1..i + 1 + w * h].to_vec() }
 }
+
+/// `playaid check --format json` of `dir`: (code, file name:line:column) of each finding.
+pub fn check_json(dir: &Path) -> Vec<(String, String)> {
+    let o = playaid(&["check", dir.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["diagnostics"]
+        .as_array()
+        .or(v.as_array())
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let file = d["file"].as_str().unwrap_or("").rsplit('/').next().unwrap().to_string();
+            (d["code"].as_str().unwrap().to_string(), format!("{file}:{}:{}", d["line"], d["column"]))
+        })
+        .collect()
+}
+
+/// The example games that have cards, in path order.
+pub fn example_games() -> Vec<std::path::PathBuf> {
+    let mut games: Vec<_> = std::fs::read_dir(repo().join("data"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("cards.toml").exists())
+        .collect();
+    games.sort();
+    assert!(games.len() >= 6, "the examples with cards: {games:?}");
+    games
+}
