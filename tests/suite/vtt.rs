@@ -337,9 +337,9 @@ fn vassal_module_pieces_images_and_charts() {
     assert!(names.iter().any(|n| n.starts_with("images/chart-scenario-")), "and the scenario sheet");
 }
 
-/// An independent reader: pywargame (Python 3.12 or newer) opens the module and reads back
+/// An independent reader: pywargame opens the module and reads back
 /// every piece's name, front and back image; the script compares them with what the data
-/// says (passed as JSON). Skipped, saying why, only when no Python 3.12 exists here.
+/// says (passed as JSON). Skipped, saying why, only when no Python here has pywargame.
 #[test]
 fn vassal_module_opens_in_pywargame() {
     let Some(python) = python_with_pywargame() else {
