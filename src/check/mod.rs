@@ -16,9 +16,9 @@ mod index;
 mod legibility;
 mod map;
 mod pieces;
+pub(crate) use pieces::section_of;
 
 pub(crate) use pieces::counter_name;
-pub(crate) use pieces::{ResolvedLayout, card_layout, section_of};
 mod rules;
 mod scenario;
 mod units;

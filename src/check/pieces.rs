@@ -6,7 +6,6 @@ use super::{Checker, Index};
 use crate::diag::{self, Diagnostic};
 use crate::load::strings::sub_loc;
 use crate::model::*;
-use crate::source::Loc;
 
 impl Checker<'_> {
     pub(super) fn check_counters(&mut self) {
@@ -125,21 +124,12 @@ impl Checker<'_> {
         for c in &game.cards {
             self.check_card(c);
         }
-        // Cards made for the units of `[cards] kinds` show what their layout lets them.
-        let named: Vec<&str> = game.cards.iter().filter_map(|c| c.unit.as_ref().map(|u| u.v.as_str())).collect();
-        for u in &game.units {
-            if u.kind.as_ref().is_some_and(|k| opts.kinds.iter().any(|ok| ok.v == k.v))
-                && !named.contains(&u.id.v.as_str())
-            {
-                self.card_keeps_data(None, Some(u), opts.layout.as_ref().map_or(&u.loc, |l| &l.loc));
-            }
-        }
     }
 
     /// A `[[card_layout]]`: its base is built in, its zones are zones, each once.
     fn check_card_layout(&mut self, l: &CardLayout) {
         if let Some(b) = &l.base
-            && builtin_layout(&b.v).is_none()
+            && builtin_card_layout(&b.v).is_none()
         {
             let names: Vec<&str> = CARD_LAYOUTS.iter().map(|l| l.0).collect();
             self.push(unknown_layout(b, &names, "a `base` is a built-in layout"));
@@ -168,15 +158,14 @@ impl Checker<'_> {
     }
 
     /// A layout a card or `[cards]` names: built in, or a `[[card_layout]]` (E044).
-    fn known_layout(&mut self, name: &Sp<String>) -> bool {
+    fn known_layout(&mut self, name: &Sp<String>) {
         let game = self.game;
-        if builtin_layout(&name.v).is_some() || game.card_layouts.iter().any(|l| l.id.v == name.v) {
-            return true;
+        if builtin_card_layout(&name.v).is_some() || game.card_layouts.iter().any(|l| l.id.v == name.v) {
+            return;
         }
         let names: Vec<&str> =
             CARD_LAYOUTS.iter().map(|l| l.0).chain(game.card_layouts.iter().map(|l| l.id.v.as_str())).collect();
         self.push(unknown_layout(name, &names, "a card's layout is built in or a [[card_layout]]"));
-        false
     }
 
     /// W010: the rules version typed into a card's text (it goes stale with the next version).
@@ -209,7 +198,9 @@ impl Checker<'_> {
     }
 
     fn check_card(&mut self, c: &Card) {
-        let unit = c.unit.as_ref().and_then(|u| self.resolve::<Unit>(u));
+        if let Some(u) = &c.unit {
+            self.resolve::<Unit>(u);
+        }
         if let (Some(u), Some(r)) = (&c.unit, &c.reference) {
             self.push(
                 Diagnostic::error(
@@ -224,9 +215,8 @@ impl Checker<'_> {
         if let Some(r) = &c.reference {
             self.check_card_ref(r);
         }
-        let layout_ok = c.layout.as_ref().is_none_or(|l| self.known_layout(l));
-        if layout_ok {
-            self.card_keeps_data(Some(c), unit, &c.layout.as_ref().map_or(&c.loc, |l| &l.loc).clone());
+        if let Some(l) = &c.layout {
+            self.known_layout(l);
         }
         if let (Some(t), Some(s)) = (&c.title, &c.subtitle)
             && t.v.trim().eq_ignore_ascii_case(s.v.trim())
@@ -285,52 +275,6 @@ impl Checker<'_> {
             }
         }
     }
-
-    /// E046: every zone the card has data for is one its layout shows. Found at the layout
-    /// (`at`), naming the zone and what it would drop.
-    fn card_keeps_data(&mut self, card: Option<&Card>, unit: Option<&Unit>, at: &Loc) {
-        let game = self.game;
-        let layout = card_layout(game, card, unit.is_some());
-        for (zone, what) in card_data(card, unit) {
-            if layout.zones.contains(&zone) {
-                continue;
-            }
-            let name = card.and_then(|c| c.title.as_ref()).or(unit.map(|u| &u.name)).map_or("", |t| t.v.as_str());
-            self.push(
-                Diagnostic::error(
-                    diag::CARD_DROPS_DATA,
-                    format!(
-                        "layout `{}` leaves out the {zone} zone, so card `{name}` would not print {what}",
-                        layout.name
-                    ),
-                )
-                .at(at)
-                .label(format!("shows no {zone}"))
-                .help(format!("add \"{zone}\" to the layout's `zones`, or give this card a layout that shows it")),
-            );
-        }
-    }
-}
-
-/// A card layout, resolved: built in, or a `[[card_layout]]` over its base.
-#[derive(Debug, Clone)]
-pub(crate) struct ResolvedLayout {
-    /// Its name, as cards name it.
-    pub(crate) name: String,
-    /// The zones shown, in order.
-    pub(crate) zones: Vec<&'static str>,
-    /// How stats are drawn.
-    pub(crate) stat_style: StatStyle,
-    /// The title centred (a marker's face).
-    pub(crate) title_centred: bool,
-    /// The art box's height, mm; none: the picture box of `[cards]`.
-    pub(crate) art_height: Option<f64>,
-    /// The title's size, pt; none: from the card's text size.
-    pub(crate) title_size: Option<f64>,
-}
-
-fn builtin_layout(name: &str) -> Option<&'static (&'static str, &'static [&'static str], StatStyle, bool)> {
-    CARD_LAYOUTS.iter().find(|l| l.0 == name)
 }
 
 fn unknown_layout(name: &Sp<String>, names: &[&str], what: &str) -> Diagnostic {
@@ -343,100 +287,10 @@ fn unknown_layout(name: &Sp<String>, names: &[&str], what: &str) -> Diagnostic {
     }
 }
 
-/// The layout a card prints with: its own `layout`, else `[cards] layout`, else `unit` for a
-/// unit's card, `reference` for a rule's, `terrain` for any other. A name that resolves to
-/// nothing (reported by the checker) falls back the same way.
-pub(crate) fn card_layout(game: &Game, card: Option<&Card>, has_unit: bool) -> ResolvedLayout {
-    let fallback = if has_unit {
-        "unit"
-    } else if card.and_then(|c| c.reference.as_ref()).is_some_and(|r| r.key == "terrain") {
-        "terrain"
-    } else if card.is_some_and(|c| c.reference.is_some()) {
-        "reference"
-    } else {
-        "terrain"
-    };
-    let named = card.and_then(|c| c.layout.as_ref()).or(game.card_options.layout.as_ref()).map(|l| l.v.as_str());
-    let custom = named.and_then(|n| game.card_layouts.iter().find(|l| l.id.v == n));
-    let base_name = match custom {
-        Some(l) => l.base.as_ref().map_or("unit", |b| b.v.as_str()),
-        None => named.unwrap_or(fallback),
-    };
-    let base = builtin_layout(base_name).or_else(|| builtin_layout(fallback)).expect("a built-in layout");
-    let mut out = ResolvedLayout {
-        name: custom.map_or(base.0.to_string(), |l| l.id.v.clone()),
-        zones: base.1.to_vec(),
-        stat_style: base.2,
-        title_centred: base.3,
-        art_height: None,
-        title_size: None,
-    };
-    if let Some(l) = custom {
-        if let Some(zones) = &l.zones {
-            out.zones = CARD_ZONES.iter().copied().filter(|z| zones.iter().any(|w| w.v == *z)).collect();
-            out.zones.sort_by_key(|z| zones.iter().position(|w| w.v == *z));
-        }
-        if let Some(s) = l.stat_style {
-            out.stat_style = s;
-        }
-        out.art_height = l.art_height.as_ref().map(|a| a.v);
-        out.title_size = l.title_size.as_ref().map(|t| t.v);
-    }
-    out
-}
-
 /// The section a reference card names: by id, else by number ("3.1").
 pub(crate) fn section_of<'g>(game: &'g Game, ix: &Index, id: &str) -> Option<&'g Section> {
     ix.get::<Section>(game, id)
         .or_else(|| game.sections.iter().find(|s| s.number.as_ref().is_some_and(|n| n.v.trim() == id.trim())))
-}
-
-/// The zones a card has data for, each with what it holds ("3 stats").
-fn card_data(card: Option<&Card>, unit: Option<&Unit>) -> Vec<(&'static str, String)> {
-    let mut out = Vec::new();
-    let plural = |n: usize, one: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") };
-    out.push(("title", "its title".to_string()));
-    if card.is_some_and(|c| c.subtitle.is_some()) {
-        out.push(("subtitle", "its subtitle".into()));
-    }
-    if card.is_some_and(|c| c.corner.is_some()) {
-        out.push(("corner", "its corner value".into()));
-    }
-    if card.and_then(|c| c.image.as_ref()).or(unit.and_then(|u| u.image.as_ref())).is_some() {
-        out.push(("art", "its picture".into()));
-    } else if card.is_some_and(|c| c.icon.is_some()) {
-        out.push(("art", "its icon".into()));
-    }
-    // Stats and abilities by name, so the finding says what would go missing.
-    let mut stats: Vec<&str> = Vec::new();
-    for (k, _) in
-        unit.iter().flat_map(|u| u.steps.iter().flat_map(|s| &s.stats)).chain(card.iter().flat_map(|c| &c.stats))
-    {
-        if !stats.contains(&k.v.as_str()) {
-            stats.push(&k.v);
-        }
-    }
-    if !stats.is_empty() {
-        out.push(("stats", format!("its {} ({})", plural(stats.len(), "stat"), stats.join(", "))));
-    }
-    let abilities: Vec<&str> = unit.iter().flat_map(|u| u.abilities.iter().map(|a| a.id.as_str())).collect();
-    if !abilities.is_empty() {
-        let n = if abilities.len() == 1 { "ability".to_string() } else { format!("{} abilities", abilities.len()) };
-        out.push(("abilities", format!("its {n} ({})", abilities.join(", "))));
-    }
-    if card.is_some_and(|c| !c.text.is_empty()) {
-        out.push(("text", "its text".into()));
-    }
-    if unit.is_some_and(|u| !u.notes.is_empty()) {
-        out.push(("notes", "the unit's notes".into()));
-    }
-    match card.and_then(|c| c.reference.as_ref()) {
-        // A terrain card prints the terrain's effects as stats, its text as text.
-        Some(r) if r.key == "terrain" => out.push(("stats", format!("the effects of terrain `{}`", r.id.v))),
-        Some(r) => out.push(("reference", format!("the {} it names", r.key))),
-        None => {}
-    }
-    out
 }
 
 /// How findings name a counter: its id, else its name, else its unit.

@@ -9,7 +9,8 @@ use super::pieces::{SheetData, bands_name, image_path, sheet_data};
 use super::rules::{SectionData, SequenceData, TableData};
 use super::units::UnitData;
 use super::{Exporter, TextKey};
-use crate::check::{ResolvedLayout, section_of};
+use crate::check::section_of;
+use crate::layout::card_layout::ResolvedLayout;
 use crate::layout::cards::{RBack, RCard};
 use crate::model::*;
 

@@ -1,15 +1,16 @@
 //! Cards laid out: one entry per card (declared `[[card]]`s, then one per unit of the kinds
 //! `[cards] kinds` names), with its side, colours, back design and picture decided, and the sheet
-//! grid. Findings: a card bigger than the page (E025), a coarse picture. How each card's text
+//! grid. Findings: a layout that leaves out what a card shows (E046), a card bigger than the page (E025), a coarse picture. How each card's text
 //! is set ([`CardFit`]: sizes, stat columns, where the panel starts) is decided by `card_fit`
 //! from heights measured once per check, and text that does not fit is found there (E023).
 
 use std::collections::BTreeSet;
 
+use super::card_layout::{ResolvedLayout, card_layout, keeps_data};
 use super::colour::contrast;
 use super::geometry::{back_picture_box, grid, picture_box, sheet_page};
 use super::pictures::check_resolution;
-use crate::check::{Index, ResolvedLayout, card_layout};
+use crate::check::Index;
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
 use crate::source::Loc;
@@ -139,6 +140,7 @@ pub(crate) fn lay_out_cards(
         }
     }
     for (card, unit, loc) in sources(game, ix) {
+        diags.extend(keeps_data(game, card.map(|i| &game.cards[i]), unit.map(|i| &game.units[i])));
         let rc = lay_out_card(game, ix, card, unit, loc);
         if let Some(img) = rc.image.as_ref().and_then(|_| card_image(game, card, unit))
             && let Some(d) = check_resolution(&game.root, img, out.picture, &rc.what)

@@ -7,6 +7,7 @@
 //! what is checked is exactly what is printed.
 
 pub mod card_fit;
+pub mod card_layout;
 pub mod cards;
 pub mod colour;
 pub mod counters;

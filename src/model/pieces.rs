@@ -487,6 +487,13 @@ pub(crate) const CARD_REFS: &[&str] = &["section", "table", "sequence", "ability
 pub(crate) const CARD_ZONES: &[&str] =
     &["title", "subtitle", "corner", "art", "stats", "abilities", "text", "notes", "reference", "footer"];
 
+/// The built-in card layout of this name.
+pub(crate) fn builtin_card_layout(
+    name: &str,
+) -> Option<&'static (&'static str, &'static [&'static str], StatStyle, bool)> {
+    CARD_LAYOUTS.iter().find(|l| l.0 == name)
+}
+
 /// The built-in card layouts: (name, zones in order, how stats are drawn, title centred).
 /// Every built-in shows every zone, so no built-in drops data; they differ in order and look.
 pub(crate) const CARD_LAYOUTS: &[(&str, &[&str], StatStyle, bool)] = &[
