@@ -80,6 +80,8 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
     let mut game = Game { root: dir.to_path_buf(), ..Game::default() };
     let diags = RefCell::new(Vec::new());
     let mut sheets = Vec::new();
+    // Whether game.toml was read, or a finding says why it could not be.
+    let mut game_said = false;
     for (path, bytes) in sources {
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
@@ -95,6 +97,7 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
                         .label("this character is not UTF-8")
                         .help("save the file as UTF-8 (most editors offer it under \"Save as\" or \"Encoding\")"),
                 );
+                game_said |= path == game_toml;
                 continue;
             }
         };
@@ -108,7 +111,7 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
         if csv {
             sheets.push(file);
         } else {
-            read_file(&mut game, file, &text, is_game_toml, &diags);
+            game_said |= read_file(&mut game, file, &text, is_game_toml, &diags);
         }
     }
     // Spreadsheets after the TOML files, so that their columns meet every declared stat.
@@ -117,12 +120,7 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
         sheets::read_sheet(&mut game, &Ctx { file, diags: &diags }, &text);
     }
     if game.meta.id.is_none() && game.meta.title.is_none() && game.meta.version.is_none() {
-        // Already said: game.toml has a syntax error, or no [game].
-        let said = diags.borrow().iter().any(|d| {
-            (d.code == diag::MISSING_FIELD && d.message.contains("[game]"))
-                || (d.code == diag::TOML_SYNTAX && d.loc.as_ref().is_some_and(|l| l.file == 0))
-        });
-        if !said {
+        if !game_said {
             diags.borrow_mut().push(
                 Diagnostic::error(diag::MISSING_FIELD, "game.toml has no [game] table")
                     .at(&Loc { file: 0, span: 0..0 })
@@ -171,7 +169,10 @@ pub fn display_name(path: &Path) -> String {
     clean.display().to_string()
 }
 
-fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags: &RefCell<Vec<Diagnostic>>) {
+/// Read one TOML file into the game. True when it is game.toml and said what there is to say
+/// about `[game]` (read it, or reported a syntax error or the table missing), so that a game
+/// without `[game]` is told once.
+fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags: &RefCell<Vec<Diagnostic>>) -> bool {
     let ctx = Ctx { file, diags };
     let (doc, errors) = DeTable::parse_recoverable(text);
     if !errors.is_empty() {
@@ -186,7 +187,7 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
                     .help("see https://toml.io for the syntax; strings need quotes, tables [name], lists [[name]]"),
             );
         }
-        return;
+        return is_game_toml;
     }
     let root = Obj::new(&ctx, doc.get_ref(), doc.span(), &fields::ROOT, format!("`{}`", game.files.get(file).name));
     if is_game_toml {
@@ -256,6 +257,7 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
         root.get(field.key);
     }
     root.finish();
+    is_game_toml
 }
 
 /// Call `f` for each table of an array of tables `[[key]]`; entries that are not tables are

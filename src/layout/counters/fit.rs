@@ -1,0 +1,279 @@
+//! Each slot fitted: its room on the face, its font size shrunk to the group's minimum when
+//! allowed, text that does not fit (E023), text below the legible floor (E070) or too near the
+//! cut (E071).
+
+use super::*;
+
+/// What a counter finding is about, so that one finding on both faces of a counter, on each
+/// counter of a run, or on each counter of a group is told once: by what it is, not by its words.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct About {
+    code: &'static str,
+    /// Where it points: (file, start, end).
+    at: Option<(usize, usize, usize)>,
+    /// The slot (empty: the counter as a whole, e.g. its picture).
+    slot: String,
+    /// The face's side, text and size (hundredths of a pt); none when the finding is about the
+    /// group's sizes, the same on every counter of the group.
+    face: Option<(&'static str, String, i64)>,
+}
+
+impl About {
+    /// A finding about a slot of a face; the group's when the group sets the size.
+    fn slot(d: &Diagnostic, s: &RSlot, side: &'static str) -> About {
+        let of_group = (d.code == diag::TEXT_BELOW_FLOOR || d.code == diag::FACTORS_SMALL) && !s.own_size;
+        About {
+            code: d.code.code,
+            at: d.loc.as_ref().map(|l| (l.file, l.span.start, l.span.end)),
+            slot: s.name.clone(),
+            face: (!of_group).then(|| (side, s.text.clone(), (s.size * 100.0).round() as i64)),
+        }
+    }
+
+    /// A finding about the counter as a whole.
+    pub(super) fn counter(d: &Diagnostic) -> About {
+        About {
+            code: d.code.code,
+            at: d.loc.as_ref().map(|l| (l.file, l.span.start, l.span.end)),
+            slot: String::new(),
+            face: Some(("", String::new(), 0)),
+        }
+    }
+
+    /// The group's, not one counter's.
+    pub(super) fn of_group(&self) -> bool {
+        self.face.is_none()
+    }
+
+    /// The same finding on the other face: same slot, text and size.
+    pub(super) fn twin(&self, other: &About) -> bool {
+        let plain = |a: &About| (a.code, a.at, a.slot.clone(), a.face.as_ref().map(|(_, t, z)| (t.clone(), *z)));
+        plain(self) == plain(other)
+    }
+}
+
+/// A finding with what it is about.
+pub(super) type Found = (About, Diagnostic);
+
+/// How deep a face's stripe is, as a share of the counter's height (templates/counters.typ).
+pub(super) const STRIPE: f64 = 0.22;
+
+/// Decide each slot's room and font size, shrinking down to the group's minimum when allowed,
+/// and report text that still does not fit (E023). The template draws what this decides, so a
+/// sheet never needs to measure text: exact (the same shaper as Typst) and fast.
+pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, what: &str, loc: &Loc) -> Vec<Found> {
+    let (w, h) = (group.size.0 * MM, group.size.1 * MM);
+    let base = group.font_size;
+    let pad = group.safe * MM;
+    let inner = w - 2.0 * pad;
+    let has = |n: &str| face.slots.iter().any(|s| s.name == n && (s.symbol || !s.text.is_empty()));
+    let edge_size = face
+        .slots
+        .iter()
+        .filter(|s| (s.name == "left" || s.name == "right") && !s.symbol && !s.text.is_empty())
+        .map(|s| s.size)
+        .fold(base, f64::max);
+    let edge = if has("left") || has("right") { edge_size * 1.15 } else { 0.0 };
+    face.edge = edge;
+    let corner_width = |names: [&str; 2]| {
+        face.slots
+            .iter()
+            .filter(|s| names.contains(&s.name.as_str()) && !s.symbol && !s.text.is_empty())
+            .map(|s| text_width(&s.text, s.size, s.bold) + 0.6 * MM)
+            .fold(0.0, f64::max)
+    };
+    let has_stripe = face.stripe.is_some();
+    let top_corners = corner_width(["top-left", "top-right"]);
+    let bottom_corners = corner_width(["bottom-left", "bottom-right"]);
+    let half = (inner - 2.0 * edge) / 2.0 - 0.3 * MM;
+    let mut found = Vec::new();
+    for s in face.slots.iter_mut() {
+        s.have = match s.name.as_str() {
+            "top" => inner - 2.0 * edge - 2.0 * top_corners,
+            "bottom" => inner - 2.0 * edge - 2.0 * bottom_corners,
+            "centre" => inner - 2.0 * edge,
+            // Along the edge, clear of the stripe when there is one (templates/counters.typ
+            // draws it `STRIPE` of the height deep and sets the edge text below it).
+            "left" | "right" if has_stripe => h * (1.0 - STRIPE) - 0.3 * MM - pad,
+            "left" | "right" => h - 2.0 * pad,
+            _ => half,
+        };
+        if s.symbol || s.text.is_empty() {
+            continue;
+        }
+        // Centre text wraps at spaces, in up to 60 % of the counter's height. Shrinking stops
+        // at the floor: below it the text would not be read.
+        let limit = if s.name == "centre" { h * 0.6 } else { s.have };
+        let mut size = s.size;
+        let least = group.min_font_size.map(|m| m.max(s.floor));
+        while !fits(s, size, limit) && least.is_some_and(|m| size > m) {
+            size = (size - 0.25).max(least.unwrap_or(size));
+        }
+        s.size = size;
+        let d = if s.size < s.floor - 0.001 {
+            Some(below_floor(s, limit, side, what, group, loc))
+        } else if !fits(s, size, limit) {
+            Some(overflow(s, size, limit, side, what, loc))
+        } else {
+            None
+        };
+        found.extend(d.map(|d| (About::slot(&d, s, side), d)));
+        s.inset = inset(s);
+    }
+    found.extend(small_factors(face, side, what, group, loc));
+    found
+}
+
+/// How much further from its cut line than the pad a slot must sit (pt) for its ink to stay
+/// inside the safe area: top and bottom slots sit 0.2 mm in, by cap height and baseline; edge
+/// slots by cap height; accents, descenders and an underline reach past those.
+pub(super) fn inset(s: &RSlot) -> f64 {
+    let (above, below, cap) = ink_em(&s.text, s.bold);
+    let below = if s.underline.is_empty() { below } else { below.max(UNDERLINE_EM.0 + UNDERLINE_EM.1 / 2.0) };
+    let over = match s.name.as_str() {
+        "top" | "top-left" | "top-right" => (above - cap) * s.size - 0.2 * MM,
+        "bottom" | "bottom-left" | "bottom-right" => below * s.size - 0.2 * MM,
+        "left" | "right" => (above - cap) * s.size,
+        _ => 0.0,
+    };
+    // Rounded up to 0.01 pt, so the template's data stays short and the ink stays inside.
+    (over.max(0.0) * 100.0).ceil() / 100.0
+}
+
+/// A slot printing below its floor (E070): at the size written in the data (the slot's, its
+/// face's or its group's `font_size`), else at the slot; with the largest size that fits.
+pub(super) fn below_floor(s: &RSlot, limit: f64, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Diagnostic {
+    let kind = if s.factor { "factors" } else { "text" };
+    let slot = s.name.replace('-', "_");
+    let message = if !s.own_size {
+        format!(
+            "the `{slot}` slot of group `{}` prints at {:.1} pt, below the floor of {:.1} pt for {kind}",
+            group.id, s.size, s.floor
+        )
+    } else {
+        format!(
+            "the {side} `{slot}` slot of {what} prints at {:.1} pt, below the floor of {:.1} pt for {kind}",
+            s.size, s.floor
+        )
+    };
+    let largest = (0..=80).map(|i| s.floor + 0.25 * i as f64).take_while(|&z| fits(s, z, limit)).last();
+    let help = match largest {
+        Some(z) => format!(
+            "print it at {:.1} pt or more: it fits up to {z:.2} pt; or lower the floor with `floor = {{ {kind} = \"...\" }}` in its [[counter_group]]",
+            s.floor
+        ),
+        None => format!(
+            "at {:.1} pt the text does not fit its slot: shorten it, move it to a wider slot, or use a bigger counter",
+            s.floor
+        ),
+    };
+    Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
+        .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
+        .label(format!("{:.1} pt is below {:.1} pt", s.size, s.floor))
+        .note(format!("the text: \"{}\"", s.text))
+        .help(help)
+}
+
+/// Factors printed smaller than the counter's name (W016; set regular, E070): the numbers are what a
+/// player reads across the table. Only where the data sets the size or weight.
+pub(super) fn small_factors(face: &RFace, side: &'static str, what: &str, group: &RGroup, loc: &Loc) -> Vec<Found> {
+    let name_size =
+        face.slots.iter().filter(|s| !s.factor && !s.symbol && !s.text.is_empty()).map(|s| s.size).fold(0.0, f64::max);
+    let mut out = Vec::new();
+    // Below the floor is E070 already.
+    for s in face.slots.iter().filter(|s| s.factor && !s.text.is_empty() && s.size >= s.floor - 0.001) {
+        if !s.bold {
+            let d = regular_factors(s, side, what, group, loc);
+            out.push((About::slot(&d, s, side), d));
+            continue;
+        }
+        if s.size + 0.001 >= name_size {
+            continue;
+        }
+        let slot = s.name.replace('-', "_");
+        let message = if !s.own_size {
+            format!("the factors in the `{slot}` slot of group `{}` print smaller than its other text", group.id)
+        } else {
+            format!("the factors in the {side} `{slot}` slot of {what} print smaller than its other text")
+        };
+        let d = Diagnostic::warning(diag::FACTORS_SMALL, message)
+            .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
+            .label(format!("{:.1} pt, beside text of {name_size:.1} pt", s.size))
+            .help("players read the factors across the table: print them at least as large as the name (leave out the slot's font_size for the default)");
+        out.push((About::slot(&d, s, side), d));
+    }
+    out
+}
+
+/// Factors set regular (E070): the floor for factors is bold, whatever the size.
+pub(super) fn regular_factors(s: &RSlot, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Diagnostic {
+    let slot = s.name.replace('-', "_");
+    let message = if !s.own_size {
+        format!("the factors in the `{slot}` slot of group `{}` print regular, below the floor of bold", group.id)
+    } else {
+        format!("the factors in the {side} `{slot}` slot of {what} print regular, below the floor of bold")
+    };
+    Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
+        .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
+        .label(format!("{:.1} pt, regular", s.size))
+        .help("players read the factors across the table: print them bold (leave out the slot's `bold = false`)")
+}
+
+/// An underline below the baseline: its offset and thickness, in em (the template draws it so).
+pub(super) const UNDERLINE_EM: (f64, f64) = (0.14, 0.08);
+
+/// A `safe` margin closer than 1 mm to the cut (E071).
+pub(super) fn too_close(s: &Sp<f64>) -> Diagnostic {
+    Diagnostic::error(diag::TEXT_NEAR_CUT, format!("text would print {:.1} mm from the cut line", s.v))
+        .at(&s.loc)
+        .label(format!("less than {MIN_SAFE_MM:.0} mm"))
+        .help(format!(
+            "a cut is never exact: keep text at least {MIN_SAFE_MM:.0} mm inside it (safe = \"{MIN_SAFE_MM:.0}mm\" or more, or leave it out)"
+        ))
+}
+
+/// The height (centre: wrapped lines) and widest word of a slot's text at `size`, in pt.
+pub(super) fn need(s: &RSlot, size: f64) -> (f64, f64) {
+    if s.name == "centre" {
+        let (lines, widest) = wrap(&s.text, size, s.bold, s.have);
+        (lines as f64 * size * 1.05, widest.max(0.0))
+    } else {
+        (text_width(&s.text, size, s.bold), 0.0)
+    }
+}
+
+pub(super) fn fits(s: &RSlot, size: f64, limit: f64) -> bool {
+    let (n, widest) = need(s, size);
+    n <= limit + 0.01 && widest <= s.have + 0.01
+}
+
+pub(super) fn overflow(s: &RSlot, size: f64, limit: f64, side: &str, what: &str, loc: &Loc) -> Diagnostic {
+    let (n, widest) = need(s, size);
+    let (need_pt, have_pt) = if widest > s.have + 0.01 { (widest, s.have) } else { (n, limit) };
+    let by = (need_pt - have_pt) / MM;
+    let part = format!("{side} {} slot", s.name.replace('-', "_"));
+    Diagnostic::error(diag::TEXT_OVERFLOW, format!("the {part} of {what} does not fit: it overflows by {by:.1} mm"))
+        .at(s.origin.as_ref().unwrap_or(loc))
+        .label(format!("{part} needs {:.1} mm, has {:.1} mm", need_pt / MM, have_pt / MM))
+        .note(format!("the text: \"{}\"", s.text))
+        .help("shorten the text, use a smaller size for this slot, a bigger counter, or allow shrinking with min_font_size in its [[counter_group]]")
+}
+
+/// Greedy word wrap: (number of lines, widest single word) at `size` in `width` pt.
+pub(super) fn wrap(text: &str, size: f64, bold: bool, width: f64) -> (usize, f64) {
+    let space = text_width(" ", size, bold);
+    let mut lines = 1;
+    let mut line = 0.0;
+    let mut widest: f64 = 0.0;
+    for word in text.split_whitespace() {
+        let ww = text_width(word, size, bold);
+        widest = widest.max(ww);
+        if line > 0.0 && line + space + ww > width {
+            lines += 1;
+            line = ww;
+        } else {
+            line += if line > 0.0 { space + ww } else { ww };
+        }
+    }
+    (lines, widest)
+}
