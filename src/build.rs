@@ -7,6 +7,7 @@ use crate::check::Index;
 use crate::diag::{self, Diagnostic};
 use crate::export::{self, ExportOptions};
 use crate::layout::Layout;
+use crate::length::Pt;
 use crate::model::{Game, PageSize};
 use crate::render::{RenderDiag, Renderer, Severity};
 use crate::source::Files;
@@ -602,14 +603,15 @@ fn overflows(compiled: &crate::render::Compiled, exported: &export::Exported) ->
         let need = v["need"].as_f64().unwrap_or(0.0);
         let have = v["have"].as_f64().unwrap_or(0.0);
         let text = v["text"].as_str().unwrap_or("");
-        let by_mm = (need - have) * 25.4 / 72.0;
+        let (need, have) = (Pt(need).mm(), Pt(have).mm());
+        let by_mm = (need - have).0;
         let Some((what, loc)) = exported.pieces.get(index) else { continue };
         let mut d = Diagnostic::error(
             diag::TEXT_OVERFLOW,
             format!("the {part} of {what} does not fit: it overflows by {by_mm:.1} mm"),
         )
         .at(loc)
-        .label(format!("{part} needs {:.1} mm, has {:.1} mm", need * 25.4 / 72.0, have * 25.4 / 72.0));
+        .label(format!("{part} needs {need:.1}, has {have:.1}"));
         if !text.is_empty() {
             d = d.note(format!("the text: \"{text}\" (page {page})"));
         }

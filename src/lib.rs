@@ -8,7 +8,7 @@
 //! Schema for editors) → [`check`] (findings about the data) →
 //! [`layout`] (every piece laid out once, with its findings) → [`export`] (the data a template
 //! sees) → [`render`] (Typst) → [`build`] (the stages strung together, written atomically by
-//! [`write`](mod@write)). [`diag`] holds findings and their codes; [`markup`] reads the Typst markup
+//! [`write`](mod@write)). [`diag`] holds findings and their codes, [`length`] lengths in mm and pt; [`markup`] reads the Typst markup
 //! fields with their `[[...]]` references; [`icons`] is the built-in icon set. On top:
 //! [`diff`] compares two versions of a game's data, and the command line (`main.rs`,
 //! `watch.rs`), with [`explain`] (a page per finding code) and [`new`] (a starting game).
@@ -21,6 +21,7 @@ pub mod explain;
 pub mod export;
 pub mod icons;
 pub mod layout;
+pub mod length;
 pub mod limits;
 pub mod load;
 pub mod markup;

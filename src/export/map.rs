@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{Exporter, TextKey};
-use crate::layout::map::{Geometry, Pt, Tiling};
+use crate::layout::map::{Geometry, Point as MmPoint, Tiling};
 use crate::model::*;
 
 /// A rectangle of cells: (first column, first row, last column, last row).
@@ -22,7 +22,7 @@ fn mm(v: f64) -> f64 {
     (v * 1000.0).round() / 1000.0
 }
 
-fn pt((x, y): Pt) -> Point {
+fn pt((x, y): MmPoint) -> Point {
     [mm(x), mm(y)]
 }
 
@@ -243,7 +243,7 @@ impl Exporter<'_> {
         let shown: Vec<Coord> = g.cells().filter(|c| inside(*c)).collect();
         // The box of the cells shown: positions are relative to its corner.
         let (x0, y0, x1, y1) = bounding_box(&geo, &shown);
-        let at = |p: Pt| (p.0 - x0, p.1 - y0);
+        let at = |p: MmPoint| (p.0 - x0, p.1 - y0);
         let default = m.terrain.as_ref().map_or("clear", |t| t.v.as_str());
         let mut terrain_of: HashMap<Coord, &str> = HashMap::new();
         for nc in &m.cells {
@@ -383,7 +383,7 @@ struct OnBoard {
     geo: Geometry,
     window: Window,
     /// The top-left corner of the cells drawn, in map mm.
-    origin: Pt,
+    origin: MmPoint,
 }
 
 impl OnBoard {
@@ -404,7 +404,7 @@ impl OnBoard {
     }
 
     /// Where map point `p` is on the drawing.
-    fn at_pt(&self, (x, y): Pt) -> Point {
+    fn at_pt(&self, (x, y): MmPoint) -> Point {
         pt((x - self.origin.0, y - self.origin.1))
     }
 

@@ -9,6 +9,7 @@ use crate::layout::counters::COUNTER_PAD_MM;
 use crate::layout::geometry::{Bands, PRINTABLE_EDGE_MM, SHEET_BAND_MM, bands};
 use crate::layout::symbol::Symbol;
 use crate::layout::{Counters as LaidOut, RCounter, RFace, RGroup};
+use crate::length::{Mm, Pt, mm_pair};
 use crate::model::*;
 
 /// The sheet pieces are imposed on (`[counters]` or `[cards]`), mm. Its keys are declared in
@@ -140,15 +141,15 @@ pub struct CounterGroup<'a> {
     /// The names of the groups sharing these sheets, joined.
     pub name: Option<String>,
     /// The counters' size, mm.
-    pub width: f64,
+    pub width: Mm,
     /// The counters' size, mm.
-    pub height: f64,
+    pub height: Mm,
     /// The text size, pt.
-    pub font_size: f64,
+    pub font_size: Pt,
     /// How far text may shrink, pt.
-    pub min_font_size: Option<f64>,
+    pub min_font_size: Option<Pt>,
     /// The box the symbol or picture is drawn in (width, height), mm.
-    pub symbol_box: [f64; 2],
+    pub symbol_box: [Mm; 2],
     /// Columns and rows a sheet holds.
     pub grid: [usize; 2],
     /// Where the header and the scale bar go (`top-bottom` or `sides`).
@@ -276,7 +277,7 @@ impl Exporter<'_> {
                 min_font_size: g.min_font_size,
                 symbol_box: [sb.0, sb.1],
                 grid: [cols, rows],
-                bands: bands_name(*page, &co.sheet, *gutter, 0.0, g.size, g.grid),
+                bands: bands_name(*page, &co.sheet, *gutter, 0.0, mm_pair(g.size), g.grid),
                 first_sheet,
                 sheets,
                 items: Vec::new(),

@@ -15,17 +15,17 @@ use super::cards::{CardFit, Cards, RCard};
 use super::fonts::text_width;
 use crate::check::Index;
 use crate::diag::{self, Diagnostic};
+use crate::length::{Mm, Pt};
 use crate::model::*;
 use crate::source::Loc;
 
-const MM: f64 = 72.0 / 25.4; // pt per mm
-/// The panel's padding, the gap below the title bar, the stat boxes' gap and inset (mm), as
+/// The panel's padding, the gap below the title bar, the stat boxes' gap and inset, as
 /// `cards.typ` and `card-parts.typ` draw them.
-const PAD: f64 = 1.4;
-const BELOW_HEADER: f64 = 1.2;
-const HEADER_RISE: f64 = 0.6;
-const BOX_GAP: f64 = 0.8;
-const BOX_INSET: f64 = 0.8;
+const PAD: Mm = Mm(1.4);
+const BELOW_HEADER: Mm = Mm(1.2);
+const HEADER_RISE: Mm = Mm(0.6);
+const BOX_GAP: Mm = Mm(0.8);
+const BOX_INSET: Mm = Mm(0.8);
 /// How much a roomy card's stat bar may grow, largest first.
 const GROWTH: [f64; 4] = [2.0, 1.75, 1.5, 1.25];
 
@@ -52,13 +52,13 @@ pub struct Probe {
     pub fit: CardFit,
 }
 
-/// What the measuring document reports for one probe: heights in pt.
+/// What the measuring document reports for one probe: heights.
 #[derive(Debug, Clone, serde::Deserialize)]
 pub struct Measured {
     /// The probe, by position.
     pub probe: usize,
     /// The title bar.
-    pub header: f64,
+    pub header: Pt,
     /// The panel's blocks in order.
     pub blocks: Vec<MeasuredBlock>,
 }
@@ -70,61 +70,63 @@ pub struct MeasuredBlock {
     pub zone: String,
     /// Which one of its zone (the second ability: 1).
     pub i: usize,
-    /// Height, pt.
-    pub h: f64,
+    /// Height.
+    pub h: Pt,
 }
 
-/// The sizes of `[cards]` in pt: the smallest text size, the largest, the legibility floor
-/// and the card's base size.
+/// The sizes of `[cards]`: the smallest text size, the largest, the legibility floor and the
+/// card's base size.
 #[derive(Debug, Clone, Copy)]
 struct Sizes {
-    lo: f64,
-    max: f64,
-    floor: f64,
-    base: f64,
+    lo: Pt,
+    max: Pt,
+    floor: Pt,
+    base: Pt,
 }
 
 fn sizes(opts: &CardOptions) -> Sizes {
     let base = opts.font_size;
     let max = opts.max_font_size.as_ref().map_or((base * 1.5).min(14.0).max(base), |m| m.v);
     let lo = opts.min_font_size.as_ref().map_or(base, |m| m.v).min(max);
-    Sizes { lo, max, floor: opts.floor.text.as_ref().map_or(CARD_TEXT_FLOOR, |f| f.v), base }
+    let floor = opts.floor.text.as_ref().map_or(CARD_TEXT_FLOOR, |f| f.v);
+    Sizes { lo: Pt(lo), max: Pt(max), floor: Pt(floor), base: Pt(base) }
 }
 
 /// Every text size a card may take: `lo` to `max` in quarter points, largest first.
-fn candidates(z: Sizes) -> Vec<f64> {
+fn candidates(z: Sizes) -> Vec<Pt> {
+    let (lo, max) = (z.lo.0, z.max.0);
     let mut out = vec![z.max];
-    let mut s = z.lo + ((z.max - z.lo) / 0.25).floor() * 0.25;
-    if (s - z.max).abs() < 1e-6 {
+    let mut s = lo + ((max - lo) / 0.25).floor() * 0.25;
+    if (s - max).abs() < 1e-6 {
         s -= 0.25;
     }
-    while s >= z.lo - 1e-6 {
-        out.push((s * 100.0).round() / 100.0);
+    while s >= lo - 1e-6 {
+        out.push(Pt((s * 100.0).round() / 100.0));
         s -= 0.25;
     }
     out
 }
 
-/// The card's panel width and its room for the title bar and panel (mm).
-fn panel(cards: &Cards, opts: &CardOptions, rc: &RCard, z: Sizes) -> (f64, f64) {
-    let inner_w = cards.size.0 - 2.0 * opts.safe;
-    let foot = z.floor.max(z.base * 0.75) * 1.2 / MM + 1.0;
-    let room = cards.size.1 - 2.0 * opts.safe - if rc.layout.zones.contains(&"footer") { foot } else { 0.0 };
-    (inner_w + 2.0 - 2.0 * PAD, room)
+/// The card's panel width and its room for the title bar and panel.
+fn panel(cards: &Cards, opts: &CardOptions, rc: &RCard, z: Sizes) -> (Mm, Mm) {
+    let inner_w = Mm(cards.size.0 - 2.0 * opts.safe);
+    let foot = (z.floor.max(z.base * 0.75) * 1.2).mm() + Mm(1.0);
+    let room = Mm(cards.size.1 - 2.0 * opts.safe) - if rc.layout.zones.contains(&"footer") { foot } else { Mm(0.0) };
+    (inner_w + Mm(2.0) - 2.0 * PAD, room)
 }
 
 fn has_boxes(rc: &RCard, stats: &[StatText]) -> bool {
     !stats.is_empty() && rc.layout.zones.contains(&"stats") && rc.layout.stat_style == StatStyle::Boxes
 }
 
-/// The widest word of `s` at `size` pt (bold or not), pt.
-fn widest(s: &str, size: f64, bold: bool) -> f64 {
-    s.split_whitespace().map(|w| text_width(w, size, bold)).fold(0.0, f64::max)
+/// The widest word of `s` at `size` (bold or not).
+fn widest(s: &str, size: Pt, bold: bool) -> Pt {
+    s.split_whitespace().map(|w| text_width(w, size, bold)).fold(Pt(0.0), Pt::max)
 }
 
 /// A stat label's widest word at `size`: its icon (1.3 em and a 0.2 em gap, or 2.2 em alone
 /// with `stat_icons = "instead"`) and its upper-cased words.
-fn label_width(s: &StatText, size: f64, icons_only: bool) -> f64 {
+fn label_width(s: &StatText, size: Pt, icons_only: bool) -> Pt {
     match (s.icon, icons_only) {
         (true, true) => 2.2 * size,
         (true, false) => 1.5 * size + widest(&s.label.to_uppercase(), size, false),
@@ -132,8 +134,8 @@ fn label_width(s: &StatText, size: f64, icons_only: bool) -> f64 {
     }
 }
 
-/// Room across one stat box's content (mm) with `cols` columns in a panel `width` wide.
-fn box_room(width: f64, cols: usize) -> f64 {
+/// Room across one stat box's content with `cols` columns in a panel `width` wide.
+fn box_room(width: Mm, cols: usize) -> Mm {
     (width - (cols as f64 - 1.0) * BOX_GAP) / cols as f64 - 2.0 * BOX_INSET
 }
 
@@ -159,8 +161,8 @@ fn stat_columns(cards: &Cards, opts: &CardOptions, stats: &[Vec<StatText>], z: S
                 let label = label_width(s, z.floor.max(z.lo * 0.78), icons_only);
                 widest(&s.value, z.lo * 1.35, true).max(label)
             })
-            .fold(0.0, f64::max)
-            / MM;
+            .fold(Pt(0.0), Pt::max)
+            .mm();
         let width = panel(cards, opts, &cards.cards[members[0]], z).0;
         let mut cols = most.min(if noted { 3 } else { 4 }).max(1);
         while cols > 1 && box_room(width, cols) < need {
@@ -173,32 +175,23 @@ fn stat_columns(cards: &Cards, opts: &CardOptions, stats: &[Vec<StatText>], z: S
 
 /// The sizes of one card's text at text size `s` and stat scale `k`.
 #[allow(clippy::too_many_arguments)]
-fn sized(
-    rc: &RCard,
-    stats: &[StatText],
-    s: f64,
-    k: f64,
-    cols: usize,
-    width: f64,
-    z: Sizes,
-    icons_only: bool,
-) -> CardFit {
-    let small = |x: f64| x.max(z.floor);
+fn sized(rc: &RCard, stats: &[StatText], s: Pt, k: f64, cols: usize, width: Mm, z: Sizes, icons_only: bool) -> CardFit {
+    let small = |x: Pt| x.max(z.floor);
     let lay = &rc.layout;
-    let title_size = lay.title_size.unwrap_or(if lay.title_centred { s * 1.9 } else { s * 1.45 });
+    let title_size = lay.title_size.map(Pt).unwrap_or(if lay.title_centred { s * 1.9 } else { s * 1.45 });
     let (mut label_size, mut values) = (small(s * 0.78 * k), vec![s * 1.35 * k; stats.len()]);
     if cols > 0 {
         // Labels and values fit their boxes with 1 mm to spare, smaller if they must, never
         // below the floor.
-        let room = (box_room(width, cols) - 1.0) * MM;
-        let wide = stats.iter().map(|st| label_width(st, label_size, icons_only)).fold(0.0, f64::max);
-        if wide > room && wide > 0.0 {
-            label_size = small(label_size * room / wide);
+        let room = (box_room(width, cols) - Mm(1.0)).pt();
+        let wide = stats.iter().map(|st| label_width(st, label_size, icons_only)).fold(Pt(0.0), Pt::max);
+        if wide > room && wide.0 > 0.0 {
+            label_size = small(Pt(label_size.0 * room.0 / wide.0));
         }
         for (v, st) in values.iter_mut().zip(stats) {
             let wv = widest(&st.value, *v, true);
-            if wv > room && wv > 0.0 {
-                *v = small(*v * room / wv);
+            if wv > room && wv.0 > 0.0 {
+                *v = small(Pt(v.0 * room.0 / wv.0));
             }
         }
     } else {
@@ -214,8 +207,8 @@ fn sized(
         note_size: small(s * 0.92),
         stat_columns: cols,
         stat_scale: k,
-        header_height: 0.0,
-        gap: 0.0,
+        header_height: Mm(0.0),
+        gap: Mm(0.0),
     }
 }
 
@@ -243,12 +236,12 @@ pub fn probes(game: &Game, cards: &Cards, stats: &[Vec<StatText>]) -> Vec<Probe>
     out
 }
 
-/// One probe's heights summed: (title bar, panel blocks with their gaps, everything), mm.
-fn total(m: &Measured, size: f64) -> (f64, f64, f64) {
+/// One probe's heights summed: (title bar, panel blocks with their gaps, everything).
+fn total(m: &Measured, size: Pt) -> (Mm, Mm, Mm) {
     let n = m.blocks.len();
-    let gaps = if n > 1 { (n - 1) as f64 * 0.5 * size } else { 0.0 };
-    let body = (m.blocks.iter().map(|b| b.h).sum::<f64>() + gaps) / MM;
-    let header = m.header / MM;
+    let gaps = if n > 1 { (n - 1) as f64 * 0.5 * size } else { Pt(0.0) };
+    let body = (Pt(m.blocks.iter().map(|b| b.h.0).sum::<f64>()) + gaps).mm();
+    let header = m.header.mm();
     (header, body, header + BELOW_HEADER + body + 2.0 * PAD)
 }
 
@@ -278,7 +271,7 @@ pub fn fit(
         // Plain sizes, largest first, then the grown stat bars at the largest size.
         let plain: Vec<&(&Probe, &Measured)> = list.iter().filter(|(p, _)| p.fit.stat_scale == 1.0).collect();
         let Some(smallest) = plain.last() else { continue };
-        let fits = |(p, m): &&(&Probe, &Measured)| total(m, p.fit.size).2 <= text_room + 1e-6;
+        let fits = |(p, m): &&(&Probe, &Measured)| total(m, p.fit.size).2.0 <= text_room.0 + 1e-6;
         let mut chosen = *plain.iter().find(|c| fits(c)).unwrap_or(smallest);
         // Still room at the largest size (a unit with short notes): the stat bar grows, up to
         // twice, while everything fits and a quarter of the panel would otherwise stay empty.
@@ -290,7 +283,7 @@ pub fn fit(
         }
         let (p, m) = *chosen;
         let (header, body, need) = total(m, p.fit.size);
-        if need > text_room + 1e-6 {
+        if need.0 > text_room.0 + 1e-6 {
             let have = text_room - header - BELOW_HEADER - 2.0 * PAD;
             diags.push(overflow(game, ix, &cards.cards[i], m, need - text_room, have, body, z));
         }
@@ -299,40 +292,40 @@ pub fn fit(
         let panel_h = text_room - header - BELOW_HEADER;
         let spare = panel_h - 2.0 * PAD - body;
         let n = m.blocks.len();
-        let spread = if n > 1 && spare > 0.0 { (spare / n as f64).min(p.fit.size * 1.2 / MM) } else { 0.0 };
+        let spread = if n > 1 && spare.0 > 0.0 { (spare / n as f64).min((p.fit.size * 1.2).mm()) } else { Mm(0.0) };
         cards.cards[i].fit =
-            Some(CardFit { header_height: header, gap: 0.5 * p.fit.size / MM + spread, ..p.fit.clone() });
+            Some(CardFit { header_height: header, gap: (0.5 * p.fit.size).mm() + spread, ..p.fit.clone() });
     }
 }
 
 /// E023 for a card whose text overflows by `by` mm at its smallest size: at the block that
 /// takes the most room, saying what to shorten or which key to set.
 #[allow(clippy::too_many_arguments)]
-fn overflow(game: &Game, ix: &Index, rc: &RCard, m: &Measured, by: f64, have: f64, body: f64, z: Sizes) -> Diagnostic {
+fn overflow(game: &Game, ix: &Index, rc: &RCard, m: &Measured, by: Mm, have: Mm, body: Mm, z: Sizes) -> Diagnostic {
     let opts = &game.card_options;
-    let header = m.header / MM;
-    let biggest = m.blocks.iter().filter(|b| b.zone != "art").max_by(|a, b| a.h.total_cmp(&b.h));
+    let header = m.header.mm();
+    let biggest = m.blocks.iter().filter(|b| b.zone != "art").max_by(|a, b| a.h.0.total_cmp(&b.h.0));
     let (zone, i, h) = match biggest {
-        Some(b) if b.h / MM >= header => (b.zone.as_str(), b.i, b.h / MM),
+        Some(b) if b.h.mm() >= header => (b.zone.as_str(), b.i, b.h.mm()),
         _ => ("title", 0, header),
     };
     let (loc, what) = block_source(game, ix, rc, zone, i);
     let mut d = Diagnostic::error(
         diag::TEXT_OVERFLOW,
-        format!("the text of {} does not fit: it overflows by {by:.1} mm", rc.what),
+        format!("the text of {} does not fit: it overflows by {by:.1}", rc.what),
     )
     .at(&loc)
     .label(format!(
-        "{what}: {h:.1} mm of the card's text (its panel holds {have:.1} mm, the text needs {body:.1} mm at {} pt)",
+        "{what}: {h:.1} of the card's text (its panel holds {have:.1}, the text needs {body:.1} at {})",
         z.lo
     ));
     if loc != rc.loc {
         d = d.note(format!("the card: {}", rc.what));
     }
-    let mut ways = vec![format!("shorten {what} (or another text of the card) by about {by:.1} mm of lines")];
-    if z.lo > z.floor + 1e-6 {
+    let mut ways = vec![format!("shorten {what} (or another text of the card) by about {by:.1} of lines")];
+    if z.lo.0 > z.floor.0 + 1e-6 {
         ways.push(format!(
-            "let the text shrink further with `min_font_size` in [cards] (now {} pt; the floor is {} pt)",
+            "let the text shrink further with `min_font_size` in [cards] (now {}; the floor is {})",
             z.lo, z.floor
         ));
     }

@@ -12,6 +12,7 @@ use super::geometry::{back_picture_box, grid, picture_box, sheet_page};
 use super::pictures::check_resolution;
 use crate::check::Index;
 use crate::diag::{self, Diagnostic};
+use crate::length::{Mm, Pt};
 use crate::model::*;
 use crate::source::Loc;
 
@@ -66,30 +67,30 @@ pub struct RCard {
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, schemars::JsonSchema)]
 pub struct CardFit {
     /// The card's text size (abilities, texts, a reference's content), pt.
-    pub size: f64,
+    pub size: Pt,
     /// The title's (and the corner value's) size, pt.
-    pub title_size: f64,
+    pub title_size: Pt,
     /// The subtitle's size, pt.
-    pub subtitle_size: f64,
+    pub subtitle_size: Pt,
     /// The stat labels' size, pt.
-    pub stat_label_size: f64,
+    pub stat_label_size: Pt,
     /// Each stat's value size, pt, in the order of the card's `stats`: a value whose widest
     /// word would not fit its box is set smaller, never below the floor.
-    pub stat_value_sizes: Vec<f64>,
+    pub stat_value_sizes: Vec<Pt>,
     /// The size of the stats' notes and of the steps line under the stat bar, pt.
-    pub stat_note_size: f64,
+    pub stat_note_size: Pt,
     /// The size of the unit's notes, pt.
-    pub note_size: f64,
+    pub note_size: Pt,
     /// Columns of the stat boxes: the same on every card of one layout, so that each stat
     /// sits in the same place; 0 for a card without stat boxes.
     pub stat_columns: usize,
     /// How much the stat bar grows on a card with room to spare (1: not at all, up to 2).
     pub stat_scale: f64,
     /// The title bar's height, mm: the panel starts 1.2 mm below it.
-    pub header_height: f64,
+    pub header_height: Mm,
     /// The space between two blocks of the panel, mm (half a line, more on a card with room
     /// to spare).
-    pub gap: f64,
+    pub gap: Mm,
 }
 
 /// The card sheet, laid out.

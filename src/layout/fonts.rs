@@ -1,6 +1,7 @@
 //! The fonts in `fonts/`, embedded into the binary. The host's fonts are never used, so a PDF
 //! looks the same on every machine.
 
+use crate::length::Pt;
 use std::sync::{Arc, OnceLock};
 
 use typst::foundations::Bytes;
@@ -60,7 +61,7 @@ impl Fonts {
 /// Width in pt of `text` set on one line in Roboto (bold or regular) at `size` pt, shaped the
 /// way Typst shapes it (rustybuzz, kerning included); characters Roboto lacks are measured in
 /// DejaVu Sans, the templates' fallback.
-pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
+pub fn text_width(text: &str, size: Pt, bold: bool) -> Pt {
     // Counter sheets repeat the same few strings ("4-4-6", "Fresh") thousands of times, and
     // the checker and the exporter both ask: remember the width of each string at 1 pt.
     use std::collections::HashMap;
@@ -68,7 +69,7 @@ pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
     static MEMO: OnceLock<Mutex<HashMap<(String, bool), f64>>> = OnceLock::new();
     let memo = MEMO.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(em) = memo.lock().ok().and_then(|m| m.get(&(text.to_string(), bold)).copied()) {
-        return em * size;
+        return size * em;
     }
     let em = shaped_em(text, bold);
     if let Ok(mut m) = memo.lock() {
@@ -77,7 +78,7 @@ pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
         }
         m.insert((text.to_string(), bold), em);
     }
-    em * size
+    size * em
 }
 
 /// Width in em of `text` shaped in Roboto (see `text_width`).

@@ -31,7 +31,7 @@ pub const OVERLAP_MM: f64 = 10.0;
 pub const CAPTION_MM: f64 = 6.0;
 
 /// A point in mm.
-pub type Pt = (f64, f64);
+pub type Point = (f64, f64);
 
 /// Where a map's cells are, in mm.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -41,9 +41,9 @@ pub struct Geometry {
     /// The cell size in mm: across the flats of a hex, the side of a square.
     pub cell: f64,
     /// Added to every raw centre so that the bounding box starts at (0, 0).
-    shift: Pt,
+    shift: Point,
     /// The bounding box's width and height.
-    size: Pt,
+    size: Point,
 }
 
 impl Geometry {
@@ -78,7 +78,7 @@ impl Geometry {
     }
 
     /// Half a cell's width and height (the cell's bounding box around its centre).
-    pub fn half_extent(&self) -> Pt {
+    pub fn half_extent(&self) -> Point {
         let (flat, point) = (self.cell / 2.0, self.side());
         match self.grid.kind {
             GridKind::Square => (flat, flat),
@@ -87,7 +87,7 @@ impl Geometry {
         }
     }
 
-    fn raw_centre(&self, c: Coord) -> Pt {
+    fn raw_centre(&self, c: Coord) -> Point {
         let (s, a) = (self.cell, self.side());
         let (col, row) = ((c.col - 1) as f64, (c.row - 1) as f64);
         match self.grid.kind {
@@ -102,18 +102,18 @@ impl Geometry {
     }
 
     /// The centre of a cell.
-    pub fn centre(&self, c: Coord) -> Pt {
+    pub fn centre(&self, c: Coord) -> Point {
         let (x, y) = self.raw_centre(c);
         (x + self.shift.0, y + self.shift.1)
     }
 
     /// The width and height of the map's bounding box.
-    pub fn size(&self) -> Pt {
+    pub fn size(&self) -> Point {
         self.size
     }
 
     /// A cell's corners relative to its centre, clockwise, side `i` from corner `i` to `i + 1`.
-    pub fn corner_offsets(&self) -> Vec<Pt> {
+    pub fn corner_offsets(&self) -> Vec<Point> {
         let a = self.side();
         let start = match self.grid.kind {
             GridKind::Square => {
@@ -132,13 +132,13 @@ impl Geometry {
     }
 
     /// A cell's corners, clockwise.
-    pub fn corners(&self, c: Coord) -> Vec<Pt> {
+    pub fn corners(&self, c: Coord) -> Vec<Point> {
         let (x, y) = self.centre(c);
         self.corner_offsets().into_iter().map(|(dx, dy)| (x + dx, y + dy)).collect()
     }
 
     /// The two ends of side `side` of a cell.
-    pub fn side_segment(&self, c: Coord, side: usize) -> (Pt, Pt) {
+    pub fn side_segment(&self, c: Coord, side: usize) -> (Point, Point) {
         let corners = self.corners(c);
         let n = corners.len();
         (corners[side % n], corners[(side + 1) % n])
@@ -149,26 +149,26 @@ impl Geometry {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tiling {
     /// The page, in mm (portrait or landscape, whichever needs fewer tiles).
-    pub page: Pt,
+    pub page: Point,
     /// The area of a page the map is drawn in (the page minus its margins and caption).
-    pub area: Pt,
+    pub area: Point,
     /// Columns and rows of tiles.
     pub across: usize,
     /// Rows of tiles.
     pub down: usize,
     /// The distance between the origins of neighbouring tiles (the area minus the overlap):
     /// the map shared evenly, the last tile ending where the map ends.
-    pub step: Pt,
+    pub step: Point,
     /// Where the map's bounding box starts inside the first tile: centred on a single page,
     /// else at the tile's corner.
-    pub inset: Pt,
+    pub inset: Point,
 }
 
 impl Tiling {
     /// The tiles of a map of `size` mm on `paper` pages, in the orientation asked for (`Some(true)`:
     /// landscape), else the one that needs fewer pages; of two that need as many, the one whose
     /// pages the map fills more (a map one page wide stays on one page width).
-    pub fn new(size: Pt, paper: PageSize, landscape: Option<bool>) -> Tiling {
+    pub fn new(size: Point, paper: PageSize, landscape: Option<bool>) -> Tiling {
         let (w, h) = crate::layout::geometry::page_mm(paper, false);
         let portrait = Tiling::with_page(size, (w, h));
         let wide = Tiling::with_page(size, (h, w));
@@ -193,7 +193,7 @@ impl Tiling {
         }
     }
 
-    fn with_page(size: Pt, page: Pt) -> Tiling {
+    fn with_page(size: Point, page: Point) -> Tiling {
         let area = (page.0 - 2.0 * MAP_EDGE_MM, page.1 - 2.0 * MAP_EDGE_MM - CAPTION_MM);
         let most = (area.0 - OVERLAP_MM, area.1 - OVERLAP_MM);
         let count = |len: f64, area: f64, step: f64| {
@@ -220,25 +220,25 @@ impl Tiling {
     }
 
     /// How much neighbouring tiles overlap across and down (mm): at least [`OVERLAP_MM`].
-    pub fn overlap(&self) -> Pt {
+    pub fn overlap(&self) -> Point {
         (self.area.0 - self.step.0, self.area.1 - self.step.1)
     }
 
     /// The map point at the top-left corner of tile (row, column)'s area.
-    pub fn origin(&self, row: usize, col: usize) -> Pt {
+    pub fn origin(&self, row: usize, col: usize) -> Point {
         (col as f64 * self.step.0 - self.inset.0, row as f64 * self.step.1 - self.inset.1)
     }
 
     /// Where map point `p` lands on the page of tile (row, column), in mm from the page's
     /// top-left corner (it may lie outside the tile's area).
-    pub fn on_page(&self, p: Pt, row: usize, col: usize) -> Pt {
+    pub fn on_page(&self, p: Point, row: usize, col: usize) -> Point {
         let o = self.origin(row, col);
         (MAP_EDGE_MM + p.0 - o.0, MAP_EDGE_MM + p.1 - o.1)
     }
 
     /// The alignment marks: map points in the middle of each overlap band, every 60 mm or so
     /// along it; each shows on both tiles that share the band.
-    pub fn marks(&self, size: Pt) -> Vec<Pt> {
+    pub fn marks(&self, size: Point) -> Vec<Point> {
         let mut out = Vec::new();
         let along = |len: f64| {
             let n = (len / 60.0).ceil().max(1.0) as usize;
@@ -268,7 +268,7 @@ mod tests {
         Geometry::new(grid, 19.05)
     }
 
-    fn dist(a: Pt, b: Pt) -> f64 {
+    fn dist(a: Point, b: Point) -> f64 {
         ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
     }
 

@@ -1,5 +1,6 @@
 //! How sharp a picture prints: its pixels over the box the template draws it in.
 
+use crate::length::Mm;
 use std::path::Path;
 
 use crate::diag::{self, Diagnostic};
@@ -18,10 +19,7 @@ pub(crate) fn check_resolution(root: &Path, img: &Sp<String>, box_mm: (f64, f64)
     let (w, h) =
         image::ImageReader::open(root.join(&img.v)).ok()?.with_guessed_format().ok()?.into_dimensions().ok()?;
     let dpi = printed_dpi((w, h), box_mm);
-    let printed = |dpi: f64| {
-        let scale = 25.4 / dpi; // mm per pixel
-        format!("{:.1} x {:.1} mm", w as f64 * scale, h as f64 * scale)
-    };
+    let printed = |dpi: f64| format!("{:.1} x {:.1}", Mm::from_px(w as f64, dpi), Mm::from_px(h as f64, dpi));
     let need_px = |target: f64| {
         let k = target / dpi;
         format!("{} x {} px", (w as f64 * k).ceil(), (h as f64 * k).ceil())
@@ -58,5 +56,5 @@ pub(crate) fn check_resolution(root: &Path, img: &Sp<String>, box_mm: (f64, f64)
 /// Dots per inch of a `px` picture scaled to fit inside `box_mm`.
 pub(crate) fn printed_dpi(px: (u32, u32), box_mm: (f64, f64)) -> f64 {
     let scale_mm_per_px = (box_mm.0 / px.0.max(1) as f64).min(box_mm.1 / px.1.max(1) as f64);
-    25.4 / scale_mm_per_px
+    1.0 / Mm(scale_mm_per_px).inches()
 }

@@ -7,12 +7,20 @@ use toml::de::DeValue;
 
 use super::reader::{Obj, parse_int};
 use crate::diag::{self, Diagnostic};
+use crate::length::{MM_PER_INCH, Mm, PT_PER_INCH};
 use crate::model::Sp;
 use crate::source::Loc;
 
 /// Units and how many mm each is.
-const UNITS: &[(&str, f64)] =
-    &[("mm", 1.0), ("cm", 10.0), ("inches", 25.4), ("inch", 25.4), ("in", 25.4), ("\"", 25.4), ("pt", 25.4 / 72.0)];
+const UNITS: &[(&str, f64)] = &[
+    ("mm", 1.0),
+    ("cm", 10.0),
+    ("inches", MM_PER_INCH),
+    ("inch", MM_PER_INCH),
+    ("in", MM_PER_INCH),
+    ("\"", MM_PER_INCH),
+    ("pt", MM_PER_INCH / PT_PER_INCH),
+];
 
 /// Parse a length: `"3/4in"`, `"0.75 in"`, `"5/8\""`, `"19.05mm"`, `"1.9cm"`, `"12pt"`, also
 /// `"-1mm"` and `"0mm"`. Returns mm.
@@ -50,7 +58,7 @@ pub(super) fn parse_length(s: &str) -> Option<f64> {
 pub(super) fn parse_font_size(s: &str) -> Option<f64> {
     match s.trim().strip_suffix("pt") {
         Some(n) => n.trim().parse::<f64>().ok(),
-        None => parse_length(s).map(|mm| mm * 72.0 / 25.4),
+        None => parse_length(s).map(|mm| Mm(mm).pt().0),
     }
     .filter(|pt| pt.is_finite() && *pt > 0.0)
 }

@@ -119,14 +119,13 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
         let text = game.files.get(file).text.clone();
         sheets::read_sheet(&mut game, &Ctx { file, diags: &diags }, &text);
     }
-    if game.meta.id.is_none() && game.meta.title.is_none() && game.meta.version.is_none() {
-        if !game_said {
-            diags.borrow_mut().push(
-                Diagnostic::error(diag::MISSING_FIELD, "game.toml has no [game] table")
-                    .at(&Loc { file: 0, span: 0..0 })
-                    .help("start game.toml with [game], id = \"...\", title = \"...\", version = \"...\""),
-            );
-        }
+    // No game.toml among the files: nothing has said so yet.
+    if !game_said {
+        diags.borrow_mut().push(
+            Diagnostic::error(diag::MISSING_FIELD, "game.toml has no [game] table")
+                .at(&Loc { file: 0, span: 0..0 })
+                .help("start game.toml with [game], id = \"...\", title = \"...\", version = \"...\""),
+        );
     }
     Loaded { game, diags: diags.into_inner() }
 }

@@ -196,7 +196,7 @@ fn unique(ids: impl Iterator<Item = String>) -> Vec<String> {
 /// Pixels for a length of `pt` points at `dpi`: half a pixel rounds up; at least 1.
 pub fn pixels(pt: f64, dpi: f64) -> u32 {
     // The tolerance keeps an exact half (187.5) from falling to 187.49999 in binary.
-    ((pt / 72.0 * dpi + 0.5 + 1e-6).floor() as u32).max(1)
+    ((crate::length::Pt(pt).px(dpi) + 0.5 + 1e-6).floor() as u32).max(1)
 }
 
 /// What each page of a compiled pieces document of `kind` shows, in page order (its
@@ -246,9 +246,9 @@ mod tests {
     #[test]
     fn half_a_pixel_rounds_up() {
         // 5/8" = 45 pt at 300 dpi is 187.5 px.
-        assert_eq!(pixels(15.875 * 72.0 / 25.4, 300.0), 188);
+        assert_eq!(pixels(crate::length::Mm(15.875).pt().0, 300.0), 188);
         assert_eq!(pixels(45.0, 150.0), 94); // 93.75
-        assert_eq!(pixels(63.0 * 72.0 / 25.4, 300.0), 744); // 744.09
+        assert_eq!(pixels(crate::length::Mm(63.0).pt().0, 300.0), 744); // 744.09
         assert_eq!(pixels(0.0, 300.0), 1);
     }
 

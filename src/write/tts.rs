@@ -15,6 +15,7 @@ use image::RgbImage;
 use serde_json::{Value, json};
 
 use crate::layout::Layout;
+use crate::length::{Mm, Pt};
 use crate::model::Game;
 use crate::render::png::{FacePage, PieceKind, PieceNames, encode_png, pixels};
 
@@ -195,8 +196,8 @@ impl BoardObject {
     /// turned 180° about y (`rotY`) like every other piece, so that the map reads from the
     /// same side as the counters: local (dx, dz) is (-dx, -dz) on the table.
     fn world(&self, (px, py): (f64, f64)) -> (f64, f64) {
-        let dx = px / 25.4 - self.width / 2.0;
-        let dz = self.depth / 2.0 - py / 25.4;
+        let dx = Mm(px).inches() - self.width / 2.0;
+        let dz = self.depth / 2.0 - Mm(py).inches();
         (self.x - dx, -dz)
     }
 }
@@ -209,7 +210,7 @@ fn board_objects(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mu
     let mut left = 0.0;
     for (k, b) in input.boards.iter().enumerate() {
         let (w, h) = b.geometry.size();
-        let (width, depth) = (w / 25.4, h / 25.4);
+        let (width, depth) = (Mm(w).inches(), Mm(h).inches());
         let name = format!("{}-board-{}.png", input.prefix, k + 1);
         files.push((format!("tts/{name}"), encode_png(&b.image)));
         let url = format!("{}/{name}", input.url_base);
@@ -298,7 +299,9 @@ pub fn sheet_grid(n: usize) -> (u32, u32) {
 /// The resolution at most `dpi` at which a `w` x `h` pt card makes a sheet of `cols` x `rows`
 /// cells within [`MAX_SHEET_PX`] a side.
 pub fn sheet_dpi(w_pt: f64, h_pt: f64, (cols, rows): (u32, u32), dpi: f64) -> f64 {
-    let mut d = dpi.min(f64::from(MAX_SHEET_PX / cols) * 72.0 / w_pt).min(f64::from(MAX_SHEET_PX / rows) * 72.0 / h_pt);
+    // Pixels per dot-per-inch of a card: its size in inches.
+    let (w_in, h_in) = (Pt(w_pt).px(1.0), Pt(h_pt).px(1.0));
+    let mut d = dpi.min(f64::from(MAX_SHEET_PX / cols) / w_in).min(f64::from(MAX_SHEET_PX / rows) / h_in);
     while pixels(w_pt, d) * cols > MAX_SHEET_PX || pixels(h_pt, d) * rows > MAX_SHEET_PX {
         d *= 0.995;
     }
@@ -329,7 +332,7 @@ fn deck_object(
     guid: &mut Guids,
 ) -> Value {
     let cards = &input.layout.cards;
-    let (w_pt, h_pt) = (cards.size.0 * 72.0 / 25.4, cards.size.1 * 72.0 / 25.4);
+    let (w_pt, h_pt) = (Mm(cards.size.0).pt().0, Mm(cards.size.1).pt().0);
     let mut custom = serde_json::Map::new();
     let mut contained = Vec::new();
     let mut ids = Vec::new();
@@ -413,7 +416,7 @@ fn counter_tiles(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mu
     let mut out = Vec::new();
     for (i, c) in counters.counters.iter().enumerate() {
         // A TTS tile at scale 1 is about 2 in wide: scale to the counter's width.
-        let scale = counters.groups[c.group].size.0 / 25.4 / 2.0;
+        let scale = counters.groups[c.group].size.0.inches() / 2.0;
         let mut url = |side: &str| {
             let f = face_of(input.faces, PieceKind::Counter, i, side)?;
             let name = format!("{}-counter-{}.png", input.prefix, f.stem(input.names, false));
@@ -515,7 +518,7 @@ mod tests {
         assert_eq!(sheet_grid(10), (10, 2));
         assert_eq!(sheet_grid(69), (10, 7));
         // A poker card at 300 dpi is 744 px: ten across would be 7440 px.
-        let (w, h) = (63.0 * 72.0 / 25.4, 88.0 * 72.0 / 25.4);
+        let (w, h) = (Mm(63.0).pt().0, Mm(88.0).pt().0);
         let d = sheet_dpi(w, h, (10, 7), 300.0);
         assert!(pixels(w, d) * 10 <= 4096 && pixels(h, d) * 7 <= 4096, "{d}");
         assert!(pixels(w, d) >= 405, "as large as fits: {}", pixels(w, d));

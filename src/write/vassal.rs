@@ -26,6 +26,7 @@ use image::RgbImage;
 
 use crate::layout::Layout;
 use crate::layout::map::{Geometry, GridKind, HexTop};
+use crate::length::Mm;
 use crate::model::CoordScheme;
 use crate::model::Game;
 use crate::render::png::{FacePage, PieceKind, PieceNames, encode_png};
@@ -61,8 +62,8 @@ pub const MAX_BOARD_PIXELS: f64 = 64e6;
 
 /// The resolution of a board of `size` mm: [`PIECE_DPI`], or less for a map so large that
 /// its image would pass [`MAX_BOARD_PIXELS`].
-pub fn board_dpi((w, h): crate::layout::map::Pt) -> f64 {
-    let square_inches = (w / 25.4) * (h / 25.4);
+pub fn board_dpi((w, h): crate::layout::map::Point) -> f64 {
+    let square_inches = Mm(w).inches() * Mm(h).inches();
     if square_inches * PIECE_DPI * PIECE_DPI <= MAX_BOARD_PIXELS {
         PIECE_DPI
     } else {
@@ -110,7 +111,7 @@ pub struct GridMetrics {
 
 /// The grid of `geo` at `dpi`.
 pub fn grid_metrics(geo: &Geometry, dpi: f64) -> GridMetrics {
-    let px = |mm: f64| mm / 25.4 * dpi;
+    let px = |mm: f64| Mm(mm).px(dpi);
     let g = geo.grid;
     let first = crate::model::Coord { col: 1, row: 1 };
     match g.kind {
@@ -536,7 +537,7 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>]) -> Vec<Setup> {
             .cloned()
             .collect();
         let mut in_row = vec![0i64; rows.len()];
-        let px = |mm: f64| (mm / 25.4 * board.dpi).round() as i64;
+        let px = |mm: f64| Mm(mm).px(board.dpi).round() as i64;
         let mut commands = Vec::new();
         for (n, p) in placed.iter().enumerate() {
             let Some(piece) = &pieces[p.counter] else { continue };
@@ -964,7 +965,7 @@ mod tests {
                 let geo = Geometry::new(grid, 19.05);
                 let xml = grid_xml(&geo, PIECE_DPI);
                 let m = grid_metrics(&geo, PIECE_DPI);
-                let px = |mm: f64| mm / 25.4 * PIECE_DPI;
+                let px = |mm: f64| Mm(mm).px(PIECE_DPI);
                 let pitch = if m.hex { 1.5 * geo.side() } else { geo.cell };
                 assert!((m.dx - px(pitch)).abs() < 1e-9 && (m.dy - px(geo.cell)).abs() < 1e-9);
                 for c in grid.cells() {
@@ -1017,7 +1018,7 @@ mod tests {
         );
         let dpi = board_dpi(geo.size());
         assert!((50.0..PIECE_DPI).contains(&dpi), "{dpi}");
-        let px = |mm: f64| (mm / 25.4 * dpi).round();
+        let px = |mm: f64| Mm(mm).px(dpi).round();
         assert!(px(geo.size().0) * px(geo.size().1) <= MAX_BOARD_PIXELS * 1.001);
     }
 

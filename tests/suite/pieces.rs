@@ -424,7 +424,7 @@ fn a_counter_run_prints_one_counter_per_id_and_faces_have_their_own_look() {
     let back = mud.back.as_ref().unwrap();
     assert_eq!((mud.front.background.as_str(), back.background.as_str()), ("#8b5a2b", "#9fd3f0"));
     assert_eq!((mud.front.slots[0].text.as_str(), back.slots[0].text.as_str()), ("Mud", "Clear"));
-    assert_eq!(back.slots[0].size, 5.5, "the back face's font size");
+    assert_eq!(back.slots[0].size.0, 5.5, "the back face's font size");
     let (faces, _) = placed(dir.path(), "counters");
     assert_eq!(faces.iter().filter(|(k, _)| k.2 == "front").count(), 3 * 2 + 3 + 1);
     let text = pdf_text_of_game(dir.path());

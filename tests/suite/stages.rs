@@ -7,6 +7,8 @@ use std::path::Path;
 /// The stages in pipeline order: a module may use those at its own rank or lower.
 const STAGES: &[(&str, usize)] = &[
     ("source", 0),
+    // Beside source: lengths in mm and pt and every conversion between them.
+    ("length", 0),
     ("diag", 1),
     // Beside diag: the run's time and memory limits (a watchdog any stage may report to).
     ("limits", 1),

@@ -69,7 +69,7 @@ fn png_per_counter_face_exact_sizes_names_and_bytes() {
         let mut expected = BTreeSet::new();
         for (i, rc) in counters.iter().enumerate() {
             let (w, h) = layout.counters.groups[rc.group].size;
-            let want = (pixels(w * PT_PER_MM, dpi), pixels(h * PT_PER_MM, dpi));
+            let want = (pixels(w.0 * PT_PER_MM, dpi), pixels(h.0 * PT_PER_MM, dpi));
             let mut sides = vec!["front"];
             if rc.back.is_some() {
                 sides.push("back");
@@ -84,7 +84,7 @@ fn png_per_counter_face_exact_sizes_names_and_bytes() {
         assert_eq!(folder.join("png/cards").exists(), !layout.cards.cards.is_empty(), "cards only when it has some");
         if dpi == 300.0 {
             // 5/8" counters: 187.5 px rounds up.
-            let five_eighths = layout.counters.groups.iter().any(|g| (g.size.0 - 15.875).abs() < 1e-9);
+            let five_eighths = layout.counters.groups.iter().any(|g| (g.size.0.0 - 15.875).abs() < 1e-9);
             if five_eighths {
                 assert_eq!(pixels(15.875 * PT_PER_MM, 300.0), 188);
             }
@@ -155,7 +155,10 @@ fn pieces_document_is_one_face_a_page_at_piece_size() {
         let page = &compiled.as_ref().unwrap().document.pages()[f.page];
         let (w, h) = (page.frame.size().x.to_mm(), page.frame.size().y.to_mm());
         let (want, want_bleed) = match f.kind {
-            PieceKind::Counter => (layout.counters.groups[layout.counters.counters[f.piece].group].size, 0.0),
+            PieceKind::Counter => {
+                let (w, h) = layout.counters.groups[layout.counters.counters[f.piece].group].size;
+                ((w.0, h.0), 0.0)
+            }
             PieceKind::Card => (layout.cards.size, bleed),
         };
         assert!((w - want.0).abs() < 1e-6 && (h - want.1).abs() < 1e-6, "{f:?}: {w} x {h} mm, want {want:?}");
@@ -591,7 +594,7 @@ fn exports_table_and_its_findings() {
     let folder = std::fs::read_dir(&out).unwrap().next().unwrap().unwrap().path();
     let any = std::fs::read_dir(folder.join("png/counters")).unwrap().next().unwrap().unwrap().path();
     let c = checked("marrow-front");
-    let size = c.stages.as_ref().unwrap().1.counters.groups[0].size.0;
+    let size = c.stages.as_ref().unwrap().1.counters.groups[0].size.0.0;
     assert_eq!(png_size(&any).0, pixels(size * PT_PER_MM, 100.0), "dpi from [exports]");
 
     std::fs::write(game.join("game.toml"), format!("{toml}\n[exports]\ndpi = 2000\n")).unwrap();

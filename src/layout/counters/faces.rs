@@ -72,7 +72,7 @@ impl<'g> Ctx<'g, '_> {
         let back = self.back(src, &what, (&back_layout, &values), &painter, &front);
         let mut back_findings = Vec::new();
         let back = back.map(|mut b| {
-            if b.slots.iter().any(|s| s.have == 0.0) {
+            if b.slots.iter().any(|s| s.have.0 == 0.0) {
                 back_findings = fit_face(&mut b, group, "back", &what, &src.loc);
             }
             b
@@ -81,7 +81,7 @@ impl<'g> Ctx<'g, '_> {
         back_findings.retain(|(b, _)| !front_findings.iter().any(|(f, _)| f.twin(b)));
         let picture = c
             .and_then(|c| c.image.as_ref())
-            .and_then(|img| check_resolution(&self.game.root, img, group.symbol_box, &what))
+            .and_then(|img| check_resolution(&self.game.root, img, mm_pair(group.symbol_box), &what))
             .map(|d| (About::counter(&d), d));
         self.report(src, front_findings.into_iter().chain(back_findings).chain(picture));
         let symbol = c.and_then(|c| c.symbol.as_ref()).and_then(|s| self.symbol(s));
@@ -315,7 +315,7 @@ impl Painter<'_, '_> {
             text,
             frame,
             slots,
-            edge: 0.0,
+            edge: Pt(0.0),
             pad: self.group.safe,
             symbol: None,
             icon: None,
@@ -339,13 +339,13 @@ impl Painter<'_, '_> {
             });
         let ident = !keys.is_empty() && keys.iter().all(|(_, k)| matches!(k.as_str(), "id" | "label"));
         let default_size = match name {
-            _ if factor => (base * 1.3).max(FACTOR_SIZE),
+            _ if factor => (base * 1.3).max(Pt(FACTOR_SIZE)),
             "bottom" => base * 1.3,
             "left" | "right" => (base * 0.85).max(self.group.floor.0),
             _ => base,
         };
         // An id or label is what a player looks for at set-up: never the smallest text.
-        let default_size = if ident { default_size.max(COUNTER_ID_SIZE) } else { default_size };
+        let default_size = if ident { default_size.max(Pt(COUNTER_ID_SIZE)) } else { default_size };
         let group_size = self.group.font_size_at.clone();
         let text = if is_symbol || icon.is_some() { String::new() } else { fill(&s.text.v, &vals.text) };
         let underline = underlined(s, vals);
@@ -353,7 +353,7 @@ impl Painter<'_, '_> {
             name: name.to_string(),
             symbol: is_symbol,
             icon,
-            size: s.size.as_ref().or(face_size).map_or(default_size, |z| z.v),
+            size: s.size.as_ref().or(face_size).map_or(default_size, |z| Pt(z.v)),
             size_at: s.size.as_ref().or(face_size).map(|z| z.loc.clone()).or(group_size),
             own_size: s.size.is_none() && face_size.is_some(),
             bold: s
@@ -362,14 +362,14 @@ impl Painter<'_, '_> {
                 .unwrap_or(factor || name == "bottom" || (name == "centre" && self.src.unit.is_none())),
             factor,
             floor: if factor { self.group.floor.1 } else { self.group.floor.0 },
-            inset: 0.0,
+            inset: Pt(0.0),
             underline: filled_ranges(&s.text.v, &vals.text)
                 .into_iter()
                 .filter(|(k, _)| underline.contains(k))
                 .map(|(_, r)| r)
                 .collect(),
             text,
-            have: 0.0,
+            have: Pt(0.0),
             origin: keys
                 .first()
                 .and_then(|(_, k)| vals.origin.get(k).cloned())
@@ -418,7 +418,7 @@ pub(super) fn marker_layout(group: &RGroup, icon: &Sp<String>) -> Vec<Slot> {
     vec![Slot {
         name: Sp::new("bottom".into(), loc.clone()),
         text: Sp::new("{name}".into(), loc.clone()),
-        size: Some(Sp::new(group.font_size, loc)),
+        size: Some(Sp::new(group.font_size.0, loc)),
         bold: Some(true),
         underline: Vec::new(),
     }]

@@ -26,7 +26,7 @@ impl About {
             code: d.code.code,
             at: d.loc.as_ref().map(|l| (l.file, l.span.start, l.span.end)),
             slot: s.name.clone(),
-            face: (!of_group).then(|| (side, s.text.clone(), (s.size * 100.0).round() as i64)),
+            face: (!of_group).then(|| (side, s.text.clone(), (s.size.0 * 100.0).round() as i64)),
         }
     }
 
@@ -62,9 +62,9 @@ pub(super) const STRIPE: f64 = 0.22;
 /// and report text that still does not fit (E023). The template draws what this decides, so a
 /// sheet never needs to measure text: exact (the same shaper as Typst) and fast.
 pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, what: &str, loc: &Loc) -> Vec<Found> {
-    let (w, h) = (group.size.0 * MM, group.size.1 * MM);
+    let (w, h) = (group.size.0.pt(), group.size.1.pt());
     let base = group.font_size;
-    let pad = group.safe * MM;
+    let pad = group.safe.pt();
     let inner = w - 2.0 * pad;
     let has = |n: &str| face.slots.iter().any(|s| s.name == n && (s.symbol || !s.text.is_empty()));
     let edge_size = face
@@ -72,20 +72,20 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
         .iter()
         .filter(|s| (s.name == "left" || s.name == "right") && !s.symbol && !s.text.is_empty())
         .map(|s| s.size)
-        .fold(base, f64::max);
-    let edge = if has("left") || has("right") { edge_size * 1.15 } else { 0.0 };
+        .fold(base, Pt::max);
+    let edge = if has("left") || has("right") { edge_size * 1.15 } else { Pt(0.0) };
     face.edge = edge;
     let corner_width = |names: [&str; 2]| {
         face.slots
             .iter()
             .filter(|s| names.contains(&s.name.as_str()) && !s.symbol && !s.text.is_empty())
-            .map(|s| text_width(&s.text, s.size, s.bold) + 0.6 * MM)
-            .fold(0.0, f64::max)
+            .map(|s| text_width(&s.text, s.size, s.bold) + Mm(0.6).pt())
+            .fold(Pt(0.0), Pt::max)
     };
     let has_stripe = face.stripe.is_some();
     let top_corners = corner_width(["top-left", "top-right"]);
     let bottom_corners = corner_width(["bottom-left", "bottom-right"]);
-    let half = (inner - 2.0 * edge) / 2.0 - 0.3 * MM;
+    let half = (inner - 2.0 * edge) / 2.0 - Mm(0.3).pt();
     let mut found = Vec::new();
     for s in face.slots.iter_mut() {
         s.have = match s.name.as_str() {
@@ -94,7 +94,7 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
             "centre" => inner - 2.0 * edge,
             // Along the edge, clear of the stripe when there is one (templates/counters.typ
             // draws it `STRIPE` of the height deep and sets the edge text below it).
-            "left" | "right" if has_stripe => h * (1.0 - STRIPE) - 0.3 * MM - pad,
+            "left" | "right" if has_stripe => h * (1.0 - STRIPE) - Mm(0.3).pt() - pad,
             "left" | "right" => h - 2.0 * pad,
             _ => half,
         };
@@ -107,10 +107,10 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
         let mut size = s.size;
         let least = group.min_font_size.map(|m| m.max(s.floor));
         while !fits(s, size, limit) && least.is_some_and(|m| size > m) {
-            size = (size - 0.25).max(least.unwrap_or(size));
+            size = (size - Pt(0.25)).max(least.unwrap_or(size));
         }
         s.size = size;
-        let d = if s.size < s.floor - 0.001 {
+        let d = if s.size.0 < s.floor.0 - 0.001 {
             Some(below_floor(s, limit, side, what, group, loc))
         } else if !fits(s, size, limit) {
             Some(overflow(s, size, limit, side, what, loc))
@@ -127,49 +127,49 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
 /// How much further from its cut line than the pad a slot must sit (pt) for its ink to stay
 /// inside the safe area: top and bottom slots sit 0.2 mm in, by cap height and baseline; edge
 /// slots by cap height; accents, descenders and an underline reach past those.
-pub(super) fn inset(s: &RSlot) -> f64 {
+pub(super) fn inset(s: &RSlot) -> Pt {
     let (above, below, cap) = ink_em(&s.text, s.bold);
     let below = if s.underline.is_empty() { below } else { below.max(UNDERLINE_EM.0 + UNDERLINE_EM.1 / 2.0) };
     let over = match s.name.as_str() {
-        "top" | "top-left" | "top-right" => (above - cap) * s.size - 0.2 * MM,
-        "bottom" | "bottom-left" | "bottom-right" => below * s.size - 0.2 * MM,
+        "top" | "top-left" | "top-right" => (above - cap) * s.size - Mm(0.2).pt(),
+        "bottom" | "bottom-left" | "bottom-right" => below * s.size - Mm(0.2).pt(),
         "left" | "right" => (above - cap) * s.size,
-        _ => 0.0,
+        _ => Pt(0.0),
     };
     // Rounded up to 0.01 pt, so the template's data stays short and the ink stays inside.
-    (over.max(0.0) * 100.0).ceil() / 100.0
+    Pt((over.0.max(0.0) * 100.0).ceil() / 100.0)
 }
 
 /// A slot printing below its floor (E070): at the size written in the data (the slot's, its
 /// face's or its group's `font_size`), else at the slot; with the largest size that fits.
-pub(super) fn below_floor(s: &RSlot, limit: f64, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Diagnostic {
+pub(super) fn below_floor(s: &RSlot, limit: Pt, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Diagnostic {
     let kind = if s.factor { "factors" } else { "text" };
     let slot = s.name.replace('-', "_");
     let message = if !s.own_size {
         format!(
-            "the `{slot}` slot of group `{}` prints at {:.1} pt, below the floor of {:.1} pt for {kind}",
+            "the `{slot}` slot of group `{}` prints at {:.1}, below the floor of {:.1} for {kind}",
             group.id, s.size, s.floor
         )
     } else {
         format!(
-            "the {side} `{slot}` slot of {what} prints at {:.1} pt, below the floor of {:.1} pt for {kind}",
+            "the {side} `{slot}` slot of {what} prints at {:.1}, below the floor of {:.1} for {kind}",
             s.size, s.floor
         )
     };
-    let largest = (0..=80).map(|i| s.floor + 0.25 * i as f64).take_while(|&z| fits(s, z, limit)).last();
+    let largest = (0..=80).map(|i| s.floor + Pt(0.25 * i as f64)).take_while(|&z| fits(s, z, limit)).last();
     let help = match largest {
         Some(z) => format!(
-            "print it at {:.1} pt or more: it fits up to {z:.2} pt; or lower the floor with `floor = {{ {kind} = \"...\" }}` in its [[counter_group]]",
+            "print it at {:.1} or more: it fits up to {z:.2}; or lower the floor with `floor = {{ {kind} = \"...\" }}` in its [[counter_group]]",
             s.floor
         ),
         None => format!(
-            "at {:.1} pt the text does not fit its slot: shorten it, move it to a wider slot, or use a bigger counter",
+            "at {:.1} the text does not fit its slot: shorten it, move it to a wider slot, or use a bigger counter",
             s.floor
         ),
     };
     Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
         .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
-        .label(format!("{:.1} pt is below {:.1} pt", s.size, s.floor))
+        .label(format!("{:.1} is below {:.1}", s.size, s.floor))
         .note(format!("the text: \"{}\"", s.text))
         .help(help)
 }
@@ -177,17 +177,21 @@ pub(super) fn below_floor(s: &RSlot, limit: f64, side: &str, what: &str, group: 
 /// Factors printed smaller than the counter's name (W016; set regular, E070): the numbers are what a
 /// player reads across the table. Only where the data sets the size or weight.
 pub(super) fn small_factors(face: &RFace, side: &'static str, what: &str, group: &RGroup, loc: &Loc) -> Vec<Found> {
-    let name_size =
-        face.slots.iter().filter(|s| !s.factor && !s.symbol && !s.text.is_empty()).map(|s| s.size).fold(0.0, f64::max);
+    let name_size = face
+        .slots
+        .iter()
+        .filter(|s| !s.factor && !s.symbol && !s.text.is_empty())
+        .map(|s| s.size)
+        .fold(Pt(0.0), Pt::max);
     let mut out = Vec::new();
     // Below the floor is E070 already.
-    for s in face.slots.iter().filter(|s| s.factor && !s.text.is_empty() && s.size >= s.floor - 0.001) {
+    for s in face.slots.iter().filter(|s| s.factor && !s.text.is_empty() && s.size.0 >= s.floor.0 - 0.001) {
         if !s.bold {
             let d = regular_factors(s, side, what, group, loc);
             out.push((About::slot(&d, s, side), d));
             continue;
         }
-        if s.size + 0.001 >= name_size {
+        if s.size.0 + 0.001 >= name_size.0 {
             continue;
         }
         let slot = s.name.replace('-', "_");
@@ -198,7 +202,7 @@ pub(super) fn small_factors(face: &RFace, side: &'static str, what: &str, group:
         };
         let d = Diagnostic::warning(diag::FACTORS_SMALL, message)
             .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
-            .label(format!("{:.1} pt, beside text of {name_size:.1} pt", s.size))
+            .label(format!("{:.1}, beside text of {name_size:.1}", s.size))
             .help("players read the factors across the table: print them at least as large as the name (leave out the slot's font_size for the default)");
         out.push((About::slot(&d, s, side), d));
     }
@@ -215,7 +219,7 @@ pub(super) fn regular_factors(s: &RSlot, side: &str, what: &str, group: &RGroup,
     };
     Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
         .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
-        .label(format!("{:.1} pt, regular", s.size))
+        .label(format!("{:.1}, regular", s.size))
         .help("players read the factors across the table: print them bold (leave out the slot's `bold = false`)")
 }
 
@@ -233,46 +237,46 @@ pub(super) fn too_close(s: &Sp<f64>) -> Diagnostic {
 }
 
 /// The height (centre: wrapped lines) and widest word of a slot's text at `size`, in pt.
-pub(super) fn need(s: &RSlot, size: f64) -> (f64, f64) {
+pub(super) fn need(s: &RSlot, size: Pt) -> (Pt, Pt) {
     if s.name == "centre" {
         let (lines, widest) = wrap(&s.text, size, s.bold, s.have);
-        (lines as f64 * size * 1.05, widest.max(0.0))
+        (lines as f64 * size * 1.05, widest.max(Pt(0.0)))
     } else {
-        (text_width(&s.text, size, s.bold), 0.0)
+        (text_width(&s.text, size, s.bold), Pt(0.0))
     }
 }
 
-pub(super) fn fits(s: &RSlot, size: f64, limit: f64) -> bool {
+pub(super) fn fits(s: &RSlot, size: Pt, limit: Pt) -> bool {
     let (n, widest) = need(s, size);
-    n <= limit + 0.01 && widest <= s.have + 0.01
+    n.0 <= limit.0 + 0.01 && widest.0 <= s.have.0 + 0.01
 }
 
-pub(super) fn overflow(s: &RSlot, size: f64, limit: f64, side: &str, what: &str, loc: &Loc) -> Diagnostic {
+pub(super) fn overflow(s: &RSlot, size: Pt, limit: Pt, side: &str, what: &str, loc: &Loc) -> Diagnostic {
     let (n, widest) = need(s, size);
-    let (need_pt, have_pt) = if widest > s.have + 0.01 { (widest, s.have) } else { (n, limit) };
-    let by = (need_pt - have_pt) / MM;
+    let (need, have) = if widest.0 > s.have.0 + 0.01 { (widest, s.have) } else { (n, limit) };
+    let by = (need - have).mm();
     let part = format!("{side} {} slot", s.name.replace('-', "_"));
-    Diagnostic::error(diag::TEXT_OVERFLOW, format!("the {part} of {what} does not fit: it overflows by {by:.1} mm"))
+    Diagnostic::error(diag::TEXT_OVERFLOW, format!("the {part} of {what} does not fit: it overflows by {by:.1}"))
         .at(s.origin.as_ref().unwrap_or(loc))
-        .label(format!("{part} needs {:.1} mm, has {:.1} mm", need_pt / MM, have_pt / MM))
+        .label(format!("{part} needs {:.1}, has {:.1}", need.mm(), have.mm()))
         .note(format!("the text: \"{}\"", s.text))
         .help("shorten the text, use a smaller size for this slot, a bigger counter, or allow shrinking with min_font_size in its [[counter_group]]")
 }
 
 /// Greedy word wrap: (number of lines, widest single word) at `size` in `width` pt.
-pub(super) fn wrap(text: &str, size: f64, bold: bool, width: f64) -> (usize, f64) {
+pub(super) fn wrap(text: &str, size: Pt, bold: bool, width: Pt) -> (usize, Pt) {
     let space = text_width(" ", size, bold);
     let mut lines = 1;
-    let mut line = 0.0;
-    let mut widest: f64 = 0.0;
+    let mut line = Pt(0.0);
+    let mut widest = Pt(0.0);
     for word in text.split_whitespace() {
         let ww = text_width(word, size, bold);
         widest = widest.max(ww);
-        if line > 0.0 && line + space + ww > width {
+        if line.0 > 0.0 && line + space + ww > width {
             lines += 1;
             line = ww;
         } else {
-            line += if line > 0.0 { space + ww } else { ww };
+            line += if line.0 > 0.0 { space + ww } else { ww };
         }
     }
     (lines, widest)

@@ -23,6 +23,7 @@ use super::symbol::{Symbol, parse_symbol, symbol_words};
 use crate::check::Index;
 use crate::check::counter_name;
 use crate::diag::{self, Diagnostic};
+use crate::length::{Mm, Pt, mm_pair};
 use crate::load::strings::raw_offset;
 use crate::model::*;
 use crate::source::Loc;
@@ -34,22 +35,22 @@ pub struct RGroup {
     pub id: String,
     /// Its name, for the sheet header.
     pub name: Option<String>,
-    /// Width and height in mm.
-    pub size: (f64, f64),
-    /// The base font size in pt.
-    pub font_size: f64,
-    /// How far text may shrink, in pt.
-    pub min_font_size: Option<f64>,
+    /// Width and height.
+    pub size: (Mm, Mm),
+    /// The base font size.
+    pub font_size: Pt,
+    /// How far text may shrink.
+    pub min_font_size: Option<Pt>,
     /// Columns and rows of one sheet.
     pub grid: (usize, usize),
-    /// The box the symbol or picture is drawn in, mm.
-    pub symbol_box: (f64, f64),
+    /// The box the symbol or picture is drawn in.
+    pub symbol_box: (Mm, Mm),
     /// Where the group's `font_size` is written, when it is.
     font_size_at: Option<Loc>,
-    /// How far text stays inside the cut line, mm.
-    pub safe: f64,
-    /// The legibility floor of any text, and of a slot of factors, pt.
-    pub floor: (f64, f64),
+    /// How far text stays inside the cut line.
+    pub safe: Mm,
+    /// The legibility floor of any text, and of a slot of factors.
+    pub floor: (Pt, Pt),
     /// The `[[counter_group]]` it comes from (none for the implicit group).
     decl: Option<usize>,
 }
@@ -68,23 +69,23 @@ pub struct RSlot {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub icon: Option<String>,
     /// Font size in pt, after any shrinking (see `fit_face`).
-    pub size: f64,
+    pub size: Pt,
     /// Bold text.
     pub bold: bool,
     /// The slot prints factors (a stat of the unit, or a number): bold and large by default,
     /// with the higher floor.
     pub factor: bool,
     /// The smallest size this slot may print at, pt (E070 below it).
-    pub floor: f64,
+    pub floor: Pt,
     /// How much further from its cut line than the pad the slot is placed (pt), so that
     /// accents, descenders and underlines stay inside the safe area.
     #[serde(skip_serializing_if = "is_zero")]
-    pub inset: f64,
+    pub inset: Pt,
     /// Byte ranges of `text` printed underlined.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub underline: Vec<[usize; 2]>,
     /// The room the text has, in pt: its width (for `centre`, the width it wraps in).
-    pub have: f64,
+    pub have: Pt,
     /// Where the slot's text comes from in the data (the value of its first placeholder, or
     /// the layout's text): where an overflow is reported.
     #[serde(skip)]
@@ -98,8 +99,8 @@ pub struct RSlot {
     pub own_size: bool,
 }
 
-fn is_zero(x: &f64) -> bool {
-    *x == 0.0
+fn is_zero(x: &Pt) -> bool {
+    x.0 == 0.0
 }
 
 /// One face of a counter.
@@ -119,9 +120,9 @@ pub struct RFace {
     /// The slots, in the layout's order.
     pub slots: Vec<RSlot>,
     /// The room (pt) kept along each side edge for a `left` or `right` slot; 0 without one.
-    pub edge: f64,
+    pub edge: Pt,
     /// How far text stays inside the cut line (mm): its group's `safe`.
-    pub pad: f64,
+    pub pad: Mm,
     /// This face's own NATO symbol (`symbol` in `front_face` or `back_face`), drawn instead of
     /// the counter's.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -201,7 +202,6 @@ pub(crate) const COUNTER_PAD_MM: f64 = MIN_SAFE_MM + 0.25;
 /// The size of a factor slot that the data gives no size, at the least (pt): factors are what
 /// a player reads across the table.
 const FACTOR_SIZE: f64 = 7.0;
-const MM: f64 = 72.0 / 25.4; // pt per mm
 
 /// Lay out every counter of the game. `page_over` is the command line's page size.
 pub(crate) fn lay_out_counters(
@@ -279,7 +279,7 @@ group = "b"
         let c = &laid.counters[0];
         assert_eq!(laid.groups[c.group].id, "b");
         assert_eq!(c.front.slots[0].text, "B x");
-        assert_eq!(laid.groups[c.group].size, (25.4, 25.4));
+        assert_eq!(laid.groups[c.group].size, (Mm(25.4), Mm(25.4)));
     }
 
     #[test]
@@ -299,7 +299,10 @@ group = "b"
         let (laid, diags) = counters_of(&game("floor = { text = \"4pt\" }", "counter_style = { frame = \"#ffffff\" }"));
         assert!(diags.is_empty(), "{diags:?}");
         let front = &laid.counters[0].front;
-        assert_eq!((front.frame.as_deref(), front.slots[0].size, front.slots[0].floor), (Some("#ffffff"), 4.0, 4.0));
+        assert_eq!(
+            (front.frame.as_deref(), front.slots[0].size, front.slots[0].floor),
+            (Some("#ffffff"), Pt(4.0), Pt(4.0))
+        );
     }
 
     #[test]

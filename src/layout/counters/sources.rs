@@ -6,18 +6,19 @@ use super::*;
 
 /// Default font size of the implicit group, pt.
 pub(super) const IMPLICIT_FONT: f64 = 5.0;
-pub(super) fn new_group(decl: Option<usize>, id: String, name: Option<String>, size: (f64, f64), font: f64) -> RGroup {
+pub(super) fn new_group(decl: Option<usize>, id: String, name: Option<String>, size: (f64, f64), font: Pt) -> RGroup {
+    let symbol = symbol_box(size);
     RGroup {
         id,
         name,
-        size,
+        size: (Mm(size.0), Mm(size.1)),
         font_size: font,
         min_font_size: None,
         grid: (0, 0),
-        symbol_box: symbol_box(size),
+        symbol_box: (Mm(symbol.0), Mm(symbol.1)),
         font_size_at: None,
-        safe: COUNTER_PAD_MM,
-        floor: (COUNTER_TEXT_FLOOR, COUNTER_FACTOR_FLOOR),
+        safe: Mm(COUNTER_PAD_MM),
+        floor: (Pt(COUNTER_TEXT_FLOOR), Pt(COUNTER_FACTOR_FLOOR)),
         decl,
     }
 }
@@ -55,15 +56,16 @@ pub(super) fn declared_groups(
             }
         }
         let text_floor = g.floor.text.as_ref().map_or(COUNTER_TEXT_FLOOR, |f| f.v);
+        // By default a third of the counter's shorter side, as many pt as that is mm.
         let font = g.font_size.as_ref().map(|f| f.v).unwrap_or((size.0.min(size.1) * 0.33).clamp(text_floor, 9.0));
-        let mut r = new_group(Some(i), g.id.v.clone(), g.name.as_ref().map(|n| n.v.clone()), size, font);
-        r.min_font_size = g.min_font_size.as_ref().map(|m| m.v);
-        r.safe = g.safe.as_ref().map_or(COUNTER_PAD_MM, |s| s.v.max(MIN_SAFE_MM));
+        let mut r = new_group(Some(i), g.id.v.clone(), g.name.as_ref().map(|n| n.v.clone()), size, Pt(font));
+        r.min_font_size = g.min_font_size.as_ref().map(|m| Pt(m.v));
+        r.safe = Mm(g.safe.as_ref().map_or(COUNTER_PAD_MM, |s| s.v.max(MIN_SAFE_MM)));
         if let Some(s) = g.safe.as_ref().filter(|s| s.v < MIN_SAFE_MM) {
             diags.push(too_close(s));
         }
         r.font_size_at = g.font_size.as_ref().map(|f| f.loc.clone());
-        r.floor = (text_floor, g.floor.factors.as_ref().map_or(COUNTER_FACTOR_FLOOR.max(text_floor), |f| f.v));
+        r.floor = (Pt(text_floor), Pt(g.floor.factors.as_ref().map_or(COUNTER_FACTOR_FLOOR.max(text_floor), |f| f.v)));
         r.grid = grid(page, sheet, gutter, 0.0, size);
         out.push(r);
     }
@@ -160,7 +162,7 @@ pub(super) fn sources<'g>(
     }
     if implicit {
         let size = (DEFAULT_COUNTER_MM, DEFAULT_COUNTER_MM);
-        let mut g = new_group(None, "counters".into(), None, size, IMPLICIT_FONT);
+        let mut g = new_group(None, "counters".into(), None, size, Pt(IMPLICIT_FONT));
         g.grid = grid(page, &game.counter_options.sheet, gutter, 0.0, size);
         groups.push(g);
     }
