@@ -459,6 +459,34 @@ mod tests {
     }
 
     #[test]
+    fn the_library_is_one_module_a_piece_and_a_game_overrides_one() {
+        // Every component through lib.typ, and the names of the first releases beside the
+        // prefixed ones.
+        let dir = game_with_template(
+            "#import \"/templates/lib.typ\": *\n#metadata((pa-get((a: 1), \"a\", 0), get((a: 2), \"a\", 0), type(nato) == function, type(impose) == function, type(pa-board) == function)) <who>",
+        );
+        let r = Renderer::new(dir.path(), None).unwrap();
+        let c = r.compile("t", b"{}", NO_TEXTS).unwrap();
+        assert_eq!(c.query_metadata("who")[0].0, serde_json::json!([1, 2, true, true, true]));
+        // The game's own templates/lib/nato.typ replaces that module alone.
+        std::fs::create_dir_all(dir.path().join("templates/lib")).unwrap();
+        std::fs::write(
+            dir.path().join("templates/lib/nato.typ"),
+            "#import \"/templates/lib/base.typ\": *\n#let nato(..args) = \"own\"",
+        )
+        .unwrap();
+        let r = Renderer::new(dir.path(), None).unwrap();
+        let dir_t = dir.path().join("templates/t.typ");
+        std::fs::write(
+            &dir_t,
+            "#import \"/templates/lib.typ\": *\n#metadata((nato(), type(pa-board) == function)) <who>",
+        )
+        .unwrap();
+        let c = r.compile("t", b"{}", NO_TEXTS).unwrap();
+        assert_eq!(c.query_metadata("who")[0].0, serde_json::json!(["own", true]));
+    }
+
+    #[test]
     fn bad_template_names_are_errors() {
         let dir = game_with_template("");
         let r = Renderer::new(dir.path(), None).unwrap();

@@ -27,6 +27,14 @@ use crate::layout::fonts::{Fonts, fonts};
 /// Templates built into the binary: (file name, source).
 pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("lib.typ", include_str!("../../templates/lib.typ")),
+    ("lib/base.typ", include_str!("../../templates/lib/base.typ")),
+    ("lib/icons.typ", include_str!("../../templates/lib/icons.typ")),
+    ("lib/charts.typ", include_str!("../../templates/lib/charts.typ")),
+    ("lib/units.typ", include_str!("../../templates/lib/units.typ")),
+    ("lib/rules.typ", include_str!("../../templates/lib/rules.typ")),
+    ("lib/nato.typ", include_str!("../../templates/lib/nato.typ")),
+    ("lib/sheets.typ", include_str!("../../templates/lib/sheets.typ")),
+    ("lib/maps.typ", include_str!("../../templates/lib/maps.typ")),
     ("cheatsheet.typ", include_str!("../../templates/cheatsheet.typ")),
     ("counters.typ", include_str!("../../templates/counters.typ")),
     ("cards.typ", include_str!("../../templates/cards.typ")),
