@@ -202,6 +202,8 @@ codes! {
     FACTORS_SMALL = "W016" "factors-small";
     /// An icon of the game's `icons/` folder that no text, stat, counter or layout names.
     UNUSED_ICON = "W015" "unused-icon";
+    /// A map label that covers a cell's number, another label, a unit block or an objective.
+    MAP_TEXT_COVERED = "W017" "map-text-covered";
 }
 
 /// Whether a finding stops the build.

@@ -84,6 +84,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E071", include_str!("../docs/explain/E071.md")),
     ("W016", include_str!("../docs/explain/W016.md")),
     ("W015", include_str!("../docs/explain/W015.md")),
+    ("W017", include_str!("../docs/explain/W017.md")),
 ];
 
 /// The page of a finding, looked up by its code (`E006`, `e006`, `6` for E006) or its name

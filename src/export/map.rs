@@ -8,11 +8,13 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{Exporter, TextKey};
+use crate::layout::board::{self, BoardFrame, MapText, OnBoard, block_side, block_text_size, bounding_box, map_text};
 use crate::layout::map::{Geometry, Point as MmPoint, Tiling};
+use crate::length::{Mm, Pt};
 use crate::model::*;
 
 /// A rectangle of cells: (first column, first row, last column, last row).
-pub(super) type Window = (i64, i64, i64, i64);
+pub(super) type Window = board::Window;
 
 /// A point on a drawing: x and y in mm from its top-left corner.
 pub(super) type Point = [f64; 2];
@@ -102,6 +104,13 @@ pub struct MapDrawing {
     pub lines: Vec<MapLine>,
     /// The labels drawn.
     pub labels: Vec<MapLabel>,
+    /// The size of the cell numbers, pt, at the scale the drawing is printed.
+    pub coord_size: Pt,
+    /// The size of the labels, pt, at that scale.
+    pub label_size: Pt,
+    /// Where a label's top goes, in cells below its cell's centre (clear of the cell's unit
+    /// blocks and of the next cell's number).
+    pub label_below: f64,
 }
 
 /// A terrain of the key.
@@ -193,7 +202,7 @@ impl Exporter<'_> {
             .map(|m| {
                 let geo = Geometry::of(m);
                 let tiling = Tiling::new(geo.size(), m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
-                let drawing = self.map_drawing(m, None);
+                let drawing = self.map_drawing(m, None, map_text(Mm(geo.cell), false));
                 let (hw, hh) = geo.half_extent();
                 let mut tiles = Vec::new();
                 for row in 0..tiling.down {
@@ -234,7 +243,7 @@ impl Exporter<'_> {
 
     /// One map, or the window of it, as drawn: cells with their terrain, hexsides, lines and
     /// labels, in mm from the top-left corner of the cells drawn, and the terrain key.
-    pub(super) fn map_drawing(&mut self, m: &Map, window: Option<Window>) -> MapDrawing {
+    pub(super) fn map_drawing(&mut self, m: &Map, window: Option<Window>, text: MapText) -> MapDrawing {
         let game = self.game;
         let geo = Geometry::of(m);
         let g = geo.grid;
@@ -305,15 +314,7 @@ impl Exporter<'_> {
             .filter_map(|l| g.parse(&l.cell.v).filter(|c| inside(*c)).map(|c| (c, l)))
             .map(|(c, l)| MapLabel { at: pt(at(geo.centre(c))), text: l.text.v.clone() })
             .collect();
-        let terrain = terrains
-            .iter()
-            .enumerate()
-            .map(|(i, id)| {
-                let (name, color, pattern) = look(game, id);
-                let cells = counts.get(&i).copied().unwrap_or(0);
-                MapTerrain { id: id.clone(), name, color, pattern, cells }
-            })
-            .collect();
+        let terrain = terrain_key(game, &terrains, &counts);
         let kind = match g.kind {
             GridKind::Square => "square",
             GridKind::Hex { top: HexTop::Flat, .. } => "flat",
@@ -332,22 +333,24 @@ impl Exporter<'_> {
             hexsides,
             lines,
             labels,
+            coord_size: text.coord_size,
+            label_size: text.label_size,
+            label_below: text.label_below,
         }
     }
 }
 
-/// The box around `cells` as drawn: (left, top, right, bottom) in map mm; all 0 for none.
-fn bounding_box(geo: &Geometry, cells: &[Coord]) -> (f64, f64, f64, f64) {
-    if cells.is_empty() {
-        return (0.0, 0.0, 0.0, 0.0);
-    }
-    let (hw, hh) = geo.half_extent();
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for c in cells {
-        let (x, y) = geo.centre(*c);
-        (x0, y0, x1, y1) = (x0.min(x - hw), y0.min(y - hh), x1.max(x + hw), y1.max(y + hh));
-    }
-    (x0, y0, x1, y1)
+/// The terrain key of a drawing: each terrain drawn (by index), with how many cells show it.
+fn terrain_key(game: &Game, terrains: &[String], counts: &BTreeMap<usize, usize>) -> Vec<MapTerrain> {
+    terrains
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            let (name, color, pattern) = look(game, id);
+            let cells = counts.get(&i).copied().unwrap_or(0);
+            MapTerrain { id: id.clone(), name, color, pattern, cells }
+        })
+        .collect()
 }
 
 /// The cell and side a hexside entry names (`"0304 n"`, `"0304 0305"`), if it is valid.
@@ -360,70 +363,6 @@ pub(super) fn hexside(g: &Grid, entry: &str) -> Option<(Coord, usize)> {
         None => g.side_between(c, g.parse(b)?)?,
     };
     Some((c, side))
-}
-
-/// A short label for a force on a set-up map: its name when short, else its initials.
-fn short_label(name: &str) -> String {
-    if name.chars().count() <= 5 {
-        return name.to_string();
-    }
-    let initials: String = name
-        .split_whitespace()
-        .filter(|w| !["and", "of", "the", "de", "von"].contains(w))
-        .filter_map(|w| w.chars().next())
-        .flat_map(char::to_uppercase)
-        .take(3)
-        .collect();
-    if initials.chars().count() >= 2 { initials } else { name.chars().take(4).collect() }
-}
-
-/// The board a scenario is played on, as drawn: which cells it shows and where a map point
-/// lands on the drawing.
-struct OnBoard {
-    geo: Geometry,
-    window: Window,
-    /// The top-left corner of the cells drawn, in map mm.
-    origin: MmPoint,
-}
-
-impl OnBoard {
-    fn new(geo: Geometry, window: Window) -> OnBoard {
-        let mut b = OnBoard { geo, window, origin: (0.0, 0.0) };
-        let (hw, hh) = geo.half_extent();
-        let shown: Vec<Coord> = geo.grid.cells().filter(|c| b.shows(*c)).collect();
-        b.origin = (
-            shown.iter().map(|c| geo.centre(*c).0 - hw).fold(f64::MAX, f64::min),
-            shown.iter().map(|c| geo.centre(*c).1 - hh).fold(f64::MAX, f64::min),
-        );
-        b
-    }
-
-    fn shows(&self, c: Coord) -> bool {
-        let (c0, r0, c1, r1) = self.window;
-        self.geo.grid.exists(c) && (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row)
-    }
-
-    /// Where map point `p` is on the drawing.
-    fn at_pt(&self, (x, y): MmPoint) -> Point {
-        pt((x - self.origin.0, y - self.origin.1))
-    }
-
-    /// Where a cell's centre is on the drawing.
-    fn at(&self, c: Coord) -> Point {
-        self.at_pt(self.geo.centre(c))
-    }
-
-    /// The cells an entry of the data names that the board shows.
-    fn cells(&self, entry: &str) -> Vec<Coord> {
-        self.geo.grid.expand(entry).unwrap_or_default().into_iter().filter(|c| self.shows(*c)).collect()
-    }
-
-    /// The direction from the board's nearest edge into cell `c`, reversed: pointing off it.
-    fn outward(&self, c: Coord) -> (i64, i64) {
-        let (c0, r0, c1, r1) = self.window;
-        let d = [(c.row - r0, (0, -1)), (c1 - c.col, (1, 0)), (r1 - c.row, (0, 1)), (c.col - c0, (-1, 0))];
-        d.iter().min_by_key(|(n, _)| *n).map_or((0, 1), |(_, v)| *v)
-    }
 }
 
 /// A side's colour, grey when it has none.
@@ -441,6 +380,8 @@ pub struct Board {
     /// The map or window as drawn.
     #[serde(flatten)]
     pub drawing: MapDrawing,
+    /// Its scale and the room around it on the scenario sheet.
+    pub frame: BoardFrame,
     /// The set-up areas of the scenario's sides.
     pub areas: Vec<SetupArea>,
     /// The set-up units, one stack a cell.
@@ -473,6 +414,10 @@ pub struct SetupArea {
 pub struct Stack {
     /// The cell's centre.
     pub at: Point,
+    /// The side of each unit's block (map mm; the block is drawn 0.92 of it, centred).
+    pub side: f64,
+    /// The size of the blocks' text, pt.
+    pub text_size: Pt,
     /// The units.
     pub items: Vec<StackItem>,
 }
@@ -567,26 +512,16 @@ impl Exporter<'_> {
         let game = self.game;
         let board = sc.board.as_ref()?;
         let map = self.ix.get::<Map>(game, &board.map.v)?;
-        let geo = Geometry::of(map);
-        let g = geo.grid;
-        let window = board.window.as_ref().and_then(|w| {
-            let cells = g.expand(&w.v).ok()?;
-            Some((
-                cells.iter().map(|c| c.col).min()?,
-                cells.iter().map(|c| c.row).min()?,
-                cells.iter().map(|c| c.col).max()?,
-                cells.iter().map(|c| c.row).max()?,
-            ))
-        });
-        let drawing = self.map_drawing(map, window);
-        let b = OnBoard::new(geo, window.unwrap_or((1, 1, g.columns, g.rows)));
-        let (units, entries, key) = self.board_forces(sc, map, &b);
+        let b = OnBoard::of(map, board);
+        let frame = board::scenario_frame(sc, &b);
+        let drawing = self.map_drawing(map, Some(b.window), map_text(Mm(b.geo.cell * frame.scale), true));
+        let (units, entries, key) = self.board_forces(sc, map, &b, frame);
         let objectives = sc
             .objectives
             .iter()
             .flat_map(|o| o.cells.iter().flat_map(|e| b.cells(&e.v)).map(move |c| (c, o)))
             .map(|(c, o)| BoardObjective {
-                at: b.at(c),
+                at: pt(b.at(c)),
                 name: o.name.v.clone(),
                 points: o.points.as_ref().map(|p| p.v),
             })
@@ -607,6 +542,7 @@ impl Exporter<'_> {
             .collect();
         Some(Board {
             drawing,
+            frame,
             areas: board_areas(game, sc, map, &b),
             units,
             entries,
@@ -619,36 +555,53 @@ impl Exporter<'_> {
 
     /// The set-up units in their cells (`units`, one stack a cell), the reinforcements'
     /// entry arrows (`entries`), and the key of the labels (`key`).
-    fn board_forces(&self, sc: &Scenario, map: &Map, b: &OnBoard) -> (Vec<Stack>, Vec<Entry>, Vec<KeyEntry>) {
+    fn board_forces(
+        &self,
+        sc: &Scenario,
+        map: &Map,
+        b: &OnBoard,
+        frame: BoardFrame,
+    ) -> (Vec<Stack>, Vec<Entry>, Vec<KeyEntry>) {
         let game = self.game;
-        let mut stacks: BTreeMap<Coord, Vec<StackItem>> = BTreeMap::new();
-        let (mut entries, mut key) = (Vec::new(), Vec::new());
-        for side in &sc.sides {
-            let color = side_colour(game, &side.side.v);
-            let text = crate::layout::colour::contrast(&color);
-            for f in &side.forces {
-                let unit = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v));
-                let name = f.name.as_ref().map(|n| n.v.clone()).or(unit.map(|u| u.name.v.clone())).unwrap_or_default();
-                let label = short_label(&name);
-                let cells: Vec<Coord> = f.cells.iter().flat_map(|e| b.cells(&e.v)).collect();
-                let copies = f.copies();
-                for (i, c) in cells.iter().enumerate() {
-                    // One unit a cell; the last cell takes the rest.
-                    let n =
-                        if i + 1 == cells.len() { (copies - i as i64).max(0) } else { i64::from((i as i64) < copies) };
-                    if n > 0 {
-                        let item = StackItem {
-                            label: label.clone(),
-                            color: color.clone(),
-                            text_color: text.clone(),
-                            count: n,
-                        };
-                        stacks.entry(*c).or_default().push(item);
-                    }
+        let colours: Vec<(String, String)> = sc
+            .sides
+            .iter()
+            .map(|s| {
+                let color = side_colour(game, &s.side.v);
+                let text = crate::layout::colour::contrast(&color);
+                (color, text)
+            })
+            .collect();
+        let placed = board::board_stacks(sc, b, |f| board::force_name(game, self.ix, f));
+        let units = placed
+            .into_iter()
+            .map(|(c, items)| {
+                let side = block_side(b.geo.cell, items.len());
+                Stack {
+                    at: pt(b.at(c)),
+                    side: mm(side),
+                    text_size: block_text_size(side, frame.scale),
+                    items: items
+                        .into_iter()
+                        .map(|p| StackItem {
+                            label: p.label,
+                            color: colours[p.side].0.clone(),
+                            text_color: colours[p.side].1.clone(),
+                            count: p.count,
+                        })
+                        .collect(),
                 }
+            })
+            .collect();
+        let (mut entries, mut key) = (Vec::new(), Vec::new());
+        for (side, (color, text)) in sc.sides.iter().zip(&colours) {
+            for f in &side.forces {
+                let name = board::force_name(game, self.ix, f);
+                let label = board::short_label(&name);
+                let copies = f.copies();
                 if let Some(c) = f.entry.as_ref().and_then(|e| b.cells(&e.v).first().copied()) {
                     entries.push(Entry {
-                        at: b.at(c),
+                        at: pt(b.at(c)),
                         dir: b.outward(c),
                         color: color.clone(),
                         label: label.clone(),
@@ -685,7 +638,6 @@ impl Exporter<'_> {
                 }
             }
         }
-        let units = stacks.into_iter().map(|(c, items)| Stack { at: b.at(c), items }).collect();
         (units, entries, key)
     }
 }
@@ -703,7 +655,7 @@ fn board_areas(game: &Game, sc: &Scenario, map: &Map, b: &OnBoard) -> Vec<SetupA
             for s in 0..g.side_names().len() {
                 if !cells.contains(&g.across(*c, s)) {
                     let (p, q) = b.geo.side_segment(*c, s);
-                    outline.push([b.at_pt(p), b.at_pt(q)]);
+                    outline.push([pt(b.at_pt(p)), pt(b.at_pt(q))]);
                 }
             }
         }

@@ -6,6 +6,7 @@
 //! picture too coarse for its box); the exporter turns the same layout into template data, so
 //! what is checked is exactly what is printed.
 
+pub mod board;
 pub mod card_fit;
 pub mod card_layout;
 pub mod cards;
@@ -50,6 +51,7 @@ pub fn layout(game: &Game, ix: &Index, page: Option<PageSize>) -> (Layout, Vec<D
     glyphs::check_glyphs(game, &fonts, &mut diags);
     let counters = counters::lay_out_counters(game, ix, page, &mut diags);
     let cards = cards::lay_out_cards(game, ix, page, &mut diags);
+    diags.extend(board::check_maps(game, ix));
     let counted = counters.counters.iter().map(|c| (c.quantity, &c.loc));
     diags.extend(too_many("counters", MAX_COUNTERS, counted));
     diags.extend(too_many("cards", MAX_CARDS, cards.cards.iter().map(|c| (c.quantity, &c.loc))));

@@ -367,3 +367,39 @@ fn the_caption_and_its_scale_bar_text_stay_5_mm_inside_the_sheet() {
     }
     assert!(seen > 100, "{seen} caption words measured");
 }
+
+/// Read back with poppler: on the Marrow Front's set-up map no town name's white ground reaches
+/// a hex number, and every unit block's label stays inside its block. pdftotext gives each
+/// word's box from Roboto's font box (1.056 em above the baseline, 0.27 em below): from it the
+/// baseline, the size, and so the label's ground (0.8 pt below the baseline) and a number's
+/// capitals (0.711 em above its baseline).
+#[test]
+fn set_up_map_labels_leave_every_hex_number_readable() {
+    use crate::common::*;
+    let out = tempfile::tempdir().unwrap();
+    let run =
+        playaid(&["build", repo().join("data/marrow-front").to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
+    let dir = std::fs::read_dir(out.path()).unwrap().next().unwrap().unwrap().path();
+    let (_, _, words) = words_mm(&dir.join("scenario-hearthfire.pdf"), 1);
+    let em = |(_, _, y0, _, y1): &Word| (y1 - y0) / 1.326;
+    let baseline = |w: &Word| w.4 - 0.27 * em(w);
+    let numbers: Vec<&Word> =
+        words.iter().filter(|w| w.0.len() == 4 && w.0.bytes().all(|b| b.is_ascii_digit())).collect();
+    assert!(numbers.len() > 250, "the board prints its hex numbers: {}", numbers.len());
+    let mut seen = 0;
+    for label in ["Velsk", "Dorn", "Kell", "Oster"] {
+        // The town name on the board (the map key and the text may name it too, larger).
+        let Some(w) = words.iter().filter(|w| w.0 == label).min_by(|a, b| em(a).total_cmp(&em(b))) else {
+            panic!("`{label}` is not on the set-up map")
+        };
+        seen += 1;
+        let ground = (w.1 - 0.6 * PT, w.2, w.3 + 0.6 * PT, baseline(w) + 0.8 * PT);
+        for n in &numbers {
+            let caps = (n.1, baseline(n) - 0.711 * em(n), n.3, baseline(n));
+            let overlaps = ground.0 < caps.2 && caps.0 < ground.2 && ground.1 < caps.3 && caps.1 < ground.3;
+            assert!(!overlaps, "`{label}` covers hex {} ({ground:?} over {caps:?})", n.0);
+        }
+    }
+    assert_eq!(seen, 4);
+}

@@ -1,0 +1,380 @@
+//! Text on maps, and a scenario's set-up map, decided once: the scale a set-up map is drawn at
+//! and the room around it, which cells hold which set-up units and how big their blocks are, the
+//! size of cell numbers and labels at the scale a map is drawn, and where each label goes. The
+//! exporter hands these to the templates, which draw them; `check` reports here what would not
+//! read: a label covering a cell's number, another label, a unit block or an objective (W017),
+//! and a unit block's text wider than its block (E023).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::fonts::{ink_em, text_width};
+use super::map::{Geometry, Point};
+use crate::check::Index;
+use crate::diag::{self, Diagnostic};
+use crate::length::{Mm, Pt};
+use crate::model::*;
+
+/// A rectangle of cells: (first column, first row, last column, last row).
+pub type Window = (i64, i64, i64, i64);
+
+/// The box a set-up map is fitted in on the scenario sheet (mm): its width and height.
+pub const BOARD_BOX: (f64, f64) = (180.0, 150.0);
+/// The room kept around a set-up map for edge names and entry arrows (mm).
+pub const BOARD_MARGIN: f64 = 8.0;
+/// The room kept left and right when an entry arrow comes from the west or east, for its tag.
+pub const BOARD_SIDE_ROOM: f64 = 18.0;
+/// Where a label's top goes, in cells below its cell's centre: on the map sheet, under the
+/// cell's centre (where a road crosses it); on a set-up map, under the cell's unit blocks.
+const LABEL_BELOW_SHEET: f64 = 0.26;
+const LABEL_BELOW_BOARD: f64 = 0.32;
+/// A cell number's top, in cells above its cell's centre.
+const COORD_ABOVE: f64 = 0.44;
+/// A label's ground reaches this far past its text (pt): across, and above and below.
+const LABEL_INSET: (f64, f64) = (0.6, 0.8);
+
+/// The sizes text takes on a map drawn with cells `cell` across (at the size printed).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MapText {
+    /// Cell numbers.
+    pub coord_size: Pt,
+    /// Labels.
+    pub label_size: Pt,
+    /// A label's top, in cells below its cell's centre.
+    pub label_below: f64,
+}
+
+/// The text sizes of a map whose cells print `cell` across; `board`: a set-up map.
+pub fn map_text(cell: Mm, board: bool) -> MapText {
+    let c = cell.pt().0;
+    MapText {
+        coord_size: Pt((c * 0.16).clamp(4.5, 6.5)),
+        label_size: Pt((c * 0.2).clamp(5.0, 8.0)),
+        label_below: if board { LABEL_BELOW_BOARD } else { LABEL_BELOW_SHEET },
+    }
+}
+
+/// How a set-up map sits in its box: its scale and the room around it (mm).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct BoardFrame {
+    /// The width of the box it is fitted in (mm): the key below it takes the same.
+    pub width: f64,
+    /// Printed mm per map mm.
+    pub scale: f64,
+    /// The room left and right of the map.
+    pub side: f64,
+    /// The room above and below it.
+    pub margin: f64,
+}
+
+/// The frame of a drawing `size` mm (as the map measures it) in [`BOARD_BOX`]; `side_entries`:
+/// an entry arrow comes from the west or east and needs room for its tag.
+pub fn board_frame(size: Point, side_entries: bool) -> BoardFrame {
+    let side = if side_entries { BOARD_SIDE_ROOM } else { BOARD_MARGIN };
+    let scale =
+        ((BOARD_BOX.0 - 2.0 * side) / size.0.max(1e-6)).min((BOARD_BOX.1 - 2.0 * BOARD_MARGIN) / size.1.max(1e-6));
+    BoardFrame { width: BOARD_BOX.0, scale, side, margin: BOARD_MARGIN }
+}
+
+/// The side of the unit blocks of a cell holding `n` (map mm): 0.62 of a cell, narrower when
+/// more share it; each block is drawn 0.92 of that, centred on the cell.
+pub fn block_side(cell: f64, n: usize) -> f64 {
+    (cell * 0.62).min(cell * 0.9 / n.max(1) as f64)
+}
+
+/// The text size on a unit block `side` map mm wide drawn at `scale`.
+pub fn block_text_size(side: f64, scale: f64) -> Pt {
+    Pt((Mm(side * scale).pt().0 * 0.36).clamp(4.5, 8.0))
+}
+
+/// A short label for a force on a set-up map: its name when short, else its initials.
+pub fn short_label(name: &str) -> String {
+    if name.chars().count() <= 5 {
+        return name.to_string();
+    }
+    let initials: String = name
+        .split_whitespace()
+        .filter(|w| !["and", "of", "the", "de", "von"].contains(w))
+        .filter_map(|w| w.chars().next())
+        .flat_map(char::to_uppercase)
+        .take(3)
+        .collect();
+    if initials.chars().count() >= 2 { initials } else { name.chars().take(4).collect() }
+}
+
+/// The box around `cells` as drawn: (left, top, right, bottom) in map mm; all 0 for none.
+pub fn bounding_box(geo: &Geometry, cells: &[Coord]) -> (f64, f64, f64, f64) {
+    if cells.is_empty() {
+        return (0.0, 0.0, 0.0, 0.0);
+    }
+    let (hw, hh) = geo.half_extent();
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for c in cells {
+        let (x, y) = geo.centre(*c);
+        (x0, y0, x1, y1) = (x0.min(x - hw), y0.min(y - hh), x1.max(x + hw), y1.max(y + hh));
+    }
+    (x0, y0, x1, y1)
+}
+
+/// The board a scenario is played on: which cells it shows and where a map point lands on the
+/// drawing.
+pub struct OnBoard {
+    /// The map's geometry.
+    pub geo: Geometry,
+    /// The cells shown.
+    pub window: Window,
+    /// The top-left corner of the cells drawn, in map mm.
+    origin: Point,
+}
+
+impl OnBoard {
+    /// The board of scenario `board` on `map`: the window it names, else the whole map.
+    pub fn of(map: &Map, board: &Board) -> OnBoard {
+        let geo = Geometry::of(map);
+        let g = geo.grid;
+        let window = board.window.as_ref().and_then(|w| {
+            let cells = g.expand(&w.v).ok()?;
+            Some((
+                cells.iter().map(|c| c.col).min()?,
+                cells.iter().map(|c| c.row).min()?,
+                cells.iter().map(|c| c.col).max()?,
+                cells.iter().map(|c| c.row).max()?,
+            ))
+        });
+        OnBoard::new(geo, window.unwrap_or((1, 1, g.columns, g.rows)))
+    }
+
+    fn new(geo: Geometry, window: Window) -> OnBoard {
+        let mut b = OnBoard { geo, window, origin: (0.0, 0.0) };
+        let (hw, hh) = geo.half_extent();
+        let shown = b.shown();
+        b.origin = (
+            shown.iter().map(|c| geo.centre(*c).0 - hw).fold(f64::MAX, f64::min),
+            shown.iter().map(|c| geo.centre(*c).1 - hh).fold(f64::MAX, f64::min),
+        );
+        b
+    }
+
+    /// Whether the board shows cell `c`.
+    pub fn shows(&self, c: Coord) -> bool {
+        let (c0, r0, c1, r1) = self.window;
+        self.geo.grid.exists(c) && (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row)
+    }
+
+    /// The cells shown.
+    pub fn shown(&self) -> Vec<Coord> {
+        self.geo.grid.cells().filter(|c| self.shows(*c)).collect()
+    }
+
+    /// Where map point `p` is on the drawing (mm from its top-left corner).
+    pub fn at_pt(&self, (x, y): Point) -> Point {
+        (x - self.origin.0, y - self.origin.1)
+    }
+
+    /// Where a cell's centre is on the drawing.
+    pub fn at(&self, c: Coord) -> Point {
+        self.at_pt(self.geo.centre(c))
+    }
+
+    /// The cells an entry of the data names that the board shows.
+    pub fn cells(&self, entry: &str) -> Vec<Coord> {
+        self.geo.grid.expand(entry).unwrap_or_default().into_iter().filter(|c| self.shows(*c)).collect()
+    }
+
+    /// The direction from the board's nearest edge into cell `c`, reversed: pointing off it.
+    pub fn outward(&self, c: Coord) -> (i64, i64) {
+        let (c0, r0, c1, r1) = self.window;
+        let d = [(c.row - r0, (0, -1)), (c1 - c.col, (1, 0)), (r1 - c.row, (0, 1)), (c.col - c0, (-1, 0))];
+        d.iter().min_by_key(|(n, _)| *n).map_or((0, 1), |(_, v)| *v)
+    }
+
+    /// The drawing's width and height (map mm).
+    pub fn size(&self) -> Point {
+        let (x0, y0, x1, y1) = bounding_box(&self.geo, &self.shown());
+        (x1 - x0, y1 - y0)
+    }
+}
+
+/// One force's units in a cell of a set-up map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    /// The side, by position in the scenario.
+    pub side: usize,
+    /// The force, by position in its side.
+    pub force: usize,
+    /// Its short label.
+    pub label: String,
+    /// How many.
+    pub count: i64,
+    /// Where the force is written.
+    pub loc: crate::source::Loc,
+}
+
+/// The set-up units of scenario `sc` on board `b`, one stack a cell: a force in cells puts one
+/// unit in each, the last taking the rest.
+pub fn board_stacks(sc: &Scenario, b: &OnBoard, name_of: impl Fn(&Force) -> String) -> BTreeMap<Coord, Vec<Placed>> {
+    let mut stacks: BTreeMap<Coord, Vec<Placed>> = BTreeMap::new();
+    for (si, side) in sc.sides.iter().enumerate() {
+        for (fi, f) in side.forces.iter().enumerate() {
+            let label = short_label(&name_of(f));
+            let cells: Vec<Coord> = f.cells.iter().flat_map(|e| b.cells(&e.v)).collect();
+            let copies = f.copies();
+            for (i, c) in cells.iter().enumerate() {
+                let n = if i + 1 == cells.len() { (copies - i as i64).max(0) } else { i64::from((i as i64) < copies) };
+                if n > 0 {
+                    stacks.entry(*c).or_default().push(Placed {
+                        side: si,
+                        force: fi,
+                        label: label.clone(),
+                        count: n,
+                        loc: f.loc.clone(),
+                    });
+                }
+            }
+        }
+    }
+    stacks
+}
+
+/// The name a force goes by: its own, else its unit's.
+pub fn force_name(game: &Game, ix: &Index, f: &Force) -> String {
+    let unit = f.unit.as_ref().and_then(|u| ix.get::<Unit>(game, &u.v));
+    f.name.as_ref().map(|n| n.v.clone()).or(unit.map(|u| u.name.v.clone())).unwrap_or_default()
+}
+
+/// A rectangle on a map, in map mm: (left, top, right, bottom).
+type Rect = (f64, f64, f64, f64);
+
+fn overlap(a: Rect, b: Rect) -> bool {
+    // A hair of touching is not covering.
+    const EPS: f64 = 0.05;
+    a.0 < b.2 - EPS && b.0 < a.2 - EPS && a.1 < b.3 - EPS && b.1 < a.3 - EPS
+}
+
+/// Something printed on a map that a label must not cover.
+struct Printed {
+    rect: Rect,
+    what: String,
+}
+
+/// W017 and E023 for the text of one map drawn at `scale` (1: the map sheet): every label
+/// against every cell number, every other label, and on a set-up map every unit block and
+/// objective; every unit block's text against its block. `place` names the drawing in findings
+/// ("the map sheet", "the set-up map of scenario `x`"); `board`: a set-up map.
+pub fn check_map_text(
+    map: &Map,
+    b: &OnBoard,
+    scale: f64,
+    stacks: &BTreeMap<Coord, Vec<Placed>>,
+    objectives: &[Coord],
+    (place, board): (&str, bool),
+) -> Vec<Diagnostic> {
+    let geo = &b.geo;
+    let cell = geo.cell;
+    let t = map_text(Mm(cell * scale), board);
+    // Printed pt as map mm at this scale.
+    let mm = |p: Pt| p.mm().0 / scale;
+    let mut printed = Vec::new();
+    if geo.grid.scheme != CoordScheme::None {
+        for c in b.shown() {
+            let (x, y) = geo.centre(c);
+            let n = geo.grid.name(c);
+            let (w, h) = (mm(text_width(&n, t.coord_size, false)), mm(t.coord_size * ink_em(&n, false).2));
+            let top = y - COORD_ABOVE * cell;
+            printed
+                .push(Printed { rect: (x - w / 2.0, top, x + w / 2.0, top + h), what: format!("the number of {n}") });
+        }
+    }
+    let mut out = Vec::new();
+    for (c, items) in stacks {
+        let (x, y) = geo.centre(*c);
+        let side = block_side(cell, items.len());
+        let size = block_text_size(side, scale);
+        for (i, it) in items.iter().enumerate() {
+            let left = x - items.len() as f64 * side / 2.0 + i as f64 * side + side * 0.04;
+            let rect = (left, y - side * 0.46, left + side * 0.92, y + side * 0.46);
+            printed.push(Printed { rect, what: format!("the unit block `{}`", it.label) });
+            let wide = mm(text_width(&it.label, size, true)).max(mm(text_width(&format!("×{}", it.count), size, true)));
+            if wide > side * 0.92 {
+                out.push(
+                    Diagnostic::error(
+                        diag::TEXT_OVERFLOW,
+                        format!("the unit block `{}` on {place} is too narrow for its label", it.label),
+                    )
+                    .at(&it.loc)
+                    .label(format!("{:.1} needs {:.1}", Mm(side * 0.92 * scale), Mm(wide * scale)))
+                    .help("give the force a shorter `name`, put fewer forces in the cell, or show a window of the map so it is drawn larger ([scenario.board] window)"),
+                );
+            }
+        }
+    }
+    for c in objectives {
+        let (x, y) = geo.centre(*c);
+        printed.push(Printed {
+            rect: (x + cell * 0.18, y - cell * 0.36, x + cell * 0.58, y + cell * 0.04),
+            what: "an objective".into(),
+        });
+    }
+    let mut labels: Vec<(Rect, &MapLabel)> = Vec::new();
+    for l in &map.labels {
+        let Some(c) = geo.grid.parse(&l.cell.v).filter(|c| b.shows(*c)) else { continue };
+        let (x, y) = geo.centre(c);
+        let w = mm(text_width(&l.text.v, t.label_size, true) + Pt(2.0 * LABEL_INSET.0));
+        let h = mm(t.label_size * ink_em(&l.text.v, true).2 + Pt(2.0 * LABEL_INSET.1));
+        let top = y + t.label_below * cell;
+        let rect = (x - w / 2.0, top, x + w / 2.0, top + h);
+        let covered = printed
+            .iter()
+            .map(|p| (p.rect, p.what.clone()))
+            .chain(labels.iter().map(|(r, o)| (*r, format!("the label `{}`", o.text.v))));
+        let hidden: BTreeSet<String> = covered.filter(|(r, _)| overlap(rect, *r)).map(|(_, w)| w).collect();
+        if !hidden.is_empty() {
+            out.push(covers(l, &hidden, place, Mm(cell * scale)));
+        }
+        labels.push((rect, l));
+    }
+    out
+}
+
+/// W017: a label that covers what else is printed.
+fn covers(l: &MapLabel, hidden: &BTreeSet<String>, place: &str, cell: Mm) -> Diagnostic {
+    let list: Vec<&str> = hidden.iter().map(String::as_str).collect();
+    Diagnostic::warning(diag::MAP_TEXT_COVERED, format!("the label `{}` covers {} on {place}", l.text.v, list.join(", ")))
+        .at(&l.text.loc)
+        .label(format!("cells print {cell:.1} across there"))
+        .help("shorten the label, put it in a cell with room below it, or show a window of the map so it is drawn larger ([scenario.board] window)")
+}
+
+/// The frame of scenario `sc`'s set-up map on board `b`: side room when a reinforcement enters
+/// from the west or east.
+pub fn scenario_frame(sc: &Scenario, b: &OnBoard) -> BoardFrame {
+    let entries =
+        sc.sides.iter().flat_map(|s| &s.forces).filter_map(|f| b.cells(&f.entry.as_ref()?.v).first().copied());
+    let side_entries = entries.map(|c| b.outward(c)).any(|(dx, _)| dx != 0);
+    board_frame(b.size(), side_entries)
+}
+
+/// The cells of scenario `sc`'s objectives that board `b` shows, in order.
+pub fn objective_cells(sc: &Scenario, b: &OnBoard) -> Vec<Coord> {
+    sc.objectives.iter().flat_map(|o| o.cells.iter().flat_map(|e| b.cells(&e.v))).collect()
+}
+
+/// The text of every map as the map sheet prints it, and of every scenario's set-up map
+/// (W017, E023).
+pub fn check_maps(game: &Game, ix: &Index) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for m in &game.maps {
+        let g = m.grid();
+        let b = OnBoard::new(Geometry::of(m), (1, 1, g.columns, g.rows));
+        out.extend(check_map_text(m, &b, 1.0, &BTreeMap::new(), &[], ("the map sheet", false)));
+    }
+    for sc in &game.scenarios {
+        let Some(board) = &sc.board else { continue };
+        let Some(map) = ix.get::<Map>(game, &board.map.v) else { continue };
+        let b = OnBoard::of(map, board);
+        let stacks = board_stacks(sc, &b, |f| force_name(game, ix, f));
+        let frame = scenario_frame(sc, &b);
+        let place = format!("the set-up map of scenario `{}`", sc.title.v);
+        out.extend(check_map_text(map, &b, frame.scale, &stacks, &objective_cells(sc, &b), (&place, true)));
+    }
+    out
+}
