@@ -160,6 +160,14 @@ codes! {
     STACKING_OVER_LIMIT = "E055" "stacking-over-limit";
     /// A map with more than 200 columns or rows, or a cell size outside 5 to 100 mm.
     MAP_BOUNDS = "E056" "map-bounds";
+    /// A force names a counter id that several counters of its unit and side share.
+    COUNTER_AMBIGUOUS = "E057" "counter-ambiguous";
+    /// A scenario sets up one counter more often than the game prints it.
+    COUNTER_PLACED_TWICE = "E058" "counter-placed-twice";
+    /// A force names a counter of another side.
+    COUNTER_OTHER_SIDE = "E059" "counter-of-other-side";
+    /// A scenario fields more of a unit than the game has counters for.
+    MORE_THAN_COUNTERS = "E073" "more-than-counters";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.
@@ -543,9 +551,19 @@ fn json_diag<'a>(d: &'a Diagnostic, files: &'a Files) -> JsonDiag<'a> {
 /// The closest candidate to `name` (for "did you mean"), if one is close enough.
 pub(crate) fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let lower = name.to_lowercase();
+    // A short code ("DX" for "DR", "XLV" for "XLVI") is one keystroke off, however little of
+    // it is left: a single edit counts for names of two to four characters.
+    let short = (2..=4).contains(&lower.chars().count());
     candidates
         .into_iter()
-        .map(|c| (strsim::normalized_damerau_levenshtein(&lower, &c.to_lowercase()), c))
+        .map(|c| {
+            let c_lower = c.to_lowercase();
+            let score = strsim::normalized_damerau_levenshtein(&lower, &c_lower);
+            let one_off = short && strsim::damerau_levenshtein(&lower, &c_lower) == 1;
+            // Of two one-off codes, the one that starts the same: slips come later in a word.
+            let same_start = lower.chars().next() == c_lower.chars().next();
+            (if one_off { score.max(if same_start { 0.61 } else { 0.6 }) } else { score }, c)
+        })
         .filter(|(score, _)| *score >= 0.6)
         .max_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal))
         .map(|(_, c)| c)
@@ -576,6 +594,10 @@ mod tests {
     fn did_you_mean_finds_close_names() {
         assert_eq!(did_you_mean("armor", ["armour", "hull_points"]), Some("armour"));
         assert_eq!(did_you_mean("zzz", ["armour", "hull_points"]), None);
+        // Short codes: one edit away.
+        assert_eq!(did_you_mean("DX", ["AE", "DR", "EX"]), Some("DR"));
+        assert_eq!(did_you_mean("XLV", ["XXIV", "XLVI"]), Some("XLVI"));
+        assert_eq!(did_you_mean("Q", ["A", "B"]), None);
     }
 
     #[test]

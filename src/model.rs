@@ -496,6 +496,30 @@ impl Ability {
         }
     }
 
+    /// One of its texts as a card explaining it prints it: with `param`, as a unit naming it
+    /// with that value; without, each placeholder with every value the ability allows
+    /// ("Takes {value} wounds" → "Takes 2/3 wounds").
+    pub(crate) fn explained(&self, text: &Text, param: Option<i64>) -> Text {
+        let values: Vec<i64> = self.values.as_ref().map(|v| v.v.iter().map(|x| x.v).collect()).unwrap_or_default();
+        if param.is_some() || values.is_empty() {
+            return self.filled(text, param);
+        }
+        let mut raw = String::new();
+        let mut last = 0;
+        for p in Self::placeholders(&text.raw) {
+            let all: Vec<String> = values.iter().filter_map(|v| self.placeholder_value(p.key, Some(*v))).collect();
+            if all.len() == values.len() {
+                let mut distinct = all.clone();
+                distinct.dedup();
+                raw.push_str(&text.raw[last..p.range.start]);
+                raw.push_str(&if distinct.len() == 1 { distinct.remove(0) } else { all.join("/") });
+                last = p.range.end;
+            }
+        }
+        raw.push_str(&text.raw[last..]);
+        Text { raw, loc: text.loc.clone() }
+    }
+
     /// One of its texts as a unit naming it with `param` prints it: each placeholder filled
     /// ("Takes {value} wounds" → "Takes 3 wounds"); one without a value stays as written (the
     /// checker reported it).

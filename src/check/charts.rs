@@ -56,7 +56,28 @@ impl Checker<'_> {
     fn check_crt_columns(&mut self, crt: &Crt) {
         let mut prev: Option<(f64, &Sp<String>)> = None;
         let mut seen: HashSet<&str> = HashSet::new();
+        // Odds are written one way across a table: "1-2 1-1 2-1" or "1:2 1:1 2:1".
+        let separator = |l: &str| l.chars().find(|c| *c == '-' || *c == ':');
+        let first = crt.labels.iter().find(|l| odds(&l.v).is_some());
         for label in &crt.labels {
+            if crt.columns == CrtColumns::Odds
+                && let (Some(f), Some(_)) = (first, odds(&label.v))
+                && separator(&f.v) != separator(&label.v)
+            {
+                let (a, b) = (separator(&f.v).unwrap_or('-'), separator(&label.v).unwrap_or('-'));
+                self.push(
+                    Diagnostic::error(
+                        diag::CRT_COLUMNS,
+                        format!("column `{}` writes its odds with `{b}`, column `{}` with `{a}`", label.v, f.v),
+                    )
+                    .at(&label.loc)
+                    .label(format!("`{b}` here"))
+                    .help(format!(
+                        "write every column's odds the same way: \"{}\"",
+                        label.v.replace(b, &a.to_string())
+                    )),
+                );
+            }
             let value = match crt.columns {
                 CrtColumns::Odds => odds(&label.v),
                 CrtColumns::Differential => differential(&label.v).map(|d| d as f64),
@@ -270,6 +291,16 @@ impl Checker<'_> {
         let mut used: HashSet<&str> = HashSet::new();
         for cell in crt.rows.iter().flat_map(|r| &r.results) {
             let code = cell.v.trim();
+            if code.is_empty() {
+                // A forgotten result would print as "no effect".
+                self.push(
+                    Diagnostic::error(diag::CRT_RESULT_UNDEFINED, format!("a cell of CRT `{}` is empty", crt.id.v))
+                        .at(&cell.loc)
+                        .label("no result")
+                        .help("write the result's code, or \"-\" where the attack has no effect"),
+                );
+                continue;
+            }
             if is_no_result(code) {
                 continue;
             }

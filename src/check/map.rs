@@ -339,7 +339,7 @@ impl Checker<'_> {
             for f in &side.forces {
                 self.force_area(&b, side, f, &areas);
                 self.force_cells(&b, side, f, &areas, &mut stack);
-                self.force_entry(&b, f);
+                self.force_entry(&b, side, f);
             }
         }
         for ob in &sc.objectives {
@@ -439,7 +439,7 @@ impl Checker<'_> {
     }
 
     /// A force's `entry`: a cell on an edge of the board played (E054).
-    fn force_entry(&mut self, b: &Played, f: &Force) {
+    fn force_entry(&mut self, b: &Played, side: &ScenarioSide, f: &Force) {
         let g = b.g;
         let Some(entry) = &f.entry else { return };
         let Some(c) = self.window_cell(&g, b.window, entry) else { return };
@@ -457,6 +457,44 @@ impl Checker<'_> {
                         g.name(Coord { col: c1, row: r1 })
                     )),
             );
+            return;
+        }
+        // On an edge the map gives another side, and on none of this side's (or nobody's).
+        let on = |e: EdgeSide| match e {
+            EdgeSide::North => c.row == r0,
+            EdgeSide::South => c.row == r1,
+            EdgeSide::West => c.col == c0,
+            EdgeSide::East => c.col == c1,
+        };
+        let named: Vec<&MapEdge> = b.map.edges.iter().filter(|e| e.edge.as_ref().is_some_and(|s| on(s.v))).collect();
+        let theirs = named.iter().find(|e| e.side.as_ref().is_some_and(|s| s.v != side.side.v));
+        let ours_or_free = named.iter().any(|e| e.side.as_ref().is_none_or(|s| s.v == side.side.v));
+        if let (Some(e), false) = (theirs, ours_or_free) {
+            let edge_name = |e: &MapEdge| e.name.as_ref().map_or(e.id.v.clone(), |n| n.v.clone());
+            let own: Vec<String> = b
+                .map
+                .edges
+                .iter()
+                .filter(|x| x.side.as_ref().is_some_and(|s| s.v == side.side.v))
+                .map(|x| format!("{} ({})", edge_name(x), x.edge.as_ref().map_or("", |s| s.v.name())))
+                .collect();
+            let d = Diagnostic::error(
+                diag::ENTRY_NOT_ON_EDGE,
+                format!(
+                    "{} is on the {}, which belongs to `{}`",
+                    g.name(c),
+                    edge_name(e),
+                    e.side.as_ref().map_or("", |s| s.v.as_str())
+                ),
+            )
+            .at(&entry.loc)
+            .label(format!("not an edge of `{}`", side.side.v));
+            self.push(match own.is_empty() {
+                true => {
+                    d.help(format!("`{}` enters at an edge the map gives it or no side; check the cell", side.side.v))
+                }
+                false => d.help(format!("`{}` enters at {}", side.side.v, own.join(" or "))),
+            });
         }
     }
 

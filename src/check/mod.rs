@@ -149,6 +149,20 @@ impl<'g> Checker<'g> {
     /// Resolve `"landing 10"`: the ability exists and the parameter is one it takes.
     fn resolve_ability(&mut self, r: &AbilityRef) -> Option<&'g Ability> {
         let Some(i) = self.ix.position(Coll::Ability, &r.id) else {
+            // "tough-2": an ability with its value, joined by a hyphen.
+            let joined = r.id.rsplit_once('-').and_then(|(id, n)| Some((id, n.parse::<i64>().ok()?)));
+            if let Some((id, n)) = joined
+                && let Some(a) = self.ix.get::<Ability>(self.game, id)
+                && a.values.is_some()
+            {
+                self.push(
+                    Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("unknown ability `{}`", r.id))
+                        .at(&r.loc)
+                        .label(format!("`{id}` with the value {n}?"))
+                        .help(format!("an ability's value follows it after a space: write \"{id} {n}\"")),
+                );
+                return None;
+            }
             self.unknown(Coll::Ability, &r.id, &r.loc);
             return None;
         };

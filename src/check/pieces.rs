@@ -27,6 +27,40 @@ impl Checker<'_> {
         for c in &game.counters {
             self.check_counter(c);
         }
+        self.check_unit_quantities();
+    }
+
+    /// A unit's `quantity` agrees with the counters printed for it (E018): a run of 17 Rifle
+    /// Armies beside `quantity = 15` leaves one of them wrong.
+    fn check_unit_quantities(&mut self) {
+        let game = self.game;
+        for u in &game.units {
+            let Some(q) = &u.quantity else { continue };
+            let entries: Vec<&Counter> =
+                game.counters.iter().filter(|c| c.unit.as_ref().is_some_and(|x| x.v == u.id.v)).collect();
+            // Only where the counter sheet says how many (a run, or a counter's own quantity):
+            // one plain counter is the unit's design, printed once.
+            if !entries.iter().any(|c| c.run.is_some() || c.quantity.is_some()) {
+                continue;
+            }
+            let Some(first) = entries.first() else { continue };
+            let printed: i64 =
+                entries.iter().map(|c| c.quantity.as_ref().map_or(1, |n| n.v.max(1)) * c.expanded().len() as i64).sum();
+            if printed == q.v {
+                continue;
+            }
+            let (l, col) = game.files.line_col(first.loc.file, first.loc.span.start);
+            self.push(
+                Diagnostic::error(
+                    diag::INVALID_VALUE,
+                    format!("unit `{}` says quantity = {}, but its counters print {printed}", u.id.v, q.v),
+                )
+                .at(&q.loc)
+                .label(format!("{printed} on the counter sheet"))
+                .note(format!("its counters: {}:{l}:{col}", game.files.get(first.loc.file).name))
+                .help(format!("make it {printed}, or leave `quantity` out: the counter sheet says how many there are")),
+            );
+        }
     }
 
     fn check_counter(&mut self, c: &Counter) {
@@ -201,6 +235,21 @@ impl Checker<'_> {
         if let Some(u) = &c.unit {
             self.resolve::<Unit>(u);
         }
+        // A card prints its title, subtitle and corner as written: a placeholder would print
+        // as "{points}".
+        for t in [&c.title, &c.subtitle, &c.corner].into_iter().flatten() {
+            if let Some(i) = t.v.find('{')
+                && let Some(j) = t.v[i..].find('}')
+            {
+                let key = &t.v[i + 1..i + j];
+                self.push(
+                    Diagnostic::error(diag::UNKNOWN_PLACEHOLDER, format!("a card prints `{{{key}}}` as written"))
+                        .at(&t.loc)
+                        .label("not filled on a card")
+                        .help("write the value itself; a unit's card shows its stats in the stats zone"),
+                );
+            }
+        }
         if let (Some(u), Some(r)) = (&c.unit, &c.reference) {
             self.push(
                 Diagnostic::error(
@@ -270,9 +319,15 @@ impl Checker<'_> {
             "terrain" => {
                 self.resolve::<Terrain>(&r.id);
             }
-            _ => {
-                self.resolve_ability(&AbilityRef { id: r.id.v.clone(), param: None, loc: r.id.loc.clone() });
-            }
+            // A card may explain an ability with all its values: no value is no E008 here.
+            _ => match self.ix.position(Coll::Ability, &r.id.v) {
+                Some(i) if r.param.is_none() => {
+                    self.used.abilities.insert(i);
+                }
+                _ => {
+                    self.resolve_ability(&AbilityRef { id: r.id.v.clone(), param: r.param, loc: r.id.loc.clone() });
+                }
+            },
         }
     }
 }

@@ -8,6 +8,7 @@ use std::cmp::Ordering;
 use super::Checker;
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
+use crate::source::Loc;
 
 impl Checker<'_> {
     pub(super) fn check_scenarios(&mut self) {
@@ -21,6 +22,8 @@ impl Checker<'_> {
             self.check_settings(sc);
             let worth: Vec<(String, i64)> =
                 sc.sides.iter().map(|side| (side.side.v.clone(), self.check_side(side))).collect();
+            self.check_named_counters(sc);
+            self.check_counter_supply(sc);
             self.check_objectives(sc);
             self.check_victory(sc, &worth);
         }
@@ -119,9 +122,11 @@ impl Checker<'_> {
                 "`arrives`",
                 "the turn it arrives on, from 1; leave it out for units on the map at the start",
             );
-            let count = f.count.as_ref().map(|c| c.v).unwrap_or(1);
-            units = units.saturating_add(count.max(0));
-            let unit = f.unit.as_ref().and_then(|u| self.resolve::<Unit>(u));
+            units = units.saturating_add(f.copies());
+            let unit = match &f.unit {
+                Some(u) => self.resolve::<Unit>(u),
+                None => f.unit_id(self.game).and_then(|u| self.ix.get::<Unit>(self.game, &u.v)),
+            };
             if let Some(p) = f.points(unit, points_stat.as_deref()) {
                 points = points.saturating_add(p);
             }
@@ -198,4 +203,224 @@ impl Checker<'_> {
             );
         }
     }
+}
+
+/// A counter a force may name: its entry, the id, its unit and its side (its own, else its
+/// unit's).
+struct Named<'g> {
+    counter: &'g Counter,
+    id: &'g Sp<String>,
+    unit: Option<&'g str>,
+    side: Option<&'g str>,
+}
+
+impl<'g> Checker<'g> {
+    /// Every counter a force may name by id.
+    fn nameable(&self) -> Vec<Named<'g>> {
+        let game = self.game;
+        let mut out = Vec::new();
+        for c in &game.counters {
+            let unit = c.unit.as_ref().map(|u| u.v.as_str());
+            let unit_side = unit.and_then(|u| self.ix.get::<Unit>(game, u)).and_then(|u| u.side.as_ref());
+            let side = c.side.as_ref().or(unit_side).map(|s| s.v.as_str());
+            for id in c.setup_ids() {
+                out.push(Named { counter: c, id, unit, side });
+            }
+        }
+        out
+    }
+
+    /// Forces that name counters: each id is one counter of the force's unit and side (E006,
+    /// E057, E059), one unit a force, `count` agrees (E018), and no counter is set up more often
+    /// than it is printed (E058).
+    fn check_named_counters(&mut self, sc: &Scenario) {
+        let all = self.nameable();
+        // Copies set up so far, by counter entry and id: where first, and how many.
+        let mut placed: Vec<(*const Counter, &str, Loc, i64)> = Vec::new();
+        for side in &sc.sides {
+            for f in side.forces.iter().filter(|f| !f.counters.is_empty()) {
+                if let Some(c) = f.count.as_ref().filter(|c| c.v != f.counters.len() as i64) {
+                    self.push(
+                        Diagnostic::error(
+                            diag::INVALID_VALUE,
+                            format!("`count = {}` but the force names {} counters", c.v, f.counters.len()),
+                        )
+                        .at(&c.loc)
+                        .label("not the number of its counters")
+                        .help("leave `count` out: a force that names its counters fields each of them"),
+                    );
+                }
+                let mut units: Vec<(&str, &Loc)> = Vec::new();
+                for id in &f.counters {
+                    let Some(n) = self.named_counter(&all, f, side, id) else { continue };
+                    if let Some(u) = n.unit
+                        && !units.iter().any(|(x, _)| *x == u)
+                    {
+                        units.push((u, &id.loc));
+                    }
+                    let quantity = n.counter.quantity.as_ref().map_or(1, |q| q.v.max(1));
+                    let key = (n.counter as *const Counter, n.id.v.as_str());
+                    match placed.iter_mut().find(|p| (p.0, p.1) == key) {
+                        Some(p) => {
+                            p.3 += 1;
+                            if p.3 > quantity {
+                                let first = place(self.game, &p.2);
+                                self.push(placed_twice(id, quantity, &first));
+                            }
+                        }
+                        None => placed.push((key.0, key.1, id.loc.clone(), 1)),
+                    }
+                }
+                if units.len() > 1 {
+                    let names: Vec<String> = units.iter().map(|(u, _)| format!("`{u}`")).collect();
+                    self.push(
+                        Diagnostic::error(
+                            diag::INVALID_VALUE,
+                            format!("one force names counters of {} units: {}", units.len(), names.join(", ")),
+                        )
+                        .at(units[1].1)
+                        .label("another unit's counter")
+                        .help("a force is one line of the forces table, one unit: give each unit a force of its own"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// The one counter `id` names for force `f` of `side`, or the finding why not.
+    fn named_counter<'a>(
+        &mut self,
+        all: &'a [Named<'g>],
+        f: &Force,
+        side: &ScenarioSide,
+        id: &Sp<String>,
+    ) -> Option<&'a Named<'g>> {
+        let same_id: Vec<&Named> = all.iter().filter(|n| n.id.v == id.v).collect();
+        let of_unit: Vec<&Named> =
+            same_id.iter().copied().filter(|n| f.unit.as_ref().is_none_or(|u| n.unit == Some(u.v.as_str()))).collect();
+        if of_unit.is_empty() {
+            self.push(unknown_counter(all, f, id, &same_id));
+            return None;
+        }
+        let of_side: Vec<&Named> =
+            of_unit.iter().copied().filter(|n| n.side.is_none_or(|s| s == side.side.v)).collect();
+        match of_side.as_slice() {
+            [one] => Some(*one),
+            [] => {
+                let theirs = of_unit[0].side.unwrap_or_default();
+                self.push(
+                    Diagnostic::error(
+                        diag::COUNTER_OTHER_SIDE,
+                        format!("counter `{}` is `{theirs}`'s, not `{}`'s", id.v, side.side.v),
+                    )
+                    .at(&id.loc)
+                    .label(format!("a counter of `{theirs}`"))
+                    .note(format!("the counter: {}", place(self.game, &of_unit[0].counter.loc)))
+                    .help(format!(
+                        "set it up with the forces of `{theirs}`, or name one of `{}`'s counters",
+                        side.side.v
+                    )),
+                );
+                None
+            }
+            many => {
+                let units: Vec<String> = many.iter().map(|n| format!("`{}`", n.unit.unwrap_or("?"))).collect();
+                self.push(
+                    Diagnostic::error(diag::COUNTER_AMBIGUOUS, format!("{} counters are called `{}`", many.len(), id.v))
+                        .at(&id.loc)
+                        .label(format!("counters of {}", units.join(", ")))
+                        .help("write the force's `unit`, so that the id names one counter, or give the counters ids of their own"),
+                );
+                None
+            }
+        }
+    }
+
+    /// E073: a scenario fielding more of a unit than the game prints counters for (when the
+    /// unit has counters at all), at the force where the total first goes over.
+    fn check_counter_supply(&mut self, sc: &Scenario) {
+        let game = self.game;
+        let mut printed: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
+        for c in &game.counters {
+            if let Some(u) = &c.unit {
+                let copies = c.quantity.as_ref().map_or(1, |q| q.v.max(1));
+                *printed.entry(u.v.as_str()).or_default() += copies * c.expanded().len() as i64;
+            }
+        }
+        let mut fielded: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
+        for f in sc.sides.iter().flat_map(|s| &s.forces) {
+            let Some(u) = f.unit_id(game) else { continue };
+            let Some(&have) = printed.get(u.v.as_str()) else { continue };
+            // A force naming counters fields those of them that exist (the others are E006).
+            let of_unit = |id: &Sp<String>| {
+                game.counters
+                    .iter()
+                    .any(|c| c.unit.as_ref().is_some_and(|x| x.v == u.v) && c.setup_ids().iter().any(|i| i.v == id.v))
+            };
+            let copies = if f.counters.is_empty() {
+                f.copies()
+            } else {
+                f.counters.iter().filter(|id| of_unit(id)).count() as i64
+            };
+            let total = fielded.entry(u.v.as_str()).or_default();
+            let before = *total;
+            *total = total.saturating_add(copies);
+            if before <= have && *total > have {
+                let name = self.ix.get::<Unit>(game, &u.v).map_or(u.v.clone(), |x| x.name.v.clone());
+                self.push(
+                    Diagnostic::error(
+                        diag::MORE_THAN_COUNTERS,
+                        format!(
+                            "scenario `{}` fields {} {name}; the game prints {have} counters of it",
+                            sc.title.v, *total
+                        ),
+                    )
+                    .at(f.count.as_ref().map_or(&f.loc, |c| &c.loc))
+                    .label(format!("{} more than the counter sheet has", *total - have))
+                    .help("field fewer, or print more: a larger `quantity` or a longer run on its [[counter]]"),
+                );
+            }
+        }
+    }
+}
+
+/// E006: no counter of that id (of the force's unit), with a did-you-mean among the ids the
+/// force could name, and a note when the id is another unit's counter.
+fn unknown_counter(all: &[Named], f: &Force, id: &Sp<String>, other_units: &[&Named]) -> Diagnostic {
+    let unit = f.unit.as_ref().map(|u| u.v.as_str());
+    let candidates: Vec<&str> =
+        all.iter().filter(|n| unit.is_none_or(|u| n.unit == Some(u))).map(|n| n.id.v.as_str()).collect();
+    let what = match unit {
+        Some(u) => format!("no counter of unit `{u}` is called `{}`", id.v),
+        None => format!("unknown counter `{}`", id.v),
+    };
+    let d = Diagnostic::error(diag::UNKNOWN_REFERENCE, what).at(&id.loc).label("no such counter");
+    if let Some(other) = other_units.first() {
+        return d.help(format!(
+            "`{}` is a counter of unit `{}`: write that unit on the force, or name one of `{}`'s counters",
+            id.v,
+            other.unit.unwrap_or("?"),
+            unit.unwrap_or("?")
+        ));
+    }
+    match diag::did_you_mean(&id.v, candidates.iter().copied()) {
+        Some(m) => d.help(format!("did you mean `{m}`? A counter is named by its run's id, its `id` or its `label`")),
+        None => d.help("a counter is named by its run's id, its `id` or its `label` in its [[counter]]"),
+    }
+}
+
+/// E058: a counter set up more often than it is printed.
+fn placed_twice(id: &Sp<String>, quantity: i64, first: &str) -> Diagnostic {
+    let times = if quantity == 1 { "once".to_string() } else { format!("{quantity} times") };
+    Diagnostic::error(diag::COUNTER_PLACED_TWICE, format!("counter `{}` is already set up", id.v))
+        .at(&id.loc)
+        .label(format!("the game prints it {times}"))
+        .note(format!("first set up at {first}"))
+        .help("each counter starts in one place: name another counter, or print more copies (`quantity`)")
+}
+
+/// `file:line:col` of a place, for a note.
+fn place(game: &Game, loc: &Loc) -> String {
+    let (l, c) = game.files.line_col(loc.file, loc.span.start);
+    format!("{}:{l}:{c}", game.files.get(loc.file).name)
 }

@@ -258,8 +258,9 @@ fn card_key(c: &Card) -> String {
 
 /// What a reference card shows, by the name the game gives it.
 fn shown(g: &Game, r: &CardRef) -> String {
-    let CardRef { key, id } = r;
+    let CardRef { key, id, param } = r;
     match *key {
+        "ability" if let Some(p) = param => format!("{} {p}", crate::markup::ability_label(g, &id.v)),
         "section" => g
             .sections
             .iter()

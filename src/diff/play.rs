@@ -147,17 +147,20 @@ pub(crate) fn scenario_limits(g: &Game) -> Record {
 /// A line of a side's forces, keyed by its unit (or name); the second line of the same unit is
 /// "Rifle Corps (2)".
 fn force(g: &Game, side_label: &str, x: &Force, nth: usize) -> Entry {
-    let Force { unit, name, count, points, setup, arrives, cells, area, entry, text, loc: _ } = x;
+    let Force { unit: _, name, count: _, points, setup, arrives, cells, counters, area, entry, text, loc: _ } = x;
+    // A force naming counters fields their unit.
+    let unit = x.unit_id(g);
     let what = match (unit, name) {
         (Some(u), _) => unit_name(g, &u.v),
         (None, Some(n)) => n.v.clone(),
         (None, None) => String::new(),
     };
-    let key = unit.as_ref().or(name.as_ref()).map(|k| k.v.clone()).unwrap_or_default();
+    let key = unit.or(name.as_ref()).map(|k| k.v.clone()).unwrap_or_default();
     let what = if nth > 1 { format!("{what} ({nth})") } else { what };
     let mut r = Record::new(format!("{side_label}, {what}"));
     r.one("name", o(name))
-        .one("count", count.as_ref().map_or(1, |c| c.v).to_string())
+        .one("count", x.copies().to_string())
+        .list("counters", strs(counters))
         .one("points", n(points))
         .text("set-up", t(g, setup))
         .one("arrives on turn", n(arrives))
@@ -176,7 +179,7 @@ fn scenario_side(g: &Game, label: &str, x: &ScenarioSide) -> Entry {
     let forces = forces
         .iter()
         .map(|f| {
-            let nth = seen.entry(f.unit.as_ref().or(f.name.as_ref()).map(|k| k.v.as_str())).or_insert(0);
+            let nth = seen.entry(f.unit_id(g).or(f.name.as_ref()).map(|k| k.v.as_str())).or_insert(0);
             *nth += 1;
             force(g, &side_label, f, *nth)
         })

@@ -339,8 +339,17 @@ impl Exporter<'_> {
             "terrain" => (None, self.ix.get::<Terrain>(game, &r.id.v).map(|t| t.name.v.clone())),
             _ => match self.ix.get::<Ability>(game, &r.id.v) {
                 Some(a) => {
-                    let text = self.opt_text(&a.text);
-                    (Some(CardReference::Ability { text }), Some(a.name.v.clone()))
+                    let text = a.text.as_ref().map(|t| a.explained(t, r.param));
+                    let text = self.opt_text(&text);
+                    // "Tough 2", or "Tough 2/3" for the ability with all its values.
+                    let values: Vec<String> =
+                        a.values.as_ref().map(|v| v.v.iter().map(|x| x.v.to_string()).collect()).unwrap_or_default();
+                    let title = match r.param {
+                        Some(p) => format!("{} {p}", a.name.v),
+                        None if !values.is_empty() => format!("{} {}", a.name.v, values.join("/")),
+                        None => a.name.v.clone(),
+                    };
+                    (Some(CardReference::Ability { text }), Some(title))
                 }
                 None => (None, None),
             },

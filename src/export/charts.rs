@@ -317,14 +317,20 @@ impl Exporter<'_> {
                 for side in &sc.sides {
                     let decl = self.ix.get::<Side>(game, &side.side.v);
                     for f in side.forces.iter().filter(|f| f.arrives.as_ref().is_some_and(|a| a.v == number)) {
-                        let unit = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v));
+                        let unit = f.unit_id(game).and_then(|u| self.ix.get::<Unit>(game, &u.v));
                         let name = f.name.as_ref().map(|n| n.v.clone()).or(unit.map(|u| u.name.v.clone()));
+                        // A force naming its counters arrives by them: "XXIII Armoured Corps".
+                        let ids: Vec<&str> = f.counters.iter().map(|c| c.v.as_str()).collect();
+                        let name = match name {
+                            Some(n) if !ids.is_empty() => Some(format!("{} {n}", ids.join(", "))),
+                            other => other,
+                        };
                         arrivals.push(Arrival {
                             scenario: (scenarios.len() > 1).then(|| sc.title.v.clone()),
                             side: decl.map(|d| d.name.v.clone()),
                             color: decl.and_then(|d| d.color.as_ref().map(|c| c.v.clone())),
                             text_color: decl.and_then(|d| d.color.as_ref().map(|c| contrast(&c.v))),
-                            count: f.count.as_ref().map(|c| c.v).unwrap_or(1),
+                            count: if ids.is_empty() { f.copies() } else { 1 },
                             name: name.unwrap_or_default(),
                         });
                     }

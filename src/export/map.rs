@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{Exporter, TextKey};
-use crate::layout::board::{self, BoardFrame, MapText, OnBoard, block_side, block_text_size, bounding_box, map_text};
+use crate::layout::board::{self, BoardFrame, MapText, OnBoard, block_size, block_text_size, bounding_box, map_text};
 use crate::layout::map::{Geometry, Point as MmPoint, Tiling};
 use crate::length::{Mm, Pt};
 use crate::model::*;
@@ -414,8 +414,10 @@ pub struct SetupArea {
 pub struct Stack {
     /// The cell's centre.
     pub at: Point,
-    /// The side of each unit's block (map mm; the block is drawn 0.92 of it, centred).
-    pub side: f64,
+    /// The width of each unit's block (map mm; the block is drawn 0.92 of it, centred).
+    pub width: f64,
+    /// The height of each unit's block (map mm; drawn 0.92 of it).
+    pub height: f64,
     /// The size of the blocks' text, pt.
     pub text_size: Pt,
     /// The units.
@@ -469,13 +471,19 @@ pub struct KeyEntry {
     pub count: i64,
     /// The area it sets up in, when placed in an area rather than cells.
     pub area: Option<String>,
+    /// The ids of the counters it names (their blocks on the map print these).
+    pub ids: Vec<String>,
 }
 
 /// An objective in a cell.
 #[derive(Serialize, JsonSchema)]
 pub struct BoardObjective {
-    /// The cell's centre.
+    /// The centre of its disc (up and right of the cell's centre).
     pub at: Point,
+    /// The disc's radius (map mm).
+    pub r: f64,
+    /// The size of its points, pt.
+    pub text_size: Pt,
     /// The objective's name.
     pub name: String,
     /// Its points.
@@ -520,8 +528,16 @@ impl Exporter<'_> {
             .objectives
             .iter()
             .flat_map(|o| o.cells.iter().flat_map(|e| b.cells(&e.v)).map(move |c| (c, o)))
-            .map(|(c, o)| BoardObjective {
-                at: pt(b.at(c)),
+            .map(|(c, o)| {
+                let (dx, dy, r) = board::OBJECTIVE_DISC;
+                let (x, y) = b.at(c);
+                let cell = b.geo.cell;
+                (x + dx * cell, y + dy * cell, r * cell, o)
+            })
+            .map(|(x, y, r, o)| BoardObjective {
+                at: pt((x, y)),
+                r: mm(r),
+                text_size: board::objective_text_size(r, frame.scale),
                 name: o.name.v.clone(),
                 points: o.points.as_ref().map(|p| p.v),
             })
@@ -576,11 +592,12 @@ impl Exporter<'_> {
         let units = placed
             .into_iter()
             .map(|(c, items)| {
-                let side = block_side(b.geo.cell, items.len());
+                let (width, height) = block_size(b.geo.cell, items.len());
                 Stack {
                     at: pt(b.at(c)),
-                    side: mm(side),
-                    text_size: block_text_size(side, frame.scale),
+                    width: mm(width),
+                    height: mm(height),
+                    text_size: block_text_size(height, frame.scale),
                     items: items
                         .into_iter()
                         .map(|p| StackItem {
@@ -599,13 +616,16 @@ impl Exporter<'_> {
                 let name = board::force_name(game, self.ix, f);
                 let label = board::short_label(&name);
                 let copies = f.copies();
+                let ids: Vec<String> = f.counters.iter().map(|c| c.v.clone()).collect();
                 if let Some(c) = f.entry.as_ref().and_then(|e| b.cells(&e.v).first().copied()) {
+                    // A force naming its counters arrives by their ids: "XXIII, turn 2".
+                    let (tag, n) = if ids.is_empty() { (label.clone(), copies) } else { (ids.join(", "), 1) };
                     entries.push(Entry {
                         at: pt(b.at(c)),
                         dir: b.outward(c),
                         color: color.clone(),
-                        label: label.clone(),
-                        count: copies,
+                        label: tag,
+                        count: n,
                         turn: f.arrives.as_ref().map(|t| t.v),
                     });
                 }
@@ -622,6 +642,7 @@ impl Exporter<'_> {
                 let same = |k: &KeyEntry| k.side == side.side.v && k.label == label && k.name == name;
                 if let Some(k) = key.iter_mut().find(|k| same(k)) {
                     k.count += copies;
+                    k.ids.extend(ids);
                     if k.area != place {
                         k.area = None;
                     }
@@ -634,6 +655,7 @@ impl Exporter<'_> {
                         name,
                         count: copies,
                         area: place,
+                        ids,
                     });
                 }
             }

@@ -95,6 +95,10 @@ pub struct ForceData {
     pub arrives: Option<i64>,
     /// `text`.
     pub text: Option<TextKey>,
+    /// Where it starts, as a player sets it up: each counter it names with its cell
+    /// ("XXIV: 0202"), else its cells, the name of its area ("in West Bank"), and where a
+    /// reinforcement enters ("enters at 1405").
+    pub places: Vec<String>,
 }
 
 /// The game's limits per side.
@@ -157,7 +161,8 @@ impl Exporter<'_> {
                 title: s.title.v.clone(),
             })
         };
-        let sides = sc.sides.iter().map(|side| self.scenario_side(side)).collect();
+        let map = crate::layout::board::scenario_map(game, sc);
+        let sides = sc.sides.iter().map(|side| self.scenario_side(side, map)).collect();
         let mut objectives = Vec::new();
         for o in &sc.objectives {
             let text = self.opt_text(&o.text);
@@ -203,7 +208,7 @@ impl Exporter<'_> {
     }
 
     /// A side of a scenario: its forces, each unit with its stats, and what it fields in all.
-    fn scenario_side(&mut self, side: &ScenarioSide) -> ScenarioSideData {
+    fn scenario_side(&mut self, side: &ScenarioSide, map: Option<&Map>) -> ScenarioSideData {
         let game = self.game;
         let points_stat = game.scenario_limits.points_stat.as_ref().map(|p| p.v.as_str());
         let decl = game.sides.iter().find(|s| s.id.v == side.side.v);
@@ -211,20 +216,21 @@ impl Exporter<'_> {
         // What the side fields, as the checker counts it against the game's limits.
         let (mut points, mut units) = (None::<i64>, 0i64);
         for f in &side.forces {
-            let data = f.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v));
+            let data = f.unit_id(game).and_then(|u| self.ix.get::<Unit>(game, &u.v));
             if let Some(p) = f.points(data, points_stat) {
                 points = Some(points.unwrap_or(0).saturating_add(p));
             }
             units = units.saturating_add(f.copies());
             let unit = data.map(|u| self.unit(u));
             forces.push(ForceData {
-                count: f.count.as_ref().map(|c| c.v).unwrap_or(1),
+                count: f.copies(),
                 name: f.name.as_ref().map(|n| n.v.clone()).or_else(|| unit.as_ref().map(|u| u.name.clone())),
                 unit,
                 points: f.points.as_ref().map(|p| p.v),
                 setup: self.opt_text(&f.setup),
                 arrives: f.arrives.as_ref().map(|a| a.v),
                 text: self.opt_text(&f.text),
+                places: places(map, f),
             });
         }
         ScenarioSideData {
@@ -238,4 +244,29 @@ impl Exporter<'_> {
             units,
         }
     }
+}
+
+/// Where a force starts, as the forces table prints it (see [`ForceData::places`]).
+fn places(map: Option<&Map>, f: &Force) -> Vec<String> {
+    let mut out: Vec<String> = if !f.counters.is_empty() {
+        let last = f.cells.len().saturating_sub(1);
+        f.counters
+            .iter()
+            .enumerate()
+            .map(|(i, id)| match f.cells.get(i.min(last)) {
+                Some(c) => format!("{}: {}", id.v, c.v),
+                None => id.v.clone(),
+            })
+            .collect()
+    } else {
+        f.cells.iter().map(|c| c.v.clone()).collect()
+    };
+    if let Some(a) = f.area.as_ref().filter(|_| f.cells.is_empty()) {
+        let area = map.and_then(|m| m.areas.iter().find(|x| x.id.v == a.v));
+        out.push(format!("in {}", area.and_then(|x| x.name.as_ref()).map_or(&a.v, |n| &n.v)));
+    }
+    if let Some(e) = &f.entry {
+        out.push(format!("enters at {}", e.v));
+    }
+    out
 }

@@ -75,15 +75,27 @@ pub fn board_frame(size: Point, side_entries: bool) -> BoardFrame {
     BoardFrame { width: BOARD_BOX.0, scale, side, margin: BOARD_MARGIN }
 }
 
-/// The side of the unit blocks of a cell holding `n` (map mm): 0.62 of a cell, narrower when
-/// more share it; each block is drawn 0.92 of that, centred on the cell.
-pub fn block_side(cell: f64, n: usize) -> f64 {
-    (cell * 0.62).min(cell * 0.9 / n.max(1) as f64)
+/// The width and height of each unit block of a cell holding `n` (map mm): 0.86 of a cell
+/// across and 0.62 high for one (inside the hex at the block's top and bottom), narrower and
+/// square when more share it; each block is drawn 0.92 of that, centred on the cell.
+pub fn block_size(cell: f64, n: usize) -> (f64, f64) {
+    let share = cell * 0.9 / n.max(1) as f64;
+    ((cell * 0.86).min(share), (cell * 0.62).min(share))
 }
 
-/// The text size on a unit block `side` map mm wide drawn at `scale`.
-pub fn block_text_size(side: f64, scale: f64) -> Pt {
-    Pt((Mm(side * scale).pt().0 * 0.36).clamp(4.5, 8.0))
+/// An objective's disc in its cell: its centre from the cell's centre and its radius, in
+/// cells. Up and right, clear of the cell's number and of the text of a unit block under it;
+/// drawn over the blocks.
+pub const OBJECTIVE_DISC: (f64, f64, f64) = (0.38, -0.26, 0.16);
+
+/// The text size of an objective's disc of radius `r` map mm drawn at `scale`.
+pub fn objective_text_size(r: f64, scale: f64) -> Pt {
+    Pt((Mm(r * scale).pt().0 * 0.9).max(4.5))
+}
+
+/// The text size on a unit block `height` map mm high drawn at `scale`.
+pub fn block_text_size(height: f64, scale: f64) -> Pt {
+    Pt((Mm(height * scale).pt().0 * 0.36).clamp(4.5, 8.0))
 }
 
 /// A short label for a force on a set-up map: its name when short, else its initials.
@@ -205,18 +217,31 @@ pub struct Placed {
     pub label: String,
     /// How many.
     pub count: i64,
-    /// Where the force is written.
+    /// Where the force (or the counter's id) is written.
     pub loc: crate::source::Loc,
+    /// The label is a counter's id (the force names its counters).
+    pub named: bool,
 }
 
 /// The set-up units of scenario `sc` on board `b`, one stack a cell: a force in cells puts one
-/// unit in each, the last taking the rest.
+/// unit in each, the last taking the rest; a force naming its counters puts each, labelled with
+/// its id, in its cell (the first in the first cell, and so on).
 pub fn board_stacks(sc: &Scenario, b: &OnBoard, name_of: impl Fn(&Force) -> String) -> BTreeMap<Coord, Vec<Placed>> {
     let mut stacks: BTreeMap<Coord, Vec<Placed>> = BTreeMap::new();
     for (si, side) in sc.sides.iter().enumerate() {
         for (fi, f) in side.forces.iter().enumerate() {
-            let label = short_label(&name_of(f));
             let cells: Vec<Coord> = f.cells.iter().flat_map(|e| b.cells(&e.v)).collect();
+            if !f.counters.is_empty() {
+                for (i, id) in f.counters.iter().enumerate() {
+                    let Some(c) = f.cells.get(i.min(f.cells.len().saturating_sub(1))) else { break };
+                    let Some(c) = b.cells(&c.v).first().copied() else { continue };
+                    let label = id.v.clone();
+                    let placed = Placed { side: si, force: fi, label, count: 1, loc: id.loc.clone(), named: true };
+                    stacks.entry(c).or_default().push(placed);
+                }
+                continue;
+            }
+            let label = short_label(&name_of(f));
             let copies = f.copies();
             for (i, c) in cells.iter().enumerate() {
                 let n = if i + 1 == cells.len() { (copies - i as i64).max(0) } else { i64::from((i as i64) < copies) };
@@ -227,6 +252,7 @@ pub fn board_stacks(sc: &Scenario, b: &OnBoard, name_of: impl Fn(&Force) -> Stri
                         label: label.clone(),
                         count: n,
                         loc: f.loc.clone(),
+                        named: false,
                     });
                 }
             }
@@ -237,7 +263,7 @@ pub fn board_stacks(sc: &Scenario, b: &OnBoard, name_of: impl Fn(&Force) -> Stri
 
 /// The name a force goes by: its own, else its unit's.
 pub fn force_name(game: &Game, ix: &Index, f: &Force) -> String {
-    let unit = f.unit.as_ref().and_then(|u| ix.get::<Unit>(game, &u.v));
+    let unit = f.unit_id(game).and_then(|u| ix.get::<Unit>(game, &u.v));
     f.name.as_ref().map(|n| n.v.clone()).or(unit.map(|u| u.name.v.clone())).unwrap_or_default()
 }
 
@@ -285,34 +311,51 @@ pub fn check_map_text(
         }
     }
     let mut out = Vec::new();
+    let mut block_texts = Vec::new();
     for (c, items) in stacks {
         let (x, y) = geo.centre(*c);
-        let side = block_side(cell, items.len());
-        let size = block_text_size(side, scale);
+        let (w, h) = block_size(cell, items.len());
+        let size = block_text_size(h, scale);
         for (i, it) in items.iter().enumerate() {
-            let left = x - items.len() as f64 * side / 2.0 + i as f64 * side + side * 0.04;
-            let rect = (left, y - side * 0.46, left + side * 0.92, y + side * 0.46);
+            let left = x - items.len() as f64 * w / 2.0 + i as f64 * w + w * 0.04;
+            let rect = (left, y - h * 0.46, left + w * 0.92, y + h * 0.46);
             printed.push(Printed { rect, what: format!("the unit block `{}`", it.label) });
             let wide = mm(text_width(&it.label, size, true)).max(mm(text_width(&format!("×{}", it.count), size, true)));
-            if wide > side * 0.92 {
+            // The block's text, centred: one line, or two with "×n".
+            let lines = if it.count > 1 { 2.2 } else { 1.0 };
+            let (tx, th) = (left + w * 0.46, mm(size * ink_em(&it.label, true).2) * lines);
+            let text = (tx - wide / 2.0, y - th / 2.0, tx + wide / 2.0, y + th / 2.0);
+            block_texts.push(Printed { rect: text, what: format!("the label of the unit block `{}`", it.label) });
+            if wide > w * 0.92 {
                 out.push(
                     Diagnostic::error(
                         diag::TEXT_OVERFLOW,
                         format!("the unit block `{}` on {place} is too narrow for its label", it.label),
                     )
                     .at(&it.loc)
-                    .label(format!("{:.1} needs {:.1}", Mm(side * 0.92 * scale), Mm(wide * scale)))
-                    .help("give the force a shorter `name`, put fewer forces in the cell, or show a window of the map so it is drawn larger ([scenario.board] window)"),
+                    .label(format!("{:.1} needs {:.1}", Mm(w * 0.92 * scale), Mm(wide * scale)))
+                    .help(if it.named {
+                        "the block prints the counter's id: give the counter a shorter label, put fewer counters in the cell, or show a window of the map so it is drawn larger ([scenario.board] window)"
+                    } else {
+                        "give the force a shorter `name`, put fewer forces in the cell, or show a window of the map so it is drawn larger ([scenario.board] window)"
+                    }),
                 );
             }
         }
     }
     for c in objectives {
         let (x, y) = geo.centre(*c);
-        printed.push(Printed {
-            rect: (x + cell * 0.18, y - cell * 0.36, x + cell * 0.58, y + cell * 0.04),
-            what: "an objective".into(),
-        });
+        let (dx, dy, r) = OBJECTIVE_DISC;
+        let (cx, cy, r) = (x + dx * cell, y + dy * cell, r * cell);
+        let rect = (cx - r, cy - r, cx + r, cy + r);
+        if let Some(p) = block_texts.iter().find(|p| overlap(rect, p.rect)) {
+            out.push(
+                Diagnostic::warning(diag::MAP_TEXT_COVERED, format!("an objective covers {} on {place}", p.what))
+                    .label("the objective is in this cell")
+                    .help("show a window of the map so it is drawn larger ([scenario.board] window), or set the unit up in another cell"),
+            );
+        }
+        printed.push(Printed { rect, what: "an objective".into() });
     }
     let mut labels: Vec<(Rect, &MapLabel)> = Vec::new();
     for l in &map.labels {
@@ -377,4 +420,12 @@ pub fn check_maps(game: &Game, ix: &Index) -> Vec<Diagnostic> {
         out.extend(check_map_text(map, &b, frame.scale, &stacks, &objective_cells(sc, &b), (&place, true)));
     }
     out
+}
+
+/// The map a scenario is played on: its `[scenario.board] map`, else the game's first map.
+pub fn scenario_map<'g>(game: &'g Game, scenario: &Scenario) -> Option<&'g Map> {
+    match &scenario.board {
+        Some(b) => game.maps.iter().find(|m| m.id.v == b.map.v),
+        None => game.maps.first(),
+    }
 }

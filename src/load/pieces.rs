@@ -618,10 +618,21 @@ pub(super) fn read_card(o: &Obj) -> Card {
 fn card_ref(o: &Obj) -> Option<CardRef> {
     let mut found: Option<CardRef> = None;
     for &key in CARD_REFS {
-        let id = if key == "section" { o.str(key) } else { o.id(key, false) };
+        // An ability may carry its value: "tough 2".
+        let (id, param) = match key {
+            "section" => (o.str(key), None),
+            "ability" => match o.str(key) {
+                Some(s) => {
+                    let r = AbilityRef::parse(&s.v, s.loc.clone());
+                    (Some(Sp::new(r.id, s.loc)), r.param)
+                }
+                None => (None, None),
+            },
+            _ => (o.id(key, false), None),
+        };
         let Some(id) = id else { continue };
         match &found {
-            None => found = Some(CardRef { key, id }),
+            None => found = Some(CardRef { key, id, param }),
             Some(first) => o.ctx.push(
                 Diagnostic::error(
                     diag::CARD_REFERENCES,

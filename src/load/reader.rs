@@ -202,6 +202,16 @@ impl<'a, 'd> Obj<'a, 'd> {
     pub(crate) fn str(&self, key: &'static str) -> Option<Sp<String>> {
         let v = self.get(key)?;
         match v.get_ref() {
+            // A name, title or label prints: an empty one is a forgotten one.
+            DeValue::String(s) if s.trim().is_empty() && matches!(key, "name" | "title" | "label") => {
+                self.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is empty"))
+                        .at(&self.ctx.loc(v.span()))
+                        .label(format!("an empty {key}"))
+                        .help(format!("write the {key} as it is printed, or leave `{key}` out")),
+                );
+                None
+            }
             DeValue::String(s) => Some(Sp::new(s.to_string(), self.ctx.loc(v.span()))),
             _ => {
                 self.ctx.wrong_type(key, "a string", v);

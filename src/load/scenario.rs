@@ -46,18 +46,19 @@ fn read_force(f: &Obj) -> Force {
         arrives: f.int("arrives"),
         text: f.text("text"),
         cells: f.strs("cells"),
+        counters: f.strs("counters"),
         area: f.id("area", false),
         entry: f.str("entry"),
         loc: f.ctx.loc(f.span.clone()),
     };
-    if force.unit.is_none() && force.name.is_none() {
+    if force.unit.is_none() && force.name.is_none() && force.counters.is_empty() {
         f.ctx.push(
             Diagnostic::error(
                 diag::MISSING_FIELD,
-                "a force needs a `unit` (or a `name` for what the data does not list)",
+                "a force needs a `unit`, its `counters`, or a `name` for what the data does not list",
             )
             .at(&force.loc)
-            .help("write { unit = \"rifle-platoon\", count = 3 }"),
+            .help("write { unit = \"rifle-platoon\", count = 3 }, or { counters = [\"XXIV\", \"XLVI\"], cells = [\"0202\", \"0604\"] }"),
         );
     }
     f.finish();

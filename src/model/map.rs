@@ -85,6 +85,16 @@ impl EdgeSide {
         }
     }
 
+    /// `"north"`, `"east"`, `"south"` or `"west"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EdgeSide::North => "north",
+            EdgeSide::East => "east",
+            EdgeSide::South => "south",
+            EdgeSide::West => "west",
+        }
+    }
+
     /// The unit vector pointing off the map across this edge (y down).
     pub fn outward(self) -> (f64, f64) {
         match self {

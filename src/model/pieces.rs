@@ -288,6 +288,15 @@ pub struct Counter {
 }
 
 impl Counter {
+    /// The ids a scenario's force names this entry's counters by: its run's ids, else its
+    /// `id`, else its `label`.
+    pub fn setup_ids(&self) -> Vec<&Sp<String>> {
+        match &self.run {
+            Some(run) => run.ids.iter().collect(),
+            None => self.id.as_ref().or(self.label.as_ref()).into_iter().collect(),
+        }
+    }
+
     /// The counters this entry gives: one per id of its run (with that id), else itself.
     pub fn expanded(&self) -> Vec<(&Counter, Option<&Sp<String>>)> {
         match &self.run {
@@ -476,6 +485,8 @@ pub struct CardRef {
     pub key: &'static str,
     /// The id (or a section's number), where it is written.
     pub id: Sp<String>,
+    /// An ability's value (`ability = "tough 2"`); none: the ability with all its values.
+    pub param: Option<i64>,
 }
 
 /// The keys of a `[[card]]` that name what a reference card prints.

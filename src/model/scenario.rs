@@ -49,6 +49,9 @@ pub struct Force {
     pub arrives: Option<Sp<i64>>,
     /// `cells`: the map cells it sets up in, one unit each in turn (the last takes the rest).
     pub cells: Vec<Sp<String>>,
+    /// `counters`: the game's counters it sets up, by id (a run's id, a counter's `id`, else its
+    /// `label`): the first goes to the first of `cells`, and so on; `count` is how many it names.
+    pub counters: Vec<Sp<String>>,
     /// `area`: a `[[map.area]]` of the scenario's map it sets up in.
     pub area: Option<Sp<String>>,
     /// `entry`: the edge cell a reinforcement enters the map at.
@@ -135,7 +138,18 @@ pub struct Scenario {
 impl Force {
     /// How many: `count`, at least 0; default 1.
     pub(crate) fn copies(&self) -> i64 {
+        if !self.counters.is_empty() {
+            return self.counters.len() as i64;
+        }
         self.count.as_ref().map_or(1, |c| c.v.max(0))
+    }
+
+    /// The unit it fields: its `unit`, else the unit of the first counter it names.
+    pub(crate) fn unit_id<'g>(&'g self, game: &'g super::Game) -> Option<&'g Sp<String>> {
+        self.unit.as_ref().or_else(|| {
+            let first = self.counters.first()?;
+            game.counters.iter().find(|c| c.setup_ids().iter().any(|i| i.v == first.v))?.unit.as_ref()
+        })
     }
 
     /// What the whole line is worth: `count` times its unit's points (the `points_stat` at

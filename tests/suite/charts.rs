@@ -76,16 +76,16 @@ const TERRAIN: &[&str] = &[
     "Hexsides River +1 +2 1 left –",
 ];
 
-/// Its turn track: each box's name and weather, then what arrives on it (Hearthfire: an
-/// Oskarian armoured corps on turn 2, a corps of each side on 3, the Velsk mechanised corps
-/// on 4), and the events under the track.
+/// Its turn track: each box's name and weather, then what arrives on it, by the counters the
+/// scenario names (Hearthfire: the Oskarian XXIII Armoured Corps on turn 2, a corps of each
+/// side on 3, the Velsk mechanised corps on 4), and the events under the track.
 const TRACK: &[&str] = &[
     "TURN RECORD TRACK",
-    "Oct I CLEAR Oct II CLEAR Armoured Corps Nov I",
-    "Nov I MUD ★ Infantry Corps Rifle Corps Nov II",
-    "Nov II MUD Mechanised Corps Dec I",
-    "Dec I FROST ★ Mountain Rifle Corps Dec II",
-    "Dec II SNOW Air Landing Corps Jan I",
+    "Oct I CLEAR Oct II CLEAR XXIII Armoured Corps Nov I",
+    "Nov I MUD ★ XI Infantry Corps 6 Rifle Corps Nov II",
+    "Nov II MUD 7 Mech Mechanised Corps Dec I",
+    "Dec I FROST ★ IX Mtn Mountain Rifle Corps Dec II",
+    "Dec II SNOW 3 Air Air Landing Corps Jan I",
     "★ Dec I: The Marrow freezes",
 ];
 

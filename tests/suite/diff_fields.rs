@@ -344,15 +344,15 @@ fn a_moved_hex_an_earlier_arrival_a_set_up_hex_and_a_modifier_are_one_line_each(
         ["Map The Marrow Front: City hexes 1404, 1711, 1907 → 1504, 1711, 1907."]
     );
     assert_eq!(
-        said(
-            "scenarios.toml",
-            "{ unit = \"vel-airborne\", count = 1, arrives = 6 }",
-            "{ unit = \"vel-airborne\", count = 1, arrives = 5 }"
-        ),
+        said("scenarios.toml", "{ counters = [\"3 Air\"], arrives = 6 }", "{ counters = [\"3 Air\"], arrives = 5 }"),
         ["Scenario Operation Hearthfire, Republic of Velsk, Air Landing Corps: arrives on turn 6 → 5."]
     );
     assert_eq!(
-        said("scenarios.toml", "count = 1, cells = [\"0708\"]", "count = 1, cells = [\"0709\"]"),
+        said(
+            "scenarios.toml",
+            "{ counters = [\"XX\"], cells = [\"0708\"] }",
+            "{ counters = [\"XX\"], cells = [\"0709\"] }"
+        ),
         ["Scenario Operation Hearthfire, Oskarian Empire, Armoured Corps: set-up cells 0708 → 0709."]
     );
     assert_eq!(

@@ -218,7 +218,9 @@ fn the_marrow_front_map_tiles_and_its_scenario_shows_entries_and_objectives() {
         assert!(text.contains(name), "no `{name}` on the map");
     }
     let (text, _) = example_pdf_text("marrow-front", "scenario-hearthfire.pdf");
-    for want in ["OSKARIAN EDGE", "VELSK EDGE", "AC, turn 2", "IC, turn 3", "MRC, turn 5", "RC, turn 3", "MC, turn 4"] {
+    for want in
+        ["OSKARIAN EDGE", "VELSK EDGE", "XXIII, turn 2", "XI, turn 3", "IX Mtn, turn 5", "6, turn 3", "7 Mech, turn 4"]
+    {
         assert!(text.contains(want), "no `{want}` on the set-up map");
     }
 }

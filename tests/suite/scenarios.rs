@@ -110,3 +110,80 @@ fn a_stat_changed_in_the_rules_changes_the_scenario_sheet() {
     let counters = pdf_text(&tmp.path().join("out/white-star-rising-1.0/counters.pdf"));
     assert!(counters.contains("7/3"), "the counter follows too: {counters}");
 }
+
+/// A Battle for Moscow-style game: a run of seven Panzer Corps, two of them set up by id, two
+/// more by count, and one arriving by id.
+const MOSCOW: &[(&str, &str)] = &[
+    (
+        "game.toml",
+        "[game]\nid = \"moscow\"\ntitle = \"Moscow\"\nversion = \"1\"\n\n\
+         [[side]]\nid = \"german\"\nname = \"German\"\ncolor = \"#8a8f99\"\n\n\
+         [[side]]\nid = \"soviet\"\nname = \"Soviet\"\ncolor = \"#b5483a\"\n\n\
+         [[stat]]\nid = \"attack\"\nname = \"Attack\"\ntype = \"int\"\nmin = 0\nmax = 20\n\n\
+         [[kind]]\nid = \"corps\"\nname = \"Corps\"\nstats = [\"attack\"]\n",
+    ),
+    (
+        "units.toml",
+        "[[unit]]\nid = \"pz-corps\"\nname = \"Panzer Corps\"\nkind = \"corps\"\nside = \"german\"\nstats = { attack = 8 }\n\n\
+         [[unit]]\nid = \"rifle-army\"\nname = \"Rifle Army\"\nkind = \"corps\"\nside = \"soviet\"\nstats = { attack = 4 }\n",
+    ),
+    (
+        "counters.toml",
+        "[[counter_group]]\nid = \"units\"\nsize = \"1in\"\nfont_size = \"6pt\"\nlayout = { top = \"{name}\", bottom = \"{attack}\", left = \"{label}\" }\n\n\
+         [[counter]]\nunit = \"pz-corps\"\nids = [\"XXIV\", \"XLVI\", \"XLVII\", \"LVI\", \"XL\", \"XLI\", \"LVII\"]\n\n\
+         [[counter]]\nunit = \"rifle-army\"\nids = \"3-5\"\n",
+    ),
+    (
+        "map.toml",
+        "[[map]]\nid = \"front\"\ntitle = \"Front\"\ngrid = \"hex\"\ncolumns = 10\nrows = 8\ncell = \"20mm\"\n",
+    ),
+    (
+        "scenarios.toml",
+        "[[scenario]]\nid = \"typhoon\"\ntitle = \"Typhoon\"\nboard = { map = \"front\" }\n\n\
+         [[scenario.side]]\nside = \"german\"\nforces = [\n\
+           { unit = \"pz-corps\", count = 2, cells = [\"0201\", \"0301\"] },\n\
+           { counters = [\"XXIV\", \"XLVI\"], cells = [\"0202\", \"0604\"] },\n\
+           { counters = [\"LVII\"], arrives = 3, entry = \"0105\" },\n]\n\n\
+         [[scenario.side]]\nside = \"soviet\"\nforces = [{ counters = [\"4\"], cells = [\"0808\"] }]\n",
+    ),
+];
+
+#[test]
+fn a_force_sets_up_the_counters_it_names_in_the_hexes_it_names() {
+    use playaid::write::setup::{Place, placements};
+    let dir = tempfile::tempdir().unwrap();
+    write_game(dir.path(), MOSCOW);
+    let c = playaid::build::load_and_check(dir.path(), None).unwrap();
+    assert!(!c.has_errors(), "{:?}", c.diags.iter().map(|d| &d.message).collect::<Vec<_>>());
+    let (game, layout) = (&c.game, &c.stages.as_ref().unwrap().1);
+    let sc = &game.scenarios[0];
+    let grid = game.maps[0].grid();
+    let placed: Vec<(String, Place)> = placements(game, layout, sc)
+        .into_iter()
+        .map(|p| (layout.counters.counters[p.counter].mark.clone().unwrap_or_default(), p.place))
+        .collect();
+    let cell = |n: &str| Place::Cell(grid.parse(n).unwrap());
+    let at = |id: &str| placed.iter().filter(|(m, _)| m == id).map(|(_, p)| p.clone()).collect::<Vec<_>>();
+    assert_eq!(at("XXIV"), vec![cell("0202")], "{placed:?}");
+    assert_eq!(at("XLVI"), vec![cell("0604")]);
+    assert_eq!(at("LVII"), vec![Place::Arrives { turn: 3, entry: Some("0105".into()) }]);
+    assert_eq!(at("4"), vec![cell("0808")]);
+    // The two by count take the first counters no force names, not XXIV or XLVI.
+    assert_eq!(at("XLVII"), vec![cell("0201")]);
+    assert_eq!(at("LVI"), vec![cell("0301")]);
+    assert_eq!(placed.len(), 6);
+
+    // The sheet says where each named counter goes, and the set-up map prints their ids.
+    let out = tempfile::tempdir().unwrap();
+    build(dir.path(), out.path());
+    let folder = std::fs::read_dir(out.path()).unwrap().next().unwrap().unwrap().path();
+    let text = pdf_text(&folder.join("scenario-typhoon.pdf"));
+    for want in ["XXIV: 0202, XLVI: 0604", "LVII, enters at 0105", "0201, 0301", "4: 0808", "LVII, turn 3"] {
+        assert!(text.contains(want), "`{want}` is not on the sheet:\n{text}");
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for id in ["XXIV", "XLVI"] {
+        // On its block on the map, in the forces table, and in the key.
+        assert_eq!(words.iter().filter(|w| w.trim_matches([',', ':', ')', '(']) == id).count(), 3, "{id}: {text}");
+    }
+}

@@ -183,7 +183,7 @@ fn a_unit_s_counters_take_their_faces_from_its_steps() {
 #[test]
 fn explicit_back_values_win_over_the_reduced_step() {
     let dir = tempfile::tempdir().unwrap();
-    let counter = "\n[[counter]]\nunit = \"panzer\"\ncounter_group = \"units\"\nback = { move = 5 }\n\n\
+    let counter = "\n[[counter]]\nunit = \"panzer\"\ncounter_group = \"units\"\nquantity = 3\nback = { move = 5 }\n\n\
                    [[counter]]\nunit = \"grenadiers\"\ncounter_group = \"units\"\nback = \"blank\"\n";
     game(dir.path(), &format!("{GAME}{counter}"));
     let checked = load_and_check(dir.path(), None).unwrap();

@@ -215,7 +215,9 @@ impl<'g> Ctx<'g, '_> {
         for s in layout {
             for (_, key) in placeholders(&s.text.v) {
                 if key != "symbol" && !key.starts_with("icon:") && !values.text.contains_key(&key) {
-                    self.missing.entry((src.group, key)).or_default().push((src.loc.clone(), what.to_string()));
+                    let unknown = src.counter.and_then(|c| c.unit.as_ref()).filter(|_| src.unit.is_none());
+                    let place = (src.loc.clone(), what.to_string(), unknown.map(|u| u.loc.clone()));
+                    self.missing.entry((src.group, key)).or_default().push(place);
                 }
             }
         }

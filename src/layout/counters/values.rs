@@ -29,7 +29,9 @@ impl Values {
 }
 
 /// Placeholders without a value: (group, key) to the counters that lack it.
-pub(super) type Missing = HashMap<(usize, String), Vec<(Loc, String)>>;
+/// (where the counter is written, how findings name it, and the `unit` it names that does not
+/// resolve: the E006 these follow from).
+pub(super) type Missing = HashMap<(usize, String), Vec<(Loc, String, Option<Loc>)>>;
 
 /// One finding per placeholder: at the layout when no counter of the group has it (a typo in
 /// the layout), else at each counter that lacks it.
@@ -56,7 +58,9 @@ pub(super) fn report_missing(
                 .find(|s| placeholders(&s.text.v).iter().any(|(_, k)| *k == key))
         });
         places.dedup_by(|a, b| a.0 == b.0);
-        if let (Some(slot), true) = (slot, places.len() == count) {
+        // Counters whose unit is misspelt lack every stat: those findings follow from the E006.
+        let own = places.iter().filter(|p| p.2.is_none()).count();
+        if let (Some(slot), true) = (slot, own == count) {
             diags.push(placeholder_typo(game, &groups[gi].id, slot, &key));
             continue;
         }
@@ -64,15 +68,20 @@ pub(super) fn report_missing(
         if slot.is_some_and(|s| is_optional(&s.text.v, &key)) {
             continue;
         }
-        for (loc, what) in places {
+        for (loc, what, unknown_unit) in places {
             let where_ = slot
                 .map(|s| format!("the layout's `{}` slot", s.name.v.replace('-', "_")))
                 .unwrap_or_else(|| "the layout".into());
+            let help = match &unknown_unit {
+                Some(_) => "its `unit` is not a unit of the game: fix that, and the unit's stats fill it".to_string(),
+                None => format!("give it one: front = {{ {key} = ... }}, or a unit with that stat"),
+            };
             diags.push(
                 Diagnostic::error(diag::UNKNOWN_PLACEHOLDER, format!("{what} has no value for `{{{key}}}`"))
                     .at(&loc)
                     .label(format!("{where_} prints `{{{key}}}`"))
-                    .help(format!("give it one: front = {{ {key} = ... }}, or a unit with that stat")),
+                    .help(help)
+                    .because_of(unknown_unit.as_ref()),
             );
         }
     }
