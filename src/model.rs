@@ -210,6 +210,9 @@ pub struct Meta {
     pub changelog_sheet: bool,
     /// `[game.aid]`: the player aid card.
     pub aid: AidOptions,
+    /// `[game.words]`: the game's own words for what the sheets name ("round" for turn,
+    /// "faction" for side).
+    pub words: Words,
     /// Where `[game]` was written (or the start of game.toml).
     pub loc: Loc,
 }
@@ -222,6 +225,36 @@ impl Meta {
     /// The rules version, or `"0"` when `[game] version` is missing.
     pub(crate) fn version(&self) -> &str {
         self.version.as_ref().map(|s| s.v.as_str()).unwrap_or("0")
+    }
+}
+
+/// `[game.words]`: the game's own words, in lower case as they read in running text; each
+/// plural defaults to the singular with an "s".
+#[derive(Debug, Default)]
+pub struct Words {
+    /// `turn` ("round", "game turn"); default "turn".
+    pub turn: Option<Sp<String>>,
+    /// `turns`; default the `turn` word with an "s".
+    pub turns: Option<Sp<String>>,
+    /// `side` ("faction", "player"); default "side".
+    pub side: Option<Sp<String>>,
+    /// `sides`.
+    pub sides: Option<Sp<String>>,
+    /// `unit` ("model", "ship"); default "unit".
+    pub unit: Option<Sp<String>>,
+    /// `units`.
+    pub units: Option<Sp<String>>,
+}
+
+impl Words {
+    /// Each word and its plural as printed: (turn, turns, side, sides, unit, units).
+    pub fn resolved(&self) -> [String; 6] {
+        let one = |w: &Option<Sp<String>>, d: &str| w.as_ref().map_or(d.to_string(), |s| s.v.trim().to_string());
+        let many =
+            |w: &Option<Sp<String>>, single: &str| w.as_ref().map_or(format!("{single}s"), |s| s.v.trim().to_string());
+        let (turn, side, unit) = (one(&self.turn, "turn"), one(&self.side, "side"), one(&self.unit, "unit"));
+        let (turns, sides, units) = (many(&self.turns, &turn), many(&self.sides, &side), many(&self.units, &unit));
+        [turn, turns, side, sides, unit, units]
     }
 }
 

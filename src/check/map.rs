@@ -265,6 +265,28 @@ impl Checker<'_> {
 
     /// A hexside entry: `"CELL SIDE"` or `"CELL CELL"`.
     fn hexside(&mut self, g: &Grid, entry: &Sp<String>) {
+        // A range of cells and the sides of each: "0901-0915 ne se".
+        if let Some((range, sides)) = entry.v.trim().split_once(char::is_whitespace)
+            && range.contains('-')
+        {
+            self.cells_of(g, &Sp::new(range.to_string(), entry.loc.clone()));
+            let names = g.side_names();
+            for s in sides.split_whitespace() {
+                if !names.contains(&s.to_ascii_lowercase().as_str()) {
+                    let d =
+                        Diagnostic::error(diag::NOT_ADJACENT, format!("`{s}` is not a side of a cell of this grid"))
+                            .at(&entry.loc)
+                            .label(format!("after a range of cells come sides: {}", names.join(", ")));
+                    self.push(match diag::did_you_mean(&s.to_ascii_lowercase(), names.iter().copied()) {
+                        Some(m) => d.help(format!("did you mean `{m}`?")),
+                        None => {
+                            d.help(format!("write \"{range} {}\": the same sides of every cell of the range", names[0]))
+                        }
+                    });
+                }
+            }
+            return;
+        }
         let mut parts = entry.v.split_whitespace();
         let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
             self.push(

@@ -26,8 +26,10 @@ pub(crate) fn meta(g: &Game) -> Record {
         cheatsheet: _, // its own record, `cheatsheet`
         changelog_sheet,
         aid: _, // its own record, `aid`
+        words,
         loc: _,
     } = &g.meta;
+    let Words { turn, turns, side, sides, unit, units } = words;
     let mut r = Record::new("Game");
     r.one("id", o(id))
         .one("title", o(title))
@@ -38,7 +40,13 @@ pub(crate) fn meta(g: &Game) -> Record {
         .one("page size", page.as_ref().map(|p| p.v.typst_name().to_string()))
         .text("introduction", t(g, intro))
         .text("credits", t(g, credits))
-        .one("changelog sheet", yes(*changelog_sheet));
+        .one("changelog sheet", yes(*changelog_sheet))
+        .one("word for turn", o(turn))
+        .one("word for turns", o(turns))
+        .one("word for side", o(side))
+        .one("word for sides", o(sides))
+        .one("word for unit", o(unit))
+        .one("word for units", o(units));
     r
 }
 

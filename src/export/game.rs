@@ -121,6 +121,25 @@ pub struct GameData {
     pub intro: Option<TextKey>,
     /// `credits`.
     pub credits: Option<TextKey>,
+    /// The game's own words (`[game.words]`, defaults filled in), in lower case.
+    pub words: WordsData,
+}
+
+/// What the game calls a turn, a side and a unit, each with its plural, in lower case.
+#[derive(Serialize, JsonSchema)]
+pub struct WordsData {
+    /// "turn", or the game's word ("round").
+    pub turn: String,
+    /// Its plural.
+    pub turns: String,
+    /// "side", or the game's word ("faction").
+    pub side: String,
+    /// Its plural.
+    pub sides: String,
+    /// "unit", or the game's word ("model").
+    pub unit: String,
+    /// Its plural.
+    pub units: String,
 }
 
 /// How the cheatsheet is printed (`[game.cheatsheet]`, with defaults filled in).
@@ -253,6 +272,10 @@ impl Exporter<'_> {
             authors: m.authors.iter().map(|a| a.v.clone()).collect(),
             intro: self.opt_text(&m.intro),
             credits: self.opt_text(&m.credits),
+            words: {
+                let [turn, turns, side, sides, unit, units] = m.words.resolved();
+                WordsData { turn, turns, side, sides, unit, units }
+            },
         };
         let sides = game
             .sides

@@ -286,12 +286,10 @@ impl Exporter<'_> {
         for hs in &m.hexsides {
             let t = index(&hs.name.v, &mut terrains);
             for e in &hs.cells {
-                let Some((c, side)) = hexside(&g, &e.v) else { continue };
-                if !inside(c) {
-                    continue;
+                for (c, side) in hexsides_of(&g, &e.v).into_iter().filter(|(c, _)| inside(*c)) {
+                    let (a, b) = geo.side_segment(c, side);
+                    hexsides.push(MapHexside { t, a: pt(at(a)), b: pt(at(b)) });
                 }
-                let (a, b) = geo.side_segment(c, side);
-                hexsides.push(MapHexside { t, a: pt(at(a)), b: pt(at(b)) });
             }
         }
         let mut lines = Vec::new();
@@ -351,6 +349,21 @@ fn terrain_key(game: &Game, terrains: &[String], counts: &BTreeMap<usize, usize>
             MapTerrain { id: id.clone(), name, color, pattern, cells }
         })
         .collect()
+}
+
+/// The cells and sides a hexside entry names: `"0304 n"`, `"0304 0305"`, or a range with the
+/// same sides of each of its cells, `"0901-0915 ne se"`; none when it is not valid.
+pub(super) fn hexsides_of(g: &Grid, entry: &str) -> Vec<(Coord, usize)> {
+    if let Some((range, sides)) = entry.trim().split_once(char::is_whitespace)
+        && range.contains('-')
+    {
+        let names = g.side_names();
+        let sides: Vec<usize> =
+            sides.split_whitespace().filter_map(|s| names.iter().position(|n| n.eq_ignore_ascii_case(s))).collect();
+        let cells = g.expand(range).unwrap_or_default();
+        return cells.into_iter().filter(|c| g.exists(*c)).flat_map(|c| sides.iter().map(move |s| (c, *s))).collect();
+    }
+    hexside(g, entry).into_iter().collect()
 }
 
 /// The cell and side a hexside entry names (`"0304 n"`, `"0304 0305"`), if it is valid.

@@ -301,6 +301,20 @@ static GAME: TableDecl = table(
         f("cheatsheet", Ty::Table(&CHEATSHEET), "The cheatsheet's settings, all optional."),
         f("changelog", Ty::Table(&GAME_CHANGELOG), "Print the changelog as its own sheet."),
         f("aid", Ty::Table(&GAME_AID), "The player aid card (aid.pdf)."),
+        f("words", Ty::Table(&GAME_WORDS), "The game's own words for turn, side and unit."),
+    ],
+);
+
+static GAME_WORDS: TableDecl = table(
+    "game_words",
+    "[game.words]: the game's own words, in lower case as in running text; plurals default to an added \"s\".",
+    &[
+        f("turn", Ty::Str, "What the game calls a turn: \"round\", \"game turn\"."),
+        f("turns", Ty::Str, "Its plural."),
+        f("side", Ty::Str, "What the game calls a side: \"faction\", \"player\"."),
+        f("sides", Ty::Str, "Its plural."),
+        f("unit", Ty::Str, "What the game calls a unit: \"model\", \"ship\"."),
+        f("units", Ty::Str, "Its plural."),
     ],
 );
 

@@ -389,6 +389,10 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
         m.changelog_sheet = c.bool("sheet").map(|b| b.v).unwrap_or(false);
         c.finish();
     }
+    if let Some(w) = o.table("words") {
+        game.meta.words = read_words(&w);
+    }
+    let m = &mut game.meta;
     if let Some(c) = o.table("aid") {
         m.aid.sheet = c.bool("sheet").map(|b| b.v).unwrap_or(false);
         m.aid.sequence = c.id("sequence", false);
@@ -396,6 +400,30 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
         c.finish();
     }
     o.finish();
+}
+
+/// `[game.words]`: the game's own words; an empty one is E018.
+fn read_words(w: &Obj) -> Words {
+    let words = Words {
+        turn: w.str("turn"),
+        turns: w.str("turns"),
+        side: w.str("side"),
+        sides: w.str("sides"),
+        unit: w.str("unit"),
+        units: w.str("units"),
+    };
+    for word in [&words.turn, &words.turns, &words.side, &words.sides, &words.unit, &words.units].into_iter().flatten()
+    {
+        if word.v.trim().is_empty() {
+            w.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, "an empty word")
+                    .at(&word.loc)
+                    .help("write the word the game uses, in lower case (\"round\"), or leave the key out"),
+            );
+        }
+    }
+    w.finish();
+    words
 }
 
 /// The lowest and highest `dpi` of `[exports]`: below 50 a face is a smudge, above 1200 a

@@ -187,3 +187,28 @@ fn a_force_sets_up_the_counters_it_names_in_the_hexes_it_names() {
         assert_eq!(words.iter().filter(|w| w.trim_matches([',', ':', ')', '(']) == id).count(), 3, "{id}: {text}");
     }
 }
+
+#[test]
+fn the_sheets_say_the_games_own_word_for_a_turn_and_a_unit() {
+    let dir = tempfile::tempdir().unwrap();
+    write_game(dir.path(), MOSCOW);
+    let game = std::fs::read_to_string(dir.path().join("game.toml")).unwrap();
+    let game = game.replacen(
+        "version = \"1\"\n",
+        "version = \"1\"\n\n[game.words]\nturn = \"round\"\nunit = \"formation\"\n",
+        1,
+    );
+    std::fs::write(dir.path().join("game.toml"), game).unwrap();
+    let track = "[turn_track]\nturns = [{ name = \"1\" }, { name = \"2\" }, { name = \"3\" }, { name = \"4\" }]\n";
+    std::fs::write(dir.path().join("charts.toml"), track).unwrap();
+    let sc = std::fs::read_to_string(dir.path().join("scenarios.toml")).unwrap();
+    std::fs::write(dir.path().join("scenarios.toml"), format!("{sc}\n[scenario.victory]\nturns = 4\n")).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    build(dir.path(), out.path());
+    let folder = std::fs::read_dir(out.path()).unwrap().next().unwrap().unwrap().path();
+    let text = pdf_text(&folder.join("scenario-typhoon.pdf"));
+    for want in ["ROUND RECORD TRACK", "ROUNDS", "Rounds: 4", "Formation", "LVII, round 3"] {
+        assert!(text.contains(want), "`{want}` is not on the sheet:\n{text}");
+    }
+    assert!(!text.to_lowercase().contains("turn"), "the sheet still says turn:\n{text}");
+}
