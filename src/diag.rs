@@ -210,6 +210,8 @@ codes! {
     FACTORS_SMALL = "W016" "factors-small";
     /// An icon of the game's `icons/` folder that no text, stat, counter or layout names.
     UNUSED_ICON = "W015" "unused-icon";
+    /// A road or railway a map draws that the game's terrain chart does not list.
+    LINE_NOT_ON_CHART = "W013" "line-not-on-chart";
     /// A map label that covers a cell's number, another label, a unit block or an objective.
     MAP_TEXT_COVERED = "W017" "map-text-covered";
 }

@@ -88,6 +88,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E071", include_str!("../docs/explain/E071.md")),
     ("W016", include_str!("../docs/explain/W016.md")),
     ("W015", include_str!("../docs/explain/W015.md")),
+    ("W013", include_str!("../docs/explain/W013.md")),
     ("W017", include_str!("../docs/explain/W017.md")),
 ];
 

@@ -103,8 +103,26 @@ impl Checker<'_> {
 
     /// Roads, railways and trails: every step between neighbouring cells (E052).
     fn map_lines(&mut self, g: &Grid, m: &Map) {
+        let mut said: Vec<&str> = Vec::new();
         for line in &m.lines {
             self.map_terrain(&line.terrain);
+            // A game with a terrain chart lists what its maps draw: a road drawn but not on the
+            // chart leaves players without its effect.
+            let id = line.terrain.v.as_str();
+            let builtin = BUILTIN_TERRAIN.iter().any(|(b, _, _)| *b == id);
+            if builtin
+                && !self.game.terrain.is_empty()
+                && !self.game.terrain.iter().any(|t| t.id.v == id)
+                && !said.contains(&id)
+            {
+                said.push(id);
+                self.push(
+                    Diagnostic::warning(diag::LINE_NOT_ON_CHART, format!("the map draws `{id}`, but the terrain chart has no row for it"))
+                        .at(&line.terrain.loc)
+                        .label("drawn, but not on the chart")
+                        .help(format!("add [[terrain]] id = \"{id}\" with its effect (move = 1, text = \"...\"); it is listed under Lines")),
+                );
+            }
             let cells: Vec<Option<Coord>> = line.path.iter().map(|p| self.cell(g, p)).collect();
             for (i, pair) in cells.windows(2).enumerate() {
                 if let [Some(a), Some(b)] = pair

@@ -336,7 +336,7 @@ pub(crate) fn crt(g: &Game, x: &Crt) -> Entry {
 }
 
 pub(crate) fn terrain(g: &Game, x: &Terrain) -> Entry {
-    let Terrain { id, name, color, pattern, hexside, movement, shift, defence, drm, los, text } = x;
+    let Terrain { id, name, color, pattern, hexside, line, movement, shift, defence, drm, los, text } = x;
     let MoveCost { all, by_type } = movement;
     let mut moves: Vec<(String, String)> = all.iter().map(|m| ("movement".to_string(), m.v.clone())).collect();
     moves.extend(by_type.iter().map(|(k, m)| (format!("movement ({})", k.v), m.v.clone())));
@@ -345,6 +345,7 @@ pub(crate) fn terrain(g: &Game, x: &Terrain) -> Entry {
         .one("colour", o(color))
         .one("pattern", o(pattern))
         .one("hexside feature", yes(*hexside))
+        .one("line feature", yes(*line))
         .keyed("", moves)
         .one("column shift", n(shift))
         .one("defence", n(defence))

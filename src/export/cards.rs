@@ -255,7 +255,9 @@ impl Exporter<'_> {
             .and_then(|c| c.reference.as_ref())
             .filter(|r| r.key == "terrain")
             .and_then(|r| self.ix.get::<Terrain>(game, &r.id.v));
-        let subtitle = subtitle.or_else(|| terrain.filter(|t| t.hexside).map(|_| "Hexside".to_string()));
+        let subtitle = subtitle
+            .or_else(|| terrain.filter(|t| t.hexside).map(|_| "Hexside".to_string()))
+            .or_else(|| terrain.filter(|t| t.is_line(game)).map(|_| "Line".to_string()));
         let mut texts = card.map(|c| self.texts(&c.text)).unwrap_or_default();
         if let Some(text) = terrain.and_then(|t| t.text.as_ref()) {
             texts.insert(0, self.text(text));

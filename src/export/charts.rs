@@ -108,6 +108,8 @@ pub struct TerrainRow {
     pub color: Option<String>,
     /// Hexside terrain.
     pub hexside: bool,
+    /// A line feature (road, railway): listed last, under "Lines".
+    pub line: bool,
     /// Its movement cost in each movement column (`–`: none given).
     #[serde(rename = "move")]
     pub moves: Vec<String>,
@@ -246,7 +248,14 @@ impl Exporter<'_> {
             }
         }
         let mut rows = Vec::new();
-        let ordered = game.terrain.iter().filter(|t| !t.hexside).chain(game.terrain.iter().filter(|t| t.hexside));
+        // Cells, then hexside features, then lines (roads, railways).
+        let is_line = |t: &&Terrain| t.is_line(game);
+        let ordered = game
+            .terrain
+            .iter()
+            .filter(|t| !t.hexside && !is_line(t))
+            .chain(game.terrain.iter().filter(|t| t.hexside))
+            .chain(game.terrain.iter().filter(is_line));
         for t in ordered {
             let moves: Vec<String> = if types.is_empty() {
                 vec![t.movement.all.as_ref().map(|c| c.v.clone()).unwrap_or_else(|| "–".into())]
@@ -279,6 +288,7 @@ impl Exporter<'_> {
                 name: t.name.v.clone(),
                 color: t.color.as_ref().map(|c| c.v.clone()),
                 hexside: t.hexside,
+                line: t.is_line(game),
                 moves,
                 combat: if combat.is_empty() { "none".to_string() } else { combat.join(", ") },
                 los: t.los.map(LineOfSight::name),

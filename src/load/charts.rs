@@ -217,6 +217,7 @@ pub(super) fn read_terrain(o: &Obj) -> Terrain {
             None
         }),
         hexside: o.bool("hexside").map(|b| b.v).unwrap_or(false),
+        line: o.bool("line").map(|b| b.v).unwrap_or(false),
         movement,
         shift: o.int("shift"),
         defence: o.int("defence"),

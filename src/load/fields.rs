@@ -250,6 +250,11 @@ static TERRAIN: TableDecl = table(
         ),
         f("hexside", Ty::Bool, "A hexside feature (river, wall) rather than a hex's terrain."),
         f(
+            "line",
+            Ty::Bool,
+            "A line feature (road, railway) units move along; true for a terrain a [[map.line]] draws.",
+        ),
+        f(
             "move",
             Ty::AnyOf(&[Ty::Int, Ty::Number, Ty::Str, Ty::Table(&TERRAIN_MOVE)]),
             "Movement cost: a number, a word (\"all\", \"P\"), or one per movement type.",

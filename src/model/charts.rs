@@ -143,6 +143,9 @@ pub struct Terrain {
     pub pattern: Option<Sp<String>>,
     /// `hexside`: a hexside feature (river, ridge), listed apart; default false.
     pub hexside: bool,
+    /// `line`: a line feature (road, railway) that units move along, listed apart; default
+    /// false, and true for a terrain a map draws as a `[[map.line]]`.
+    pub line: bool,
     /// `move`: movement cost to enter (or cross).
     pub movement: MoveCost,
     /// `shift`: CRT column shift for attacks into it (negative: to the left).
@@ -155,6 +158,14 @@ pub struct Terrain {
     pub los: Option<LineOfSight>,
     /// `text`: markup, anything else.
     pub text: Option<Text>,
+}
+
+impl Terrain {
+    /// A line feature: written `line = true`, or drawn by a map's `[[map.line]]` (and not a
+    /// hexside feature).
+    pub(crate) fn is_line(&self, game: &super::Game) -> bool {
+        self.line || (!self.hexside && game.maps.iter().any(|m| m.lines.iter().any(|l| l.terrain.v == self.id.v)))
+    }
 }
 
 /// One box of the turn record track.

@@ -74,6 +74,8 @@ const TERRAIN: &[&str] = &[
     "Marsh 3 P none clear",
     "City 1 1 2 left, defence ×2 blocks",
     "Hexsides River +1 +2 1 left –",
+    // The roads the map draws, after the hexsides.
+    "Lines Road 1 1 none –",
 ];
 
 /// Its turn track: each box's name and weather, then what arrives on it, by the counters the
