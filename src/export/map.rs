@@ -448,6 +448,8 @@ pub struct StackItem {
     pub text_color: String,
     /// How many.
     pub count: i64,
+    /// Its counter's NATO symbol, drawn above the label when the block has room.
+    pub symbol: Option<crate::layout::symbol::Symbol>,
 }
 
 /// Where a reinforcement enters.
@@ -601,23 +603,28 @@ impl Exporter<'_> {
                 (color, text)
             })
             .collect();
-        let placed = board::board_stacks(sc, b, |f| board::force_name(game, self.ix, f));
+        let placed = board::board_stacks((game, self.ix, &self.layout.counters), sc, b);
         let units = placed
             .into_iter()
             .map(|(c, items)| {
                 let (width, height) = block_size(b.geo.cell, items.len());
+                let text_size = block_text_size(height, frame.scale);
+                let room = board::symbol_fits(height, frame.scale, text_size);
                 Stack {
                     at: pt(b.at(c)),
                     width: mm(width),
                     height: mm(height),
-                    text_size: block_text_size(height, frame.scale),
+                    text_size,
                     items: items
                         .into_iter()
-                        .map(|p| StackItem {
-                            label: p.label,
-                            color: colours[p.side].0.clone(),
-                            text_color: colours[p.side].1.clone(),
-                            count: p.count,
+                        .map(|p| {
+                            // A miniature of the counter: its colours, its symbol where it fits.
+                            let (color, text_color) = match &p.mini {
+                                Some(m) => (m.background.clone(), m.text.clone()),
+                                None => colours[p.side].clone(),
+                            };
+                            let symbol = p.mini.and_then(|m| m.symbol).filter(|_| room);
+                            StackItem { label: p.label, color, text_color, count: p.count, symbol }
                         })
                         .collect(),
                 }

@@ -7,8 +7,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::counters::Counters;
 use super::fonts::{ink_em, text_width};
 use super::map::{Geometry, Point};
+use super::symbol::Symbol;
 use crate::check::Index;
 use crate::diag::{self, Diagnostic};
 use crate::length::{Mm, Pt};
@@ -91,6 +93,16 @@ pub const OBJECTIVE_DISC: (f64, f64, f64) = (0.38, -0.26, 0.16);
 /// The text size of an objective's disc of radius `r` map mm drawn at `scale`.
 pub fn objective_text_size(r: f64, scale: f64) -> Pt {
     Pt((Mm(r * scale).pt().0 * 0.9).max(4.5))
+}
+
+/// Whether a unit block `height` map mm high drawn at `scale`, with its label at `text`, has
+/// room for its counter's symbol above the label: the symbol 0.42 of the block high, at least
+/// 1.6 mm, and the label's capitals below it.
+pub fn symbol_fits(height: f64, scale: f64, text: Pt) -> bool {
+    let inner = Mm(height * 0.92 * scale);
+    let symbol = inner * 0.42;
+    let cap = (text * 0.711).mm();
+    symbol.0 >= 1.6 && symbol.0 + cap.0 + 0.5 <= inner.0
 }
 
 /// The text size on a unit block `height` map mm high drawn at `scale`.
@@ -221,27 +233,62 @@ pub struct Placed {
     pub loc: crate::source::Loc,
     /// The label is a counter's id (the force names its counters).
     pub named: bool,
+    /// How its counter looks, when the game has one for it.
+    pub mini: Option<Miniature>,
+}
+
+/// How a counter looks in miniature on a set-up map: its front's colours and symbol.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Miniature {
+    /// The front's background.
+    pub background: String,
+    /// Its text colour.
+    pub text: String,
+    /// Its NATO symbol, if it has one.
+    pub symbol: Option<Symbol>,
+}
+
+/// The miniature of a force's counter: the one it names by `id`, else its unit's first.
+fn miniature(counters: &Counters, unit: Option<&str>, id: Option<&str>) -> Option<Miniature> {
+    let c = counters.counters.iter().filter(|c| c.step == 0).find(|c| {
+        unit.is_none_or(|u| c.unit.as_deref() == Some(u))
+            && id.is_none_or(|i| c.mark.as_deref().or(c.label.as_deref()) == Some(i))
+    })?;
+    Some(Miniature {
+        background: c.front.background.clone(),
+        text: c.front.text.clone(),
+        symbol: c.front.symbol.clone().or_else(|| c.symbol.clone()),
+    })
 }
 
 /// The set-up units of scenario `sc` on board `b`, one stack a cell: a force in cells puts one
 /// unit in each, the last taking the rest; a force naming its counters puts each, labelled with
-/// its id, in its cell (the first in the first cell, and so on).
-pub fn board_stacks(sc: &Scenario, b: &OnBoard, name_of: impl Fn(&Force) -> String) -> BTreeMap<Coord, Vec<Placed>> {
+/// its id, in its cell (the first in the first cell, and so on). Each with the miniature of its
+/// counter.
+pub fn board_stacks(
+    (game, ix, counters): (&Game, &Index, &Counters),
+    sc: &Scenario,
+    b: &OnBoard,
+) -> BTreeMap<Coord, Vec<Placed>> {
     let mut stacks: BTreeMap<Coord, Vec<Placed>> = BTreeMap::new();
     for (si, side) in sc.sides.iter().enumerate() {
         for (fi, f) in side.forces.iter().enumerate() {
+            let unit = f.unit_id(game).map(|u| u.v.as_str());
             let cells: Vec<Coord> = f.cells.iter().flat_map(|e| b.cells(&e.v)).collect();
             if !f.counters.is_empty() {
                 for (i, id) in f.counters.iter().enumerate() {
                     let Some(c) = f.cells.get(i.min(f.cells.len().saturating_sub(1))) else { break };
                     let Some(c) = b.cells(&c.v).first().copied() else { continue };
+                    let mini = miniature(counters, unit, Some(&id.v));
                     let label = id.v.clone();
-                    let placed = Placed { side: si, force: fi, label, count: 1, loc: id.loc.clone(), named: true };
+                    let placed =
+                        Placed { side: si, force: fi, label, count: 1, loc: id.loc.clone(), named: true, mini };
                     stacks.entry(c).or_default().push(placed);
                 }
                 continue;
             }
-            let label = short_label(&name_of(f));
+            let mini = unit.and_then(|u| miniature(counters, Some(u), None));
+            let label = short_label(&force_name(game, ix, f));
             let copies = f.copies();
             for (i, c) in cells.iter().enumerate() {
                 let n = if i + 1 == cells.len() { (copies - i as i64).max(0) } else { i64::from((i as i64) < copies) };
@@ -253,6 +300,7 @@ pub fn board_stacks(sc: &Scenario, b: &OnBoard, name_of: impl Fn(&Force) -> Stri
                         count: n,
                         loc: f.loc.clone(),
                         named: false,
+                        mini: mini.clone(),
                     });
                 }
             }
@@ -403,7 +451,7 @@ pub fn objective_cells(sc: &Scenario, b: &OnBoard) -> Vec<Coord> {
 
 /// The text of every map as the map sheet prints it, and of every scenario's set-up map
 /// (W017, E023).
-pub fn check_maps(game: &Game, ix: &Index) -> Vec<Diagnostic> {
+pub fn check_maps(game: &Game, ix: &Index, counters: &Counters) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for m in &game.maps {
         let g = m.grid();
@@ -414,7 +462,7 @@ pub fn check_maps(game: &Game, ix: &Index) -> Vec<Diagnostic> {
         let Some(board) = &sc.board else { continue };
         let Some(map) = ix.get::<Map>(game, &board.map.v) else { continue };
         let b = OnBoard::of(map, board);
-        let stacks = board_stacks(sc, &b, |f| force_name(game, ix, f));
+        let stacks = board_stacks((game, ix, counters), sc, &b);
         let frame = scenario_frame(sc, &b);
         let place = format!("the set-up map of scenario `{}`", sc.title.v);
         out.extend(check_map_text(map, &b, frame.scale, &stacks, &objective_cells(sc, &b), (&place, true)));

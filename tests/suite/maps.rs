@@ -405,3 +405,33 @@ fn set_up_map_labels_leave_every_hex_number_readable() {
     }
     assert_eq!(seen, 4);
 }
+
+/// The Marrow Front's set-up map shows each counter as a miniature: its own colours, its NATO
+/// symbol and its id, one block per counter the scenario names.
+#[test]
+fn the_set_up_map_shows_each_counters_symbol_and_id() {
+    let checked = load_and_check(&crate::common::repo().join("data/marrow-front"), None).unwrap();
+    let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+    let exported = export(game, ix, laid_out, &DocKind::Scenario("hearthfire".into()), &ExportOptions::default());
+    let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let items: Vec<&serde_json::Value> = data["scenario"]["board"]["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["items"].as_array().unwrap())
+        .collect();
+    let labels: Vec<&str> = items.iter().map(|i| i["label"].as_str().unwrap()).collect();
+    for id in ["I", "II", "IV", "VII", "XX", "1 Army", "1", "2", "3", "4", "5", "1 Cav", "2 Cav", "Marrow"] {
+        assert_eq!(labels.iter().filter(|l| **l == id).count(), 1, "{id} once on the map: {labels:?}");
+    }
+    for it in &items {
+        assert!(it["symbol"].is_object(), "{} has its symbol: {it}", it["label"]);
+        // The counter's own front colour (the sides' counters are their side's colour).
+        let counter = laid_out
+            .counters
+            .counters
+            .iter()
+            .find(|c| c.mark.as_deref().or(c.label.as_deref()) == it["label"].as_str());
+        assert_eq!(it["color"].as_str(), counter.map(|c| c.front.background.as_str()), "{it}");
+    }
+}
