@@ -42,6 +42,7 @@ impl Checker<'_> {
             }
         }
         self.check_movement_types();
+        self.check_terrain_values();
         self.check_reinforcements();
         let aid = &game.meta.aid;
         if let Some(s) = &aid.sequence {
@@ -331,6 +332,39 @@ impl Checker<'_> {
                     )
                     .at(&code.loc)
                     .help("remove it from `legend`, or check the cells for a misspelt code"),
+                );
+            }
+        }
+    }
+
+    /// A terrain's costs are not negative, and its column shift stays within the widest CRT.
+    fn check_terrain_values(&mut self) {
+        let game = self.game;
+        let widest = game.crts.iter().map(|c| c.labels.len() as i64).max();
+        for t in &game.terrain {
+            for cost in t.movement.all.iter().chain(t.movement.by_type.iter().map(|(_, c)| c)) {
+                if cost.v.trim().replace('−', "-").parse::<f64>().is_ok_and(|n| n < 0.0) {
+                    self.push(
+                        Diagnostic::error(diag::INVALID_VALUE, format!("a movement cost of {}", cost.v))
+                            .at(&cost.loc)
+                            .label("below zero")
+                            .help("a cost is what entering (or crossing) takes: 0 or more, \"+1\" on top of the hex, or \"P\" for prohibited"),
+                    );
+                }
+            }
+            if let (Some(s), Some(w)) = (&t.shift, widest)
+                && s.v.abs() > w
+            {
+                self.push(
+                    Diagnostic::error(
+                        diag::INVALID_VALUE,
+                        format!("a column shift of {} on a CRT of {w} columns", s.v),
+                    )
+                    .at(&s.loc)
+                    .label(format!("more than the {w} columns"))
+                    .help(
+                        "a shift moves the attack that many columns left (negative) or right: keep it within the table",
+                    ),
                 );
             }
         }

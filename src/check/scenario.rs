@@ -123,6 +123,7 @@ impl Checker<'_> {
                 "the turn it arrives on, from 1; leave it out for units on the map at the start",
             );
             units = units.saturating_add(f.copies());
+            self.check_force_places(f);
             let unit = match &f.unit {
                 Some(u) => self.resolve::<Unit>(u),
                 None => f.unit_id(self.game).and_then(|u| self.ix.get::<Unit>(self.game, &u.v)),
@@ -133,6 +134,40 @@ impl Checker<'_> {
         }
         self.check_side_limits(side, points, units);
         points
+    }
+
+    /// Where a force goes says one thing: a reinforcement enters at its `entry` (its `cells`
+    /// would draw it on the map at the start), a force naming counters has no more cells than
+    /// counters, and no cell is listed twice.
+    fn check_force_places(&mut self, f: &Force) {
+        if let (Some(t), Some(c)) = (&f.arrives, f.cells.first()) {
+            self.push(
+                Diagnostic::error(
+                    diag::INVALID_VALUE,
+                    format!("a force that arrives on turn {} has set-up cells", t.v),
+                )
+                .at(&c.loc)
+                .label("on the map at the start?")
+                .help(format!(
+                    "write entry = \"{}\" for where it arrives, or leave out `arrives` for a unit set up there",
+                    c.v
+                )),
+            );
+        }
+        if !f.counters.is_empty()
+            && let Some(extra) = f.cells.get(f.counters.len())
+        {
+            self.push(
+                Diagnostic::error(
+                    diag::INVALID_VALUE,
+                    format!("{} cells for {} counters", f.cells.len(), f.counters.len()),
+                )
+                .at(&extra.loc)
+                .label("no counter goes here")
+                .help("give each counter its cell, in order: the first counter in the first cell"),
+            );
+        }
+        duplicates(self, &f.cells);
     }
 
     fn check_side_limits(&mut self, side: &ScenarioSide, points: i64, units: i64) {
@@ -166,11 +201,13 @@ impl Checker<'_> {
             if let Some(s) = &ob.side {
                 self.resolve::<Side>(s);
             }
+            duplicates(self, &ob.cells);
         }
     }
 
     /// Can anyone win on points? `worth`: each side's points on the map.
     fn check_victory(&mut self, sc: &Scenario, worth: &[(String, i64)]) {
+        self.at_least(&sc.turns, 1, "the number of turns", "how many turns the scenario lasts, from 1");
         let Some(need) = &sc.victory_points else { return };
         self.at_least(&sc.victory_points, 1, "points to win", "");
         let best = sc
@@ -423,4 +460,20 @@ fn placed_twice(id: &Sp<String>, quantity: i64, first: &str) -> Diagnostic {
 fn place(game: &Game, loc: &Loc) -> String {
     let (l, c) = game.files.line_col(loc.file, loc.span.start);
     format!("{}:{l}:{c}", game.files.get(loc.file).name)
+}
+
+/// E018 for a cell listed twice in one list (the second time).
+fn duplicates(c: &mut Checker, cells: &[Sp<String>]) {
+    for (i, cell) in cells.iter().enumerate() {
+        if let Some(first) = cells[..i].iter().find(|x| x.v.trim() == cell.v.trim()) {
+            let at = place(c.game, &first.loc);
+            c.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("{} is listed twice", cell.v))
+                    .at(&cell.loc)
+                    .label("listed twice")
+                    .note(format!("first at {at}"))
+                    .help("list each cell once (a force puts its last units in its last cell)"),
+            );
+        }
+    }
 }

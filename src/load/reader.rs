@@ -203,7 +203,7 @@ impl<'a, 'd> Obj<'a, 'd> {
         let v = self.get(key)?;
         match v.get_ref() {
             // A name, title or label prints: an empty one is a forgotten one.
-            DeValue::String(s) if s.trim().is_empty() && matches!(key, "name" | "title" | "label") => {
+            DeValue::String(s) if s.trim().is_empty() && matches!(key, "name" | "title" | "label" | "weather") => {
                 self.ctx.push(
                     Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is empty"))
                         .at(&self.ctx.loc(v.span()))
