@@ -352,6 +352,20 @@ impl Checker<'_> {
                     );
                 }
             }
+            self.at_least(
+                &t.defence,
+                1,
+                "a defence multiplier",
+                "the defender's strength is multiplied by it: 2 doubles it; leave it out for none",
+            );
+            if let Some(d) = t.defence.as_ref().filter(|d| d.v > 10) {
+                self.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("a defence multiplier of {}", d.v))
+                        .at(&d.loc)
+                        .label("more than 10 times")
+                        .help("write the multiplier: 2 doubles the defender's strength, 3 triples it"),
+                );
+            }
             if let (Some(s), Some(w)) = (&t.shift, widest)
                 && s.v.abs() > w
             {

@@ -202,13 +202,14 @@ impl<'a, 'd> Obj<'a, 'd> {
     pub(crate) fn str(&self, key: &'static str) -> Option<Sp<String>> {
         let v = self.get(key)?;
         match v.get_ref() {
-            // A name, title or label prints: an empty one is a forgotten one.
-            DeValue::String(s) if s.trim().is_empty() && matches!(key, "name" | "title" | "label" | "weather") => {
+            // Every string key says something (a name, a text, a symbol, a cell): an empty one
+            // is a forgotten one.
+            DeValue::String(s) if s.trim().is_empty() => {
                 self.ctx.push(
                     Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is empty"))
                         .at(&self.ctx.loc(v.span()))
                         .label(format!("an empty {key}"))
-                        .help(format!("write the {key} as it is printed, or leave `{key}` out")),
+                        .help(format!("write its value, or leave `{key}` out")),
                 );
                 None
             }
@@ -244,7 +245,7 @@ impl<'a, 'd> Obj<'a, 'd> {
     pub(crate) fn texts(&self, key: &'static str) -> Vec<Text> {
         let Some(v) = self.get(key) else { return Vec::new() };
         match v.get_ref() {
-            DeValue::String(s) => vec![Text { raw: s.to_string(), loc: self.ctx.loc(v.span()) }],
+            DeValue::String(_) => text_of(self.ctx, key, v).into_iter().collect(),
             DeValue::Array(items) => items.iter().filter_map(|it| text_of(self.ctx, key, it)).collect(),
             _ => {
                 self.ctx.wrong_type(key, "a string or an array of strings", v);
@@ -385,7 +386,19 @@ pub(crate) fn str_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Sp<S
 }
 
 pub(crate) fn text_of(ctx: &Ctx, what: &str, v: &Spanned<DeValue>) -> Option<Text> {
-    str_of(ctx, what, v).map(|s| Text { raw: s.v, loc: s.loc })
+    let s = str_of(ctx, what, v)?;
+    // An empty table cell is a blank cell; an empty paragraph or list item is a slip.
+    if s.v.trim().is_empty() && what != "cell" {
+        // An empty paragraph or list item prints as a blank line or a bare bullet.
+        ctx.push(
+            Diagnostic::error(diag::INVALID_VALUE, format!("an empty text in `{what}`"))
+                .at(&s.loc)
+                .label("nothing to print")
+                .help("write the text, or take the empty string out of the list"),
+        );
+        return None;
+    }
+    Some(Text { raw: s.v, loc: s.loc })
 }
 
 pub(crate) fn check_id(ctx: &Ctx, id: &Sp<String>) {

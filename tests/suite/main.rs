@@ -11,6 +11,7 @@ mod cli;
 mod diff_fields;
 mod examples;
 mod explain;
+mod field_mistakes;
 mod format;
 mod fuzz;
 mod icons;
