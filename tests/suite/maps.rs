@@ -435,3 +435,14 @@ fn the_set_up_map_shows_each_counters_symbol_and_id() {
         assert_eq!(it["color"].as_str(), counter.map(|c| c.front.background.as_str()), "{it}");
     }
 }
+
+/// A map without notes still prints its terrain key: Genpei's strait, tiled on nine pages,
+/// shows on its assembly page what ocean, beach, marsh, stockade and arrow tower look like.
+#[test]
+fn a_map_without_notes_prints_its_terrain_key() {
+    let (text, pages) = example_pdf_text("genpei-naval", "map.pdf");
+    assert!(pages > 1, "the strait is tiled");
+    for want in ["Ocean", "Beach", "Marsh", "Stockade", "Arrow Tower", "Palisade"] {
+        assert!(text.contains(want), "`{want}` is not in the key:\n{text}");
+    }
+}
