@@ -192,7 +192,7 @@ fn white_star_rising_underlines_the_range_of_units_without_extended_range() {
         v.into_iter().map(|i| i.text).collect::<Vec<_>>().join(" ")
     });
     let text: String = text.collect::<Vec<_>>().join(" ");
-    for needle in ["1/4", "5+", "4/4", "2/5", "Para MG section", "Kompanie HQ", "Mortar section", "16"] {
+    for needle in ["1/4", "5+", "4/4", "2/5", "Para MG sect.", "Kompanie HQ", "Mortar section", "16"] {
         assert!(text.contains(needle), "the sheet lacks \"{needle}\"");
     }
 }

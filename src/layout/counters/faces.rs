@@ -318,6 +318,7 @@ impl Painter<'_, '_> {
             frame,
             slots,
             edge: Pt(0.0),
+            edge_top: Mm(0.0),
             pad: self.group.safe,
             symbol: None,
             icon: None,

@@ -57,6 +57,9 @@ pub(super) type Found = (About, Diagnostic);
 
 /// How deep a face's stripe is, as a share of the counter's height (templates/counters.typ).
 pub(super) const STRIPE: f64 = 0.22;
+/// The clear space between the stripe and text set along an edge below it: a millimetre, so
+/// that a cut or print a little off never runs the two together.
+pub(super) const STRIPE_GAP: Mm = Mm(1.0);
 
 /// Decide each slot's room and font size, shrinking down to the group's minimum when allowed,
 /// and report text that still does not fit (E023). The template draws what this decides, so a
@@ -75,6 +78,7 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
         .fold(base, Pt::max);
     let edge = if has("left") || has("right") { edge_size * 1.15 } else { Pt(0.0) };
     face.edge = edge;
+    face.edge_top = if has_stripe_of(face) { group.size.1 * STRIPE + STRIPE_GAP } else { group.safe };
     let corner_width = |names: [&str; 2]| {
         face.slots
             .iter()
@@ -94,7 +98,7 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
             "centre" => inner - 2.0 * edge,
             // Along the edge, clear of the stripe when there is one (templates/counters.typ
             // draws it `STRIPE` of the height deep and sets the edge text below it).
-            "left" | "right" if has_stripe => h * (1.0 - STRIPE) - Mm(0.3).pt() - pad,
+            "left" | "right" if has_stripe => h * (1.0 - STRIPE) - STRIPE_GAP.pt() - pad,
             "left" | "right" => h - 2.0 * pad,
             _ => half,
         };
@@ -280,4 +284,9 @@ pub(super) fn wrap(text: &str, size: Pt, bold: bool, width: Pt) -> (usize, Pt) {
         }
     }
     (lines, widest)
+}
+
+/// Whether a face has a stripe across its top.
+fn has_stripe_of(face: &RFace) -> bool {
+    face.stripe.is_some()
 }

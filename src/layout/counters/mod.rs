@@ -121,6 +121,9 @@ pub struct RFace {
     pub slots: Vec<RSlot>,
     /// The room (pt) kept along each side edge for a `left` or `right` slot; 0 without one.
     pub edge: Pt,
+    /// Where text along a side edge starts, from the top (mm): below the stripe and its gap,
+    /// else at the pad.
+    pub edge_top: Mm,
     /// How far text stays inside the cut line (mm): its group's `safe`.
     pub pad: Mm,
     /// This face's own NATO symbol (`symbol` in `front_face` or `back_face`), drawn instead of
