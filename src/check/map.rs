@@ -284,12 +284,10 @@ impl Checker<'_> {
     /// A hexside entry: `"CELL SIDE"` or `"CELL CELL"`.
     fn hexside(&mut self, g: &Grid, entry: &Sp<String>) {
         // A range of cells and the sides of each: "0901-0915 ne se".
-        if let Some((range, sides)) = entry.v.trim().split_once(char::is_whitespace)
-            && range.contains('-')
-        {
+        if let Some((range, sides)) = hexside_range(&entry.v) {
             self.cells_of(g, &Sp::new(range.to_string(), entry.loc.clone()));
             let names = g.side_names();
-            for s in sides.split_whitespace() {
+            for s in sides {
                 if !names.contains(&s.to_ascii_lowercase().as_str()) {
                     let d =
                         Diagnostic::error(diag::NOT_ADJACENT, format!("`{s}` is not a side of a cell of this grid"))
@@ -443,7 +441,6 @@ impl Checker<'_> {
         let allowed: BTreeSet<Coord> =
             areas.iter().flat_map(|a| &a.cells).flat_map(|e| g.expand(&e.v).unwrap_or_default()).collect();
         let limit = self.game.scenario_limits.units_per_cell.as_ref().map(|l| l.v);
-        let copies = f.copies();
         for (i, entry) in f.cells.iter().enumerate() {
             let Some(c) = self.window_cell(&g, b.window, entry) else { continue };
             if !allowed.is_empty() && !allowed.contains(&c) && f.arrives.is_none() {
@@ -457,8 +454,7 @@ impl Checker<'_> {
                     .help(area_help(areas)),
                 );
             }
-            // One unit a cell; the last cell takes the rest.
-            let here = if i + 1 == f.cells.len() { (copies - i as i64).max(0) } else { i64::from(i < copies as usize) };
+            let here = f.in_cell(i, f.cells.len());
             let n = stack.entry(c).or_insert(0);
             *n += here;
             if let Some(max) = limit

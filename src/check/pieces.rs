@@ -49,7 +49,6 @@ impl Checker<'_> {
             if printed == q.v {
                 continue;
             }
-            let (l, col) = game.files.line_col(first.loc.file, first.loc.span.start);
             self.push(
                 Diagnostic::error(
                     diag::INVALID_VALUE,
@@ -57,7 +56,7 @@ impl Checker<'_> {
                 )
                 .at(&q.loc)
                 .label(format!("{printed} on the counter sheet"))
-                .note(format!("its counters: {}:{l}:{col}", game.files.get(first.loc.file).name))
+                .note(format!("its counters: {}", super::index::place(&game.files, &first.loc)))
                 .help(format!("make it {printed}, or leave `quantity` out: the counter sheet says how many there are")),
             );
         }

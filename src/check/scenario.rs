@@ -6,6 +6,7 @@
 use std::cmp::Ordering;
 
 use super::Checker;
+use super::index::place;
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
 use crate::source::Loc;
@@ -301,7 +302,7 @@ impl<'g> Checker<'g> {
                         Some(p) => {
                             p.3 += 1;
                             if p.3 > quantity {
-                                let first = place(self.game, &p.2);
+                                let first = place(&self.game.files, &p.2);
                                 self.push(placed_twice(id, quantity, &first));
                             }
                         }
@@ -352,7 +353,7 @@ impl<'g> Checker<'g> {
                     )
                     .at(&id.loc)
                     .label(format!("a counter of `{theirs}`"))
-                    .note(format!("the counter: {}", place(self.game, &of_unit[0].counter.loc)))
+                    .note(format!("the counter: {}", place(&self.game.files, &of_unit[0].counter.loc)))
                     .help(format!(
                         "set it up with the forces of `{theirs}`, or name one of `{}`'s counters",
                         side.side.v
@@ -456,17 +457,11 @@ fn placed_twice(id: &Sp<String>, quantity: i64, first: &str) -> Diagnostic {
         .help("each counter starts in one place: name another counter, or print more copies (`quantity`)")
 }
 
-/// `file:line:col` of a place, for a note.
-fn place(game: &Game, loc: &Loc) -> String {
-    let (l, c) = game.files.line_col(loc.file, loc.span.start);
-    format!("{}:{l}:{c}", game.files.get(loc.file).name)
-}
-
 /// E018 for a cell listed twice in one list (the second time).
 fn duplicates(c: &mut Checker, cells: &[Sp<String>]) {
     for (i, cell) in cells.iter().enumerate() {
         if let Some(first) = cells[..i].iter().find(|x| x.v.trim() == cell.v.trim()) {
-            let at = place(c.game, &first.loc);
+            let at = place(&c.game.files, &first.loc);
             c.push(
                 Diagnostic::error(diag::INVALID_VALUE, format!("{} is listed twice", cell.v))
                     .at(&cell.loc)

@@ -357,10 +357,7 @@ impl Exporter<'_> {
         Some(TurnTrack {
             title: track.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| {
                 // "Turn Record Track", in the game's word: "Round Record Track".
-                let turn = game.meta.words.resolved()[0].clone();
-                let mut c = turn.chars();
-                let cap: String = c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default();
-                format!("{cap} Record Track")
+                format!("{} Record Track", capitalise(&game.meta.words.resolved()[0]))
             }),
             box_mm: counter + TRACK_BOX_PAD_MM,
             counter,

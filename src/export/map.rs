@@ -111,6 +111,8 @@ pub struct MapDrawing {
     /// Where a label's top goes, in cells below its cell's centre (clear of the cell's unit
     /// blocks and of the next cell's number).
     pub label_below: f64,
+    /// Where a cell number's top goes, in cells above its cell's centre.
+    pub coord_above: f64,
 }
 
 /// A terrain of the key.
@@ -334,6 +336,7 @@ impl Exporter<'_> {
             coord_size: text.coord_size,
             label_size: text.label_size,
             label_below: text.label_below,
+            coord_above: text.coord_above,
         }
     }
 }
@@ -354,12 +357,10 @@ fn terrain_key(game: &Game, terrains: &[String], counts: &BTreeMap<usize, usize>
 /// The cells and sides a hexside entry names: `"0304 n"`, `"0304 0305"`, or a range with the
 /// same sides of each of its cells, `"0901-0915 ne se"`; none when it is not valid.
 pub(super) fn hexsides_of(g: &Grid, entry: &str) -> Vec<(Coord, usize)> {
-    if let Some((range, sides)) = entry.trim().split_once(char::is_whitespace)
-        && range.contains('-')
-    {
+    if let Some((range, sides)) = hexside_range(entry) {
         let names = g.side_names();
         let sides: Vec<usize> =
-            sides.split_whitespace().filter_map(|s| names.iter().position(|n| n.eq_ignore_ascii_case(s))).collect();
+            sides.iter().filter_map(|s| names.iter().position(|n| n.eq_ignore_ascii_case(s))).collect();
         let cells = g.expand(range).unwrap_or_default();
         return cells.into_iter().filter(|c| g.exists(*c)).flat_map(|c| sides.iter().map(move |s| (c, *s))).collect();
     }

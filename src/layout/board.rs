@@ -43,6 +43,8 @@ pub struct MapText {
     pub label_size: Pt,
     /// A label's top, in cells below its cell's centre.
     pub label_below: f64,
+    /// A cell number's top, in cells above its cell's centre.
+    pub coord_above: f64,
 }
 
 /// The text sizes of a map whose cells print `cell` across; `board`: a set-up map.
@@ -52,6 +54,7 @@ pub fn map_text(cell: Mm, board: bool) -> MapText {
         coord_size: Pt((c * 0.16).clamp(4.5, 6.5)),
         label_size: Pt((c * 0.2).clamp(5.0, 8.0)),
         label_below: if board { LABEL_BELOW_BOARD } else { LABEL_BELOW_SHEET },
+        coord_above: COORD_ABOVE,
     }
 }
 
@@ -250,10 +253,10 @@ pub struct Miniature {
 
 /// The miniature of a force's counter: the one it names by `id`, else its unit's first.
 fn miniature(counters: &Counters, unit: Option<&str>, id: Option<&str>) -> Option<Miniature> {
-    let c = counters.counters.iter().filter(|c| c.step == 0).find(|c| {
-        unit.is_none_or(|u| c.unit.as_deref() == Some(u))
-            && id.is_none_or(|i| c.mark.as_deref().or(c.label.as_deref()) == Some(i))
-    })?;
+    let c =
+        counters.counters.iter().filter(|c| c.step == 0).find(|c| {
+            unit.is_none_or(|u| c.unit.as_deref() == Some(u)) && id.is_none_or(|i| c.setup_id() == Some(i))
+        })?;
     Some(Miniature {
         background: c.front.background.clone(),
         text: c.front.text.clone(),
@@ -289,9 +292,8 @@ pub fn board_stacks(
             }
             let mini = unit.and_then(|u| miniature(counters, Some(u), None));
             let label = short_label(&force_name(game, ix, f));
-            let copies = f.copies();
             for (i, c) in cells.iter().enumerate() {
-                let n = if i + 1 == cells.len() { (copies - i as i64).max(0) } else { i64::from((i as i64) < copies) };
+                let n = f.in_cell(i, cells.len());
                 if n > 0 {
                     stacks.entry(*c).or_default().push(Placed {
                         side: si,
@@ -353,7 +355,7 @@ pub fn check_map_text(
             let (x, y) = geo.centre(c);
             let n = geo.grid.name(c);
             let (w, h) = (mm(text_width(&n, t.coord_size, false)), mm(t.coord_size * ink_em(&n, false).2));
-            let top = y - COORD_ABOVE * cell;
+            let top = y - t.coord_above * cell;
             printed
                 .push(Printed { rect: (x - w / 2.0, top, x + w / 2.0, top + h), what: format!("the number of {n}") });
         }

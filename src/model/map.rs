@@ -273,6 +273,13 @@ impl Grid {
     }
 }
 
+/// A hexside entry written as a range of cells and the sides of each, `"0901-0915 ne se"`:
+/// (the range, the side names); none for one cell's side (`"0304 n"`, `"0304 0305"`).
+pub fn hexside_range(entry: &str) -> Option<(&str, Vec<&str>)> {
+    let (range, sides) = entry.trim().split_once(char::is_whitespace)?;
+    range.contains('-').then(|| (range, sides.split_whitespace().collect()))
+}
+
 /// 1 -> A, 26 -> Z, 27 -> AA.
 fn column_letters(mut n: i64) -> String {
     let mut out = Vec::new();

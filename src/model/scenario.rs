@@ -144,6 +144,13 @@ impl Force {
         self.count.as_ref().map_or(1, |c| c.v.max(0))
     }
 
+    /// How many of its units set up in the `i`th of its `n` cells: one a cell, the last taking
+    /// the rest.
+    pub(crate) fn in_cell(&self, i: usize, n: usize) -> i64 {
+        let copies = self.copies();
+        if i + 1 == n { (copies - i as i64).max(0) } else { i64::from((i as i64) < copies) }
+    }
+
     /// The unit it fields: its `unit`, else the unit of the first counter it names.
     pub(crate) fn unit_id<'g>(&'g self, game: &'g super::Game) -> Option<&'g Sp<String>> {
         self.unit.as_ref().or_else(|| {

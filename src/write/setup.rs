@@ -137,7 +137,7 @@ fn named_copy(
 ) -> Option<(usize, usize)> {
     let i = (0..counters.len()).find(|&i| {
         let c = &counters[i];
-        let named = c.mark.as_deref().or(c.label.as_deref()) == Some(id);
+        let named = c.setup_id() == Some(id);
         named
             && c.step == 0
             && unit.is_none_or(|u| c.unit.as_deref() == Some(u))

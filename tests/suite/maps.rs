@@ -427,11 +427,7 @@ fn the_set_up_map_shows_each_counters_symbol_and_id() {
     for it in &items {
         assert!(it["symbol"].is_object(), "{} has its symbol: {it}", it["label"]);
         // The counter's own front colour (the sides' counters are their side's colour).
-        let counter = laid_out
-            .counters
-            .counters
-            .iter()
-            .find(|c| c.mark.as_deref().or(c.label.as_deref()) == it["label"].as_str());
+        let counter = laid_out.counters.counters.iter().find(|c| c.setup_id() == it["label"].as_str());
         assert_eq!(it["color"].as_str(), counter.map(|c| c.front.background.as_str()), "{it}");
     }
 }

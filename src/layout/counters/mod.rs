@@ -184,6 +184,14 @@ pub struct RCounter {
     pub image: Option<String>,
 }
 
+impl RCounter {
+    /// The id a scenario's force names it by: its run's id or own `id` (`mark`), else its
+    /// `label` (see `Counter::setup_ids`).
+    pub fn setup_id(&self) -> Option<&str> {
+        self.mark.as_deref().or(self.label.as_deref())
+    }
+}
+
 /// The counter sheet, laid out: groups in order, counters in data order (declared
 /// `[[counter]]`s first, then those made for units of a group's `kinds`).
 #[derive(Debug, Default)]
