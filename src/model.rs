@@ -228,33 +228,55 @@ impl Meta {
     }
 }
 
-/// `[game.words]`: the game's own words, in lower case as they read in running text; each
-/// plural defaults to the singular with an "s".
+/// Every word a game may rename in `[game.words]`: its key, and its default (`None`: the plural
+/// of the word before it, that word with an "s").
+pub const WORDS: &[(&str, Option<&str>)] = &[
+    ("turn", Some("turn")),
+    ("turns", None),
+    ("side", Some("side")),
+    ("sides", None),
+    ("unit", Some("unit")),
+    ("units", None),
+    ("reinforcement", Some("reinforcement")),
+    ("reinforcements", None),
+    ("objective", Some("objective")),
+    ("objectives", None),
+    ("setup", Some("set-up")),
+];
+
+/// `[game.words]`: the game's own words, in lower case as they read in running text, by their
+/// key in [`WORDS`]; each plural defaults to the singular with an "s".
 #[derive(Debug, Default)]
 pub struct Words {
-    /// `turn` ("round", "game turn"); default "turn".
-    pub turn: Option<Sp<String>>,
-    /// `turns`; default the `turn` word with an "s".
-    pub turns: Option<Sp<String>>,
-    /// `side` ("faction", "player"); default "side".
-    pub side: Option<Sp<String>>,
-    /// `sides`.
-    pub sides: Option<Sp<String>>,
-    /// `unit` ("model", "ship"); default "unit".
-    pub unit: Option<Sp<String>>,
-    /// `units`.
-    pub units: Option<Sp<String>>,
+    /// The words the game gives, in the order of [`WORDS`].
+    pub given: Vec<(&'static str, Sp<String>)>,
 }
 
 impl Words {
-    /// Each word and its plural as printed: (turn, turns, side, sides, unit, units).
-    pub fn resolved(&self) -> [String; 6] {
-        let one = |w: &Option<Sp<String>>, d: &str| w.as_ref().map_or(d.to_string(), |s| s.v.trim().to_string());
-        let many =
-            |w: &Option<Sp<String>>, single: &str| w.as_ref().map_or(format!("{single}s"), |s| s.v.trim().to_string());
-        let (turn, side, unit) = (one(&self.turn, "turn"), one(&self.side, "side"), one(&self.unit, "unit"));
-        let (turns, sides, units) = (many(&self.turns, &turn), many(&self.sides, &side), many(&self.units, &unit));
-        [turn, turns, side, sides, unit, units]
+    /// Every word of [`WORDS`] as printed, in its order: the game's, or the default.
+    pub fn resolved(&self) -> Vec<(&'static str, String)> {
+        let mut out: Vec<(&'static str, String)> = Vec::with_capacity(WORDS.len());
+        for &(key, default) in WORDS {
+            let given = self.given.iter().find(|(k, _)| *k == key).map(|(_, w)| w.v.trim().to_string());
+            let word = given.unwrap_or_else(|| match default {
+                Some(d) => d.to_string(),
+                None => format!("{}s", out.last().map_or("", |(_, w)| w.as_str())),
+            });
+            out.push((key, word));
+        }
+        out
+    }
+
+    /// The word for `key` (one of [`WORDS`]) as printed in running text.
+    pub fn word(&self, key: &str) -> String {
+        self.resolved().into_iter().find(|(k, _)| *k == key).map(|(_, w)| w).unwrap_or_else(|| key.to_string())
+    }
+
+    /// [`Words::word`] at the start of a line: its first letter in upper case ("Round").
+    pub fn heading(&self, key: &str) -> String {
+        let w = self.word(key);
+        let mut cs = w.chars();
+        cs.next().map_or(String::new(), |c| c.to_uppercase().chain(cs).collect())
     }
 }
 

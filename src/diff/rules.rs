@@ -29,7 +29,6 @@ pub(crate) fn meta(g: &Game) -> Record {
         words,
         loc: _,
     } = &g.meta;
-    let Words { turn, turns, side, sides, unit, units } = words;
     let mut r = Record::new("Game");
     r.one("id", o(id))
         .one("title", o(title))
@@ -40,13 +39,12 @@ pub(crate) fn meta(g: &Game) -> Record {
         .one("page size", page.as_ref().map(|p| p.v.typst_name().to_string()))
         .text("introduction", t(g, intro))
         .text("credits", t(g, credits))
-        .one("changelog sheet", yes(*changelog_sheet))
-        .one("word for turn", o(turn))
-        .one("word for turns", o(turns))
-        .one("word for side", o(side))
-        .one("word for sides", o(sides))
-        .one("word for unit", o(unit))
-        .one("word for units", o(units));
+        .one("changelog sheet", yes(*changelog_sheet));
+    // Every word of `WORDS`, given or not: a word taken out is a change back to the default.
+    for &(key, _) in crate::model::WORDS {
+        let given = words.given.iter().find(|(k, _)| *k == key).map(|(_, w)| w);
+        r.one(&format!("word for {key}"), given.map(|w| w.v.clone()));
+    }
     r
 }
 

@@ -357,7 +357,7 @@ impl Exporter<'_> {
         Some(TurnTrack {
             title: track.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| {
                 // "Turn Record Track", in the game's word: "Round Record Track".
-                format!("{} Record Track", capitalise(&game.meta.words.resolved()[0]))
+                format!("{} Record Track", game.meta.words.heading("turn"))
             }),
             box_mm: counter + TRACK_BOX_PAD_MM,
             counter,

@@ -125,7 +125,8 @@ pub struct GameData {
     pub words: WordsData,
 }
 
-/// What the game calls a turn, a side and a unit, each with its plural, in lower case.
+/// What the game calls a turn, a side, a unit, a reinforcement, an objective (each with its
+/// plural) and the set-up, in lower case.
 #[derive(Serialize, JsonSchema)]
 pub struct WordsData {
     /// "turn", or the game's word ("round").
@@ -140,6 +141,36 @@ pub struct WordsData {
     pub unit: String,
     /// Its plural.
     pub units: String,
+    /// "reinforcement", or the game's word ("reserve").
+    pub reinforcement: String,
+    /// Its plural.
+    pub reinforcements: String,
+    /// "objective", or the game's word ("victory location").
+    pub objective: String,
+    /// Its plural.
+    pub objectives: String,
+    /// "set-up", or the game's word ("deployment").
+    pub setup: String,
+}
+
+impl WordsData {
+    /// The game's words, each given or its default.
+    fn of(words: &crate::model::Words) -> WordsData {
+        let w = |key| words.word(key);
+        WordsData {
+            turn: w("turn"),
+            turns: w("turns"),
+            side: w("side"),
+            sides: w("sides"),
+            unit: w("unit"),
+            units: w("units"),
+            reinforcement: w("reinforcement"),
+            reinforcements: w("reinforcements"),
+            objective: w("objective"),
+            objectives: w("objectives"),
+            setup: w("setup"),
+        }
+    }
 }
 
 /// How the cheatsheet is printed (`[game.cheatsheet]`, with defaults filled in).
@@ -272,10 +303,7 @@ impl Exporter<'_> {
             authors: m.authors.iter().map(|a| a.v.clone()).collect(),
             intro: self.opt_text(&m.intro),
             credits: self.opt_text(&m.credits),
-            words: {
-                let [turn, turns, side, sides, unit, units] = m.words.resolved();
-                WordsData { turn, turns, side, sides, unit, units }
-            },
+            words: WordsData::of(&m.words),
         };
         let sides = game
             .sides

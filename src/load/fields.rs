@@ -306,7 +306,11 @@ static GAME: TableDecl = table(
         f("cheatsheet", Ty::Table(&CHEATSHEET), "The cheatsheet's settings, all optional."),
         f("changelog", Ty::Table(&GAME_CHANGELOG), "Print the changelog as its own sheet."),
         f("aid", Ty::Table(&GAME_AID), "The player aid card (aid.pdf)."),
-        f("words", Ty::Table(&GAME_WORDS), "The game's own words for turn, side and unit."),
+        f(
+            "words",
+            Ty::Table(&GAME_WORDS),
+            "The game's own words for turn, side, unit, reinforcement, objective and set-up.",
+        ),
     ],
 );
 
@@ -320,6 +324,11 @@ static GAME_WORDS: TableDecl = table(
         f("sides", Ty::Str, "Its plural."),
         f("unit", Ty::Str, "What the game calls a unit: \"model\", \"ship\"."),
         f("units", Ty::Str, "Its plural."),
+        f("reinforcement", Ty::Str, "What the game calls a unit arriving later: \"reserve\"."),
+        f("reinforcements", Ty::Str, "Its plural."),
+        f("objective", Ty::Str, "What the game calls an objective: \"victory location\"."),
+        f("objectives", Ty::Str, "Its plural."),
+        f("setup", Ty::Str, "What the game calls the set-up: \"deployment\" (default \"set-up\")."),
     ],
 );
 

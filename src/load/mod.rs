@@ -404,16 +404,9 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
 
 /// `[game.words]`: the game's own words; an empty one is E018.
 fn read_words(w: &Obj) -> Words {
-    let words = Words {
-        turn: w.str("turn"),
-        turns: w.str("turns"),
-        side: w.str("side"),
-        sides: w.str("sides"),
-        unit: w.str("unit"),
-        units: w.str("units"),
-    };
-    for word in [&words.turn, &words.turns, &words.side, &words.sides, &words.unit, &words.units].into_iter().flatten()
-    {
+    let mut words = Words::default();
+    for &(key, _) in crate::model::WORDS {
+        let Some(word) = w.str(key) else { continue };
         if word.v.trim().is_empty() {
             w.ctx.push(
                 Diagnostic::error(diag::INVALID_VALUE, "an empty word")
@@ -421,6 +414,7 @@ fn read_words(w: &Obj) -> Words {
                     .help("write the word the game uses, in lower case (\"round\"), or leave the key out"),
             );
         }
+        words.given.push((key, word));
     }
     w.finish();
     words

@@ -129,7 +129,9 @@ pub(super) fn read_sheet(game: &mut Game, ctx: &Ctx, text: &str) {
 /// Every record of the file, each cell with its place; `None` (reported) when the file is
 /// not CSV.
 fn rows(ctx: &Ctx, text: &str) -> Option<Vec<Vec<Cell>>> {
-    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
+    let delimiter = delimiter(text);
+    let mut reader =
+        csv::ReaderBuilder::new().has_headers(false).flexible(true).delimiter(delimiter).from_reader(text.as_bytes());
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = match record {
@@ -145,19 +147,43 @@ fn rows(ctx: &Ctx, text: &str) -> Option<Vec<Vec<Cell>>> {
             }
         };
         let start = record.position().map(|p| p.byte() as usize).unwrap_or(0);
-        let spans = cell_spans(text, start, record.len());
-        rows.push(
-            record.iter().zip(spans).map(|(t, (span, quoted))| Cell { text: t.to_string(), span, quoted }).collect(),
-        );
+        let spans = cell_spans(text, start, record.len(), delimiter);
+        let row: Vec<Cell> =
+            record.iter().zip(spans).map(|(t, (span, quoted))| Cell { text: t.to_string(), span, quoted }).collect();
+        // The CSV reader ends a quoted cell at the end of the file: a missing closing quote
+        // would take every row after it into one cell.
+        if let Some(open) = row.iter().find(|c| c.quoted && c.span.end >= text.len()) {
+            let quote = open.span.start.saturating_sub(1);
+            ctx.push(
+                Diagnostic::error(diag::TOML_SYNTAX, "CSV syntax: this quoted cell has no closing quote")
+                    .at(&ctx.loc(quote..quote + 1))
+                    .label("the cell opens here and runs to the end of the file")
+                    .help("end the cell with `\"`; a quote inside a cell is written twice: `\"\"`"),
+            );
+            return None;
+        }
+        rows.push(row);
     }
     Some(rows)
 }
 
+/// What the cells of a row are separated by: a comma, or the `;` or tab of a header that holds
+/// no comma (spreadsheets set to a language that writes decimal commas save with `;`).
+fn delimiter(text: &str) -> u8 {
+    let header = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    match () {
+        _ if header.contains(',') => b',',
+        _ if header.contains(';') => b';',
+        _ if header.contains('\t') => b'\t',
+        _ => b',',
+    }
+}
+
 /// Where the `n` cells of the record at byte `start` are: the text of each (inside the quotes
 /// of a quoted one), and whether it was quoted.
-fn cell_spans(text: &str, start: usize, n: usize) -> Vec<(Range<usize>, bool)> {
+fn cell_spans(text: &str, start: usize, n: usize, delimiter: u8) -> Vec<(Range<usize>, bool)> {
     let b = text.as_bytes();
-    let end_of_cell = |i: usize| matches!(b.get(i), None | Some(b',' | b'\n' | b'\r'));
+    let end_of_cell = |i: usize| matches!(b.get(i), None | Some(b'\n' | b'\r')) || b.get(i) == Some(&delimiter);
     let mut i = start;
     // After a CRLF the record's position may be at its LF.
     while matches!(b.get(i), Some(b'\n' | b'\r')) {
@@ -189,7 +215,7 @@ fn cell_spans(text: &str, start: usize, n: usize) -> Vec<(Range<usize>, bool)> {
             }
             out.push((s..i, false));
         }
-        if b.get(i) == Some(&b',') {
+        if b.get(i) == Some(&delimiter) {
             i += 1;
         }
     }
@@ -321,7 +347,7 @@ fn row_table<'t>(ctx: &Ctx, text: &'t str, columns: &[Col], row: &[Cell]) -> Opt
             }
         };
         column.read.set(true);
-        let v = cell_value(column.ty, cell, value, at, text);
+        let v = cell_value(ctx, column.ty, cell, (value, at), text);
         match column.within {
             None => {
                 table.insert(column.key.clone(), v);
@@ -356,28 +382,46 @@ fn row_table<'t>(ctx: &Ctx, text: &'t str, columns: &[Col], row: &[Cell]) -> Opt
 
 /// A cell's value as its column's type reads it: a list cell is an array of its items, a
 /// number column a number (text that is no number stays text, for the reader to report).
-fn cell_value<'t>(ty: &Ty, cell: &Cell, value: &str, at: Range<usize>, text: &'t str) -> Spanned<DeValue<'t>> {
+fn cell_value<'t>(
+    ctx: &Ctx,
+    ty: &Ty,
+    cell: &Cell,
+    (value, at): (&str, Range<usize>),
+    text: &'t str,
+) -> Spanned<DeValue<'t>> {
     // A value that may be one or a list (a counter run's `ids`) is a list when it has a `;`.
     let list_of = match ty {
         Ty::Markups | Ty::Strs | Ty::Ids => Some(&Ty::Str),
         Ty::Ints => Some(&Ty::Int),
-        Ty::AnyOf(tys) if cell.text.contains(LIST_SEPARATOR) => {
+        // A counter run's `ids` is a range only when it has a `-` ("1-12"); one id alone
+        // ("XXIV") is a list of one, as `ids = ["XXIV"]` in TOML.
+        Ty::AnyOf(tys) if cell.text.contains(LIST_SEPARATOR) || !cell.text.contains('-') => {
             tys.iter().find_map(|t| if let Ty::ArrayOf(item) = t { Some(*item) } else { None })
         }
         _ => None,
     };
     let v = match list_of {
         Some(item_ty) => {
-            let mut list = DeArray::new();
-            let mut start = 0;
+            let (mut list, mut start, mut empty_items) = (DeArray::new(), 0, 0);
             for part in cell.text.split(LIST_SEPARATOR) {
                 let lead = part.len() - part.trim_start().len();
                 let item = part.trim();
                 if !item.is_empty() {
                     let item_at = cell.sub_span(text, start + lead..start + lead + item.len());
                     list.push(Spanned::new(item_at.clone(), scalar(item_ty, item, &text[item_at])));
+                } else {
+                    empty_items += 1;
                 }
                 start += part.len() + LIST_SEPARATOR.len_utf8();
+            }
+            if empty_items > 0 {
+                // `a;;b` or `a;`: an item left out, or a `;` too many.
+                ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, "an empty item in this list")
+                        .at(&ctx.loc(at.clone()))
+                        .label(format!("{empty_items} of its items empty: they are separated by `{LIST_SEPARATOR}`"))
+                        .help(format!("write the missing item, or take out the `{LIST_SEPARATOR}` too many")),
+                );
             }
             DeValue::Array(list)
         }
@@ -426,11 +470,11 @@ mod tests {
     #[test]
     fn cells_are_found_in_the_file_quoted_or_not() {
         let text = "a,\"b, \"\"c\"\"\",,d\r\nx\n";
-        let spans = cell_spans(text, 0, 4);
+        let spans = cell_spans(text, 0, 4, b',');
         let got: Vec<(&str, bool)> = spans.iter().map(|(s, q)| (&text[s.clone()], *q)).collect();
         assert_eq!(got, [("a", false), ("b, \"\"c\"\"", true), ("", false), ("d", false)]);
         // The next record, its position at the LF of the CRLF before it.
-        let (s, _) = &cell_spans(text, 16, 1)[0];
+        let (s, _) = &cell_spans(text, 16, 1, b',')[0];
         assert_eq!(&text[s.clone()], "x");
         // A place inside a quoted cell's text skips each doubled quote.
         let cell = Cell { text: "b, \"c\"".into(), span: spans[1].0.clone(), quoted: true };

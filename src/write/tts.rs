@@ -125,6 +125,7 @@ fn scenario_objects(
         .and_then(|k| boards.get(k));
     let mut used: Vec<(usize, usize)> = Vec::new();
     let mut arrivals: Vec<(i64, String, Vec<Value>)> = Vec::new();
+    let (word, reinforcements) = (input.game.meta.words.heading("turn"), input.game.meta.words.word("reinforcements"));
     if let Some(board) = board {
         for p in placements(input.game, input.layout, sc) {
             let Some(tile) = tiles.get(p.counter).and_then(|t| t.get(p.copy)) else { continue };
@@ -139,8 +140,8 @@ fn scenario_objects(
                 }
                 Place::Arrives { turn, entry } => {
                     let name = match entry {
-                        Some(e) => format!("Turn {turn} arrivals, entering at {e}"),
-                        None => format!("Turn {turn} arrivals"),
+                        Some(e) => format!("{word} {turn} {reinforcements}, entering at {e}"),
+                        None => format!("{word} {turn} {reinforcements}"),
                     };
                     match arrivals.iter_mut().find(|(_, n, _)| *n == name) {
                         Some((_, _, v)) => v.push(tile.clone()),

@@ -504,9 +504,10 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>]) -> Vec<Setup> {
     let game = input.game;
     // The arrivals window's rows, one per turn of arrival and entry cell of any scenario, in
     // turn order; each set-up uses those it needs.
+    let word = game.meta.words.heading("turn");
     let row_name = |turn: i64, entry: &Option<String>| match entry {
-        Some(e) => format!("Turn {turn}, enters {e}"),
-        None => format!("Turn {turn}"),
+        Some(e) => format!("{word} {turn}, enters {e}"),
+        None => format!("{word} {turn}"),
     };
     let mut turns: Vec<(i64, String)> = (game.scenarios.iter())
         .flat_map(|sc| placements(game, input.layout, sc))

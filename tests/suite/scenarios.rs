@@ -189,26 +189,63 @@ fn a_force_sets_up_the_counters_it_names_in_the_hexes_it_names() {
 }
 
 #[test]
-fn the_sheets_say_the_games_own_word_for_a_turn_and_a_unit() {
+fn the_sheets_say_the_games_own_words() {
     let dir = tempfile::tempdir().unwrap();
     write_game(dir.path(), MOSCOW);
     let game = std::fs::read_to_string(dir.path().join("game.toml")).unwrap();
     let game = game.replacen(
         "version = \"1\"\n",
-        "version = \"1\"\n\n[game.words]\nturn = \"round\"\nunit = \"formation\"\n",
+        "version = \"1\"\n\n[game.words]\nturn = \"round\"\nunit = \"formation\"\nreinforcements = \"reserves\"\n\
+         objective = \"victory hex\"\nobjectives = \"victory hexes\"\nsetup = \"deployment\"\n",
         1,
     );
     std::fs::write(dir.path().join("game.toml"), game).unwrap();
-    let track = "[turn_track]\nturns = [{ name = \"1\" }, { name = \"2\" }, { name = \"3\" }, { name = \"4\" }]\n";
-    std::fs::write(dir.path().join("charts.toml"), track).unwrap();
-    let sc = std::fs::read_to_string(dir.path().join("scenarios.toml")).unwrap();
-    std::fs::write(dir.path().join("scenarios.toml"), format!("{sc}\n[scenario.victory]\nturns = 4\n")).unwrap();
+    // Without a turn track, the sheet lists the arrivals under the game's word for them.
     let out = tempfile::tempdir().unwrap();
     build(dir.path(), out.path());
     let folder = std::fs::read_dir(out.path()).unwrap().next().unwrap().unwrap().path();
     let text = pdf_text(&folder.join("scenario-typhoon.pdf"));
-    for want in ["ROUND RECORD TRACK", "ROUNDS", "Rounds: 4", "Formation", "LVII, round 3"] {
+    assert!(text.contains("RESERVES") && text.contains("Round 3: German, 1 × Panzer Corps"), "{text}");
+    let track = "[turn_track]\nturns = [{ name = \"1\" }, { name = \"2\" }, { name = \"3\" }, { name = \"4\" }]\n";
+    std::fs::write(dir.path().join("charts.toml"), track).unwrap();
+    let sc = std::fs::read_to_string(dir.path().join("scenarios.toml")).unwrap();
+    std::fs::write(
+        dir.path().join("scenarios.toml"),
+        format!(
+            "{sc}\n[scenario.victory]\nturns = 4\n\n\
+             [[scenario.objective]]\nname = \"Moscow\"\nvictory_points = 5\ncells = [\"1005\"]\n"
+        ),
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    build(dir.path(), out.path());
+    let folder = std::fs::read_dir(out.path()).unwrap().next().unwrap().unwrap().path();
+    let text = pdf_text(&folder.join("scenario-typhoon.pdf"));
+    for want in [
+        "ROUND RECORD TRACK",
+        "ROUNDS",
+        "Rounds: 4",
+        "Formation",
+        "LVII, round 3",
+        "VICTORY HEXES",
+        "Victory hex",
+        "Deployment / notes",
+    ] {
         assert!(text.contains(want), "`{want}` is not on the sheet:\n{text}");
     }
-    assert!(!text.to_lowercase().contains("turn"), "the sheet still says turn:\n{text}");
+    let lower = text.to_lowercase();
+    for gone in ["turn", "set-up", "reinforcement", "objective"] {
+        assert!(!lower.contains(gone), "the sheet still says {gone}:\n{text}");
+    }
+    // The Tabletop Simulator save names its bag of arrivals in the game's words too.
+    let o = playaid(&["build", dir.path().to_str().unwrap(), "-o", out.path().to_str().unwrap(), "-q", "--tts"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let saves: Vec<String> = (std::fs::read_dir(folder.join("tts")).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .filter(|s| s.contains("Typhoon"))
+        .collect();
+    assert_eq!(saves.len(), 1, "one save for the scenario");
+    assert!(saves[0].contains("\"Round 3 reserves, entering at 0105\""), "{}", saves[0]);
 }
