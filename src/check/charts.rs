@@ -39,6 +39,7 @@ impl Checker<'_> {
             self.check_crt_results(crt);
             for m in &crt.modifiers {
                 self.check_modifier(m);
+                self.check_modifier_size(crt, m);
             }
         }
         self.check_movement_types();
@@ -209,6 +210,41 @@ impl Checker<'_> {
 
     /// Its cause exists; a terrain's modifier agrees with the terrain chart, or takes the
     /// terrain's own shift and drm.
+    /// A modifier written here changes something and stays within the table: a shift of 0 or
+    /// a drm of 0 is a value left unfinished; a shift wider than the columns or a drm beyond
+    /// the dice's whole span moves every attack off the table.
+    fn check_modifier_size(&mut self, crt: &Crt, m: &CrtModifier) {
+        let Some(effect) = &m.effect else { return };
+        // A terrain's modifier is held to the terrain chart's value (E018 when they differ).
+        if m.cause.as_ref().is_some_and(|(k, _)| *k == RefKind::Terrain) {
+            return;
+        }
+        let (n, what, limit, help) = match effect.v {
+            ModifierEffect::Shift(n) => (
+                n,
+                "a column shift",
+                Some(crt.labels.len() as i64).filter(|w| *w > 0).map(|w| (w, format!("a CRT of {w} columns"))),
+                "a shift moves the attack that many columns left (negative) or right: keep it within the table",
+            ),
+            ModifierEffect::Drm(n) => (
+                n,
+                "a die-roll modifier",
+                crt.dice.as_ref().map(|d| (d.v.0 * d.v.1, format!("{}D{}", d.v.0, d.v.1))),
+                "a drm is added to the roll: keep it smaller than the dice's highest roll",
+            ),
+        };
+        let message = match limit {
+            _ if n == 0 => format!("{what} of 0 changes nothing"),
+            Some((most, of)) if n.abs() > most => format!("{what} of {n} on {of}"),
+            _ => return,
+        };
+        self.push(Diagnostic::error(diag::INVALID_VALUE, message).at(&effect.loc).help(if n == 0 {
+            "write the modifier's value, or take the modifier out"
+        } else {
+            help
+        }));
+    }
+
     fn check_modifier(&mut self, m: &CrtModifier) {
         let Some((kind, id)) = &m.cause else { return };
         if *kind != RefKind::Terrain {

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::{Checker, unknown_reference};
+use super::{Checker, place, unknown_reference};
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
 use crate::source::Loc;
@@ -76,7 +76,23 @@ impl Checker<'_> {
         for nc in &m.cells {
             self.map_terrain(&nc.name);
             for entry in &nc.cells {
-                for c in self.cells_of(g, entry) {
+                let cells = self.cells_of(g, entry);
+                // An entry whose every cell is this terrain already: listed twice.
+                let same: Vec<&Loc> = (cells.iter())
+                    .filter_map(|c| terrain_of.get(c).filter(|(t, _)| *t == nc.name.v).map(|(_, at)| *at))
+                    .collect();
+                if !cells.is_empty() && same.len() == cells.len() {
+                    let first = place(&self.game.files, same[0]);
+                    self.push(
+                        Diagnostic::error(diag::INVALID_VALUE, format!("{} is {} already", entry.v, nc.name.v))
+                            .at(&entry.loc)
+                            .label("listed twice")
+                            .note(format!("first at {first}"))
+                            .help("list each cell once: take this entry out"),
+                    );
+                    continue;
+                }
+                for c in cells {
                     match terrain_of.get(&c) {
                         Some((other, first)) if *other != nc.name.v => {
                             let d = Diagnostic::error(

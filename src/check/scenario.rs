@@ -161,7 +161,12 @@ impl Checker<'_> {
             self.push(
                 Diagnostic::error(
                     diag::INVALID_VALUE,
-                    format!("{} cells for {} counters", f.cells.len(), f.counters.len()),
+                    format!(
+                        "{} cells for {} counter{}",
+                        f.cells.len(),
+                        f.counters.len(),
+                        if f.counters.len() == 1 { "" } else { "s" }
+                    ),
                 )
                 .at(&extra.loc)
                 .label("no counter goes here")

@@ -311,6 +311,22 @@ impl<'a, 'd> Obj<'a, 'd> {
         items.iter().filter_map(|v| str_of(self.ctx, key, v)).collect()
     }
 
+    /// [`Obj::strs`] for a list that says where something is: written empty (`cells = []`),
+    /// it puts the thing nowhere, which is E018 with `help`.
+    pub(crate) fn places(&self, key: &'static str, help: &str) -> Vec<Sp<String>> {
+        if let Some((items, loc)) = self.array(key)
+            && items.is_empty()
+        {
+            self.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is an empty list"))
+                    .at(&loc)
+                    .label("nowhere")
+                    .help(help.to_string()),
+            );
+        }
+        self.strs(key)
+    }
+
     pub(crate) fn ids(&self, key: &'static str) -> Vec<Sp<String>> {
         let ids = self.strs(key);
         for id in &ids {

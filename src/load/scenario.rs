@@ -45,7 +45,7 @@ fn read_force(f: &Obj) -> Force {
         setup: f.text("setup"),
         arrives: f.int("arrives"),
         text: f.text("text"),
-        cells: f.strs("cells"),
+        cells: f.places("cells", "list the cells it sets up in (\"0202\"), or leave `cells` out"),
         counters: f.strs("counters"),
         area: f.id("area", false),
         entry: f.str("entry"),
@@ -89,7 +89,7 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
             count: t.int("count"),
             side: t.id("side", false),
             text: t.text("text"),
-            cells: t.strs("cells"),
+            cells: t.places("cells", "list the cells it marks (\"1404\"), or leave `cells` out"),
             loc: t.ctx.loc(t.span.clone()),
         });
         t.finish();
