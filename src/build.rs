@@ -1,6 +1,7 @@
 //! The whole pipeline for one game: load → check → layout → export → render → write.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::check::Index;
@@ -14,6 +15,9 @@ use crate::source::Files;
 use crate::{check, layout, load, write};
 
 mod card_text;
+mod revision;
+
+pub use revision::check_revision;
 pub mod vtt;
 pub use vtt::ExportFlags;
 
@@ -31,6 +35,9 @@ pub struct BuildOptions {
     pub calibrate: bool,
     /// Virtual-tabletop files asked for on the command line (on top of `[exports]`).
     pub exports: ExportFlags,
+    /// `--since OLD`: mark what changed since that version (a folder, or a git revision of
+    /// the game's folder) and write `errata.pdf` with the changed cards.
+    pub since: Option<String>,
 }
 
 /// Counters per part of a large counter sheet. Each part compiles on a core of its own and
@@ -45,6 +52,7 @@ impl Default for BuildOptions {
             part_size: Some(PART_SIZE),
             calibrate: false,
             exports: ExportFlags::default(),
+            since: None,
         }
     }
 }
@@ -133,7 +141,7 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
         let game = &checked.game;
         let mut renderer = new_renderer(game, rules_date(game))?;
         renderer.set_fonts(laid_out.fonts.clone());
-        let opts = ExportOptions { page: None, part_size: Some(PART_SIZE), pieces: false, piece_copies: false };
+        let opts = ExportOptions { part_size: Some(PART_SIZE), ..Default::default() };
         let mut found = Vec::new();
         for spec in export::documents(game) {
             let exported = export::export(game, ix, laid_out, &spec.kind, &opts);
@@ -254,6 +262,29 @@ impl Builder {
         self.renderer.as_ref().map(|(r, _)| r.dependencies()).unwrap_or_default()
     }
 
+    /// `--since OLD`: the version to mark changes against, loaded and checked as `diff` does:
+    /// a folder, or else a git revision of the game's folder. It must check clean (but for
+    /// the missing changelog entry of a version bump, E028).
+    fn since(&self, game: &Game) -> Result<Option<Arc<export::Since>>, String> {
+        let Some(old) = &self.opts.since else { return Ok(None) };
+        let folder = Path::new(old);
+        let checked =
+            if folder.is_dir() { load_and_check(folder, self.opts.page)? } else { check_revision(&self.dir, old)? };
+        let errors = checked.diags.iter().filter(|d| d.is_error() && d.code != diag::CHANGELOG_MISSING_VERSION).count();
+        let Some((old_ix, old_layout)) = checked.stages.as_ref().filter(|_| errors == 0) else {
+            return Err(format!(
+                "`--since {old}` has {errors} error{}: run `playaid check` on that version, or compare with another",
+                if errors == 1 { "" } else { "s" }
+            ));
+        };
+        let old_game = &checked.game;
+        Ok(Some(Arc::new(export::Since {
+            version: old_game.meta.version().to_string(),
+            prints: export::prints(old_game, old_ix, old_layout),
+            changes: crate::diff::diff(old_game, game),
+        })))
+    }
+
     /// Load, check and, when there is no error, render and write every document.
     pub fn build(&mut self, progress: &mut dyn FnMut(Progress)) -> Result<BuildReport, String> {
         let started = Instant::now();
@@ -268,11 +299,17 @@ impl Builder {
         if self.opts.calibrate {
             docs.push(export::Document::calibration());
         }
+        let since = self.since(&game)?;
+        if let Some(since) = &since
+            && since.changed_cards(&export::prints(&game, &ix, &laid_out)) > 0
+        {
+            docs.push(export::Document::errata());
+        }
         progress(Progress::Checked { documents: docs.len(), took: started.elapsed() });
         self.prepare_renderer(&game, &laid_out)?;
         let out_dir = output_dir(&game, &self.opts.out_dir);
         let export_opts =
-            ExportOptions { page: self.opts.page, part_size: self.opts.part_size, pieces: false, piece_copies: false };
+            ExportOptions { page: self.opts.page, part_size: self.opts.part_size, since, ..Default::default() };
         // Export every document (cheap), then compile those whose inputs changed, on every core.
         let mut pending = Vec::new();
         let mut todo = Vec::new();

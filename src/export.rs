@@ -35,6 +35,9 @@ pub enum DocKind {
     /// The duplex calibration page: a fronts page of crosshairs and a backs page of rulers
     /// behind them, to measure how far a printer shifts backs (`build --calibrate`).
     Calibrate,
+    /// The errata sheet (`build --since`): the cards changed since that version, with what
+    /// changed in words.
+    Errata,
 }
 
 impl DocKind {
@@ -49,6 +52,7 @@ impl DocKind {
             DocKind::Aid => "aid",
             DocKind::Calibrate => "calibrate",
             DocKind::Map => "map",
+            DocKind::Errata => "errata",
         }
     }
 
@@ -63,6 +67,7 @@ impl DocKind {
             "aid" => DocKind::Aid,
             "calibrate" => DocKind::Calibrate,
             "map" => DocKind::Map,
+            "errata" => DocKind::Errata,
             _ => return None,
         })
     }
@@ -98,6 +103,11 @@ impl Document {
     /// The duplex calibration page, `calibrate.pdf`: written when asked (`build --calibrate`).
     pub fn calibration() -> Document {
         Document::new(DocKind::Calibrate)
+    }
+
+    /// The errata sheet, `errata.pdf`: written by `build --since` when a card changed.
+    pub fn errata() -> Document {
+        Document::new(DocKind::Errata)
     }
 }
 
@@ -137,6 +147,8 @@ pub struct ExportOptions {
     /// In the pieces document, every copy of a piece rather than each piece once (the print
     /// shop's file: one page per card to print, `data.pieces.copies`).
     pub piece_copies: bool,
+    /// `build --since`: the version to mark changes against.
+    pub since: Option<std::sync::Arc<Since>>,
 }
 
 /// The exported document inputs.
@@ -198,6 +210,22 @@ struct Exporter<'g> {
     texts: String,
     map: TextMap,
     pieces: Vec<(String, Loc)>,
+    /// The version to mark changes against (`build --since`).
+    since: Option<std::sync::Arc<Since>>,
+}
+
+impl<'g> Exporter<'g> {
+    fn new(game: &'g Game, ix: &'g Index, layout: &'g Layout, since: Option<std::sync::Arc<Since>>) -> Self {
+        Exporter {
+            game,
+            ix,
+            layout,
+            texts: String::from(TEXTS_HEADER),
+            map: TextMap::default(),
+            pieces: Vec::new(),
+            since,
+        }
+    }
 }
 
 mod cards;
@@ -207,7 +235,10 @@ mod map;
 mod pieces;
 mod rules;
 mod scenario;
+mod since;
 mod units;
+
+pub use since::{ErrataData, Prints, SectionMarks, Since, prints};
 
 /// The version of the template data's format (`data.format`, docs/TEMPLATES.md). Bumped on
 /// every change a template could break on: a key removed or renamed, a value of another type
@@ -220,13 +251,16 @@ pub struct TextKey(#[schemars(regex(pattern = r"^k[0-9]+$"))] String);
 
 /// Export `game` (which must have passed the checker) and its layout for one document.
 pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &ExportOptions) -> Exported {
-    let mut ex =
-        Exporter { game, ix, layout, texts: String::from(TEXTS_HEADER), map: TextMap::default(), pieces: Vec::new() };
+    let mut ex = Exporter::new(game, ix, layout, opts.since.clone());
     let mut data = ex.data(doc, opts);
     let mut parts = Vec::new();
     match doc {
         DocKind::Counters => parts = ex.counters(opts),
-        DocKind::Cards => data.cards = Some(ex.cards()),
+        DocKind::Cards => data.cards = Some(ex.cards(false)),
+        DocKind::Errata => {
+            data.cards = Some(ex.cards(true));
+            data.errata = opts.since.as_ref().map(|s| s.errata());
+        }
         DocKind::Scenario(id) => {
             data.scenario = ex.scenario(id);
             data.turn_track = Some(ex.turn_track(Some(id)));

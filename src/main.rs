@@ -67,6 +67,10 @@ enum Command {
         /// printer shifts backs, for `back_offset`
         #[arg(long)]
         calibrate: bool,
+        /// Mark what changed since an earlier version (a folder, or a git revision of DIR such
+        /// as a tag): bars beside changed rules, a mark on changed cards, and errata.pdf
+        #[arg(long, value_name = "OLD")]
+        since: Option<String>,
         #[command(flatten)]
         exports: ExportArgs,
     },
@@ -152,12 +156,13 @@ fn main() -> ExitCode {
     );
     match cli.command {
         Command::Check { dir, format } => run_check(&dir, format),
-        Command::Build { dir, out, page, quiet, format, calibrate, exports } => run_build(
+        Command::Build { dir, out, page, quiet, format, calibrate, since, exports } => run_build(
             &dir,
             BuildOptions {
                 out_dir: out,
                 page: page.map(page_size),
                 calibrate,
+                since,
                 exports: exports.flags(),
                 ..Default::default()
             },
@@ -432,7 +437,7 @@ fn run_diff(
     // for the new version yet, E028), which a draft changelog from this very diff mends.
     let load_side = |dir: &std::path::Path, rev: Option<&str>| -> Result<playaid::model::Game, ExitCode> {
         let checked = match rev {
-            Some(r) => diff::check_revision(dir, r),
+            Some(r) => playaid::build::check_revision(dir, r),
             None => load::load(dir).map(|loaded| build::check_loaded(loaded, None)),
         };
         let build::Checked { game, diags, .. } = checked.map_err(|msg| {

@@ -13,7 +13,6 @@
 mod pieces;
 mod play;
 mod record;
-mod revision;
 mod rules;
 mod words;
 
@@ -21,8 +20,6 @@ use serde::Serialize;
 
 use crate::model::*;
 use record::{Entry, Parts, Record};
-
-pub use revision::check_revision;
 
 /// Whether something was added, removed or changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

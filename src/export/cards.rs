@@ -54,6 +54,9 @@ pub struct CardsData {
 pub struct CardData {
     /// The card's index among the document's pieces: the template reports it in `<pa-piece>`.
     pub index: usize,
+    /// `build --since`: the card prints otherwise than in that version (or is new); the
+    /// template marks it (not on print-shop output).
+    pub changed: bool,
     /// Copies to print.
     pub quantity: i64,
     /// The title: the card's, its unit's name, or what it references.
@@ -204,11 +207,13 @@ impl CardLayoutData {
 }
 
 impl Exporter<'_> {
-    pub(super) fn cards(&mut self) -> CardsData {
+    /// The card sheets: every card, or (`changed_only`, the errata sheet) the cards that
+    /// print otherwise than in the version compared with.
+    pub(super) fn cards(&mut self, changed_only: bool) -> CardsData {
         let co = &self.game.card_options;
         let laid = &self.layout.cards;
         let (size, pic, back_pic, (cols, rows)) = (laid.size, laid.picture, laid.back_picture, laid.grid);
-        let items = laid.cards.iter().map(|rc| self.card(rc)).collect();
+        let items = (laid.cards.iter().map(|rc| self.card(rc))).filter(|c| c.changed || !changed_only).collect();
         CardsData {
             sheet: sheet_data(&co.sheet, laid.page, None, laid.gutter),
             grid: [cols, rows],
@@ -230,7 +235,7 @@ impl Exporter<'_> {
 
     /// One card: what it shows, from its `[[card]]`, its unit, the terrain or rule it
     /// references.
-    fn card(&mut self, rc: &RCard) -> CardData {
+    pub(super) fn card(&mut self, rc: &RCard) -> CardData {
         let game = self.game;
         let index = self.pieces.len();
         self.pieces.push((rc.what.clone(), rc.loc.clone()));
@@ -263,8 +268,9 @@ impl Exporter<'_> {
             texts.insert(0, self.text(text));
         }
         let side = rc.side.map(|s| game.sides[s].name.v.clone());
-        CardData {
+        let mut data = CardData {
             index,
+            changed: false,
             quantity: rc.quantity,
             title,
             subtitle,
@@ -287,7 +293,9 @@ impl Exporter<'_> {
             first_copy: None,
             sheet: None,
             cell: None,
-        }
+        };
+        data.changed = self.card_changed(&rc.what, &data);
+        data
     }
 
     /// A card's back: its `[[card_back]]`, or the default (the game's title on the card's

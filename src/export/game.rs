@@ -61,6 +61,11 @@ pub struct TemplateData {
     pub changelog: Vec<ChangeData>,
     /// `[[todo]]` items.
     pub todo: Vec<TextKey>,
+    /// `build --since`: the rules version changes are marked against; null when the build
+    /// does not compare.
+    pub since: Option<String>,
+    /// `errata.typ` only: what changed, in words.
+    pub errata: Option<super::ErrataData>,
     /// The pieces document only (`build --print-shop`): every face on a page of its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pieces: Option<PiecesDocument>,
@@ -370,6 +375,8 @@ impl Exporter<'_> {
             glossary,
             changelog,
             todo,
+            since: opts.since.as_ref().map(|s| s.version.clone()),
+            errata: None,
             pieces,
             cards: None,
             counters: None,

@@ -38,6 +38,9 @@ pub struct SectionData {
     pub source: Option<String>,
     /// `break_before`: `column` or `page`.
     pub break_before: Option<String>,
+    /// `build --since`: what changed in it since that version; null when the build does not
+    /// compare.
+    pub changes: Option<super::SectionMarks>,
 }
 
 /// An item of a section, by its `type`.
@@ -132,7 +135,7 @@ pub struct StepData {
 
 impl Exporter<'_> {
     pub(super) fn section(&mut self, s: &Section) -> SectionData {
-        SectionData {
+        let mut data = SectionData {
             id: s.id.v.clone(),
             number: s.number.as_ref().map(|n| n.v.clone()),
             title: s.title.v.clone(),
@@ -148,7 +151,10 @@ impl Exporter<'_> {
             house_rule: s.house_rule,
             source: s.source.clone(),
             break_before: s.break_before.clone(),
-        }
+            changes: None,
+        };
+        data.changes = self.section_marks(&data);
+        data
     }
 
     fn items(&mut self, items: &[Item]) -> Vec<ItemData> {

@@ -45,6 +45,7 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("aid.typ", include_str!("../../templates/aid.typ")),
     ("calibrate.typ", include_str!("../../templates/calibrate.typ")),
     ("map.typ", include_str!("../../templates/map.typ")),
+    ("errata.typ", include_str!("../../templates/errata.typ")),
 ];
 
 /// Where templates read the document's data (`json(...)`), served from memory.

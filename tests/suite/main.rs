@@ -23,6 +23,7 @@ mod pieces;
 mod release;
 mod scenarios;
 mod schema;
+mod since;
 mod stages;
 mod steps;
 mod template_data;

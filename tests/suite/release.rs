@@ -172,3 +172,38 @@ fn the_action_writes_virtual_tabletop_files_when_asked() {
     assert_eq!(o.status.code(), Some(1), "{}", out(&o));
     assert!(out(&o).contains("::error title=playaid::unknown export 'pdf'"), "{}", out(&o));
 }
+
+#[test]
+fn the_action_marks_changes_since_the_last_tag() {
+    let build = action_step("Build");
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("my-game");
+    copy_dir(&repo().join("data/war-at-sea-troop-landing-1.4"), &game);
+    let git = |args: &[&str]| {
+        let o = std::process::Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
+            .args(args)
+            .current_dir(tmp.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-q", "-m", "1.4"]);
+    git(&["tag", "v1.4"]);
+    std::fs::remove_dir_all(&game).unwrap();
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    git(&["add", "-A"]);
+    git(&["commit", "-q", "-m", "2.0"]);
+    let env = [("GAMES", "my-game"), ("OUT", "out"), ("EXPORTS", ""), ("BASE_URL", ""), ("SINCE", "")];
+    let o = run_step(&build, &env, tmp.path());
+    assert!(o.status.success(), "{}", out(&o));
+    assert!(tmp.path().join("out/war-at-sea-troop-landing-2.0/errata.pdf").is_file(), "{}", out(&o));
+    // `none` marks nothing.
+    std::fs::remove_dir_all(tmp.path().join("out")).unwrap();
+    let env = [("GAMES", "my-game"), ("OUT", "out"), ("EXPORTS", ""), ("BASE_URL", ""), ("SINCE", "none")];
+    let o = run_step(&build, &env, tmp.path());
+    assert!(o.status.success(), "{}", out(&o));
+    assert!(!tmp.path().join("out/war-at-sea-troop-landing-2.0/errata.pdf").exists(), "{}", out(&o));
+}

@@ -18,13 +18,14 @@ const STAGES: &[(&str, usize)] = &[
     ("icons", 3),
     ("load", 4),
     ("schema", 5),
+    // Beside schema: what changed between two loaded games (the changelog, `build --since`).
+    ("diff", 5),
     ("check", 6),
     ("layout", 7),
     ("export", 8),
     ("render", 9),
     ("write", 10),
     ("build", 11),
-    ("diff", 12),
     // On top, beside the command line: a page per finding code, a starting game.
     ("explain", 13),
     ("new", 13),

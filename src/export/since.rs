@@ -1,0 +1,182 @@
+//! `build --since OLD`: what each printed thing of an earlier version looked like, so that this
+//! version's documents mark what changed (a bar beside a changed rule paragraph, a mark on a
+//! changed card) and the errata sheet prints only the changed cards.
+//!
+//! A thing is "the same" when it prints the same: its exported record, every text resolved to
+//! the markup it prints (references included, so a renumbered section changes the texts that
+//! cite it), is equal in both versions. This is the data the templates draw, not the PDF's text,
+//! and not a list of which model item a card depends on that someone would have to keep.
+
+use std::collections::{HashMap, HashSet};
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::Exporter;
+use crate::check::Index;
+use crate::diff::{Change, ChangeKind};
+use crate::layout::Layout;
+use crate::model::Game;
+
+/// What one version prints, piece by piece, every text resolved.
+#[derive(Debug, Default, Clone)]
+pub struct Prints {
+    /// Each card's face, by what the card is ("the card of unit `sherman`").
+    cards: HashMap<String, String>,
+    /// Each rule section on the cheatsheet, by id.
+    sections: HashMap<String, SectionPrint>,
+}
+
+/// A rule section as printed: its heading, and each paragraph and item.
+#[derive(Debug, Default, Clone)]
+struct SectionPrint {
+    heading: String,
+    parts: HashSet<String>,
+}
+
+/// The version a build compares with (`build --since`).
+#[derive(Debug, Clone)]
+pub struct Since {
+    /// That version's rules version (`[game] version`).
+    pub version: String,
+    /// What it printed.
+    pub prints: Prints,
+    /// What changed since, in players' words (`playaid diff`): the errata sheet's text.
+    pub changes: Vec<Change>,
+}
+
+/// What changed in a rule section since the version compared with (`SectionData.changes`):
+/// the cheatsheet draws a bar in the margin beside each part marked.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct SectionMarks {
+    /// The whole section is new.
+    pub new: bool,
+    /// Its number or title changed.
+    pub heading: bool,
+    /// For each paragraph of `text`: new or changed.
+    pub text: Vec<bool>,
+    /// For each of `items`: new or changed (a list item with its sub-items, a table, ...).
+    pub items: Vec<bool>,
+    /// For each paragraph of `after`: new or changed.
+    pub after: Vec<bool>,
+}
+
+/// The errata sheet's words (`data.errata`, `errata.typ`).
+#[derive(Serialize, JsonSchema)]
+pub struct ErrataData {
+    /// The version compared with.
+    pub since: String,
+    /// Each change that can alter a card, in players' words ("Landing 10: Troop counters
+    /// carried 3 → 2."), in `playaid diff`'s order.
+    pub changes: Vec<String>,
+}
+
+/// The areas of `playaid diff` whose changes can alter what a card prints.
+const CARD_AREAS: &[&str] =
+    &["side", "stat", "kind", "trait", "group", "ability", "unit", "terrain", "card_options", "card_layout", "card"];
+
+/// Everything `game` prints that `--since` compares, piece by piece.
+pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
+    let mut ex = Exporter::new(game, ix, layout, None);
+    let mut cards = HashMap::new();
+    for rc in &layout.cards.cards {
+        let data = ex.card(rc);
+        let print = ex.resolved(&data);
+        cards.insert(rc.what.clone(), print);
+    }
+    let mut sections = HashMap::new();
+    for s in game.sections_in_order().into_iter().filter(|s| s.cheatsheet) {
+        let data = ex.section(s);
+        let (heading, parts) = ex.section_parts(&data);
+        sections.insert(data.id.clone(), SectionPrint { heading, parts: parts.into_iter().collect() });
+    }
+    Prints { cards, sections }
+}
+
+impl Since {
+    /// How many of the cards `now` prints print otherwise than in this version (or are new).
+    pub fn changed_cards(&self, now: &Prints) -> usize {
+        now.cards.iter().filter(|(what, print)| self.prints.cards.get(*what) != Some(*print)).count()
+    }
+
+    /// The errata sheet's words: the changes that can alter a card.
+    pub fn errata(&self) -> ErrataData {
+        let changes = (self.changes.iter())
+            .filter(|c| CARD_AREAS.contains(&c.area))
+            .filter(|c| !(c.area == "card" && c.kind == ChangeKind::Removed))
+            .map(|c| c.text.clone())
+            .collect();
+        ErrataData { since: self.version.clone(), changes }
+    }
+}
+
+impl Exporter<'_> {
+    /// `x` as JSON with every text key replaced by the markup it stands for, and without what
+    /// says where it is printed rather than what (its index, its place on the sheet, its marks)
+    /// or what a card's back prints (the rules version, on every back).
+    pub(super) fn resolved<T: Serialize>(&self, x: &T) -> String {
+        let mut v = serde_json::to_value(x).expect("template data serialises");
+        self.resolve(&mut v);
+        v.to_string()
+    }
+
+    fn resolve(&self, v: &mut Value) {
+        match v {
+            Value::String(s) => {
+                if let Some(text) = self.text_content(s) {
+                    *s = text.to_string();
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(|x| self.resolve(x)),
+            Value::Object(fields) => {
+                for key in ["index", "first_copy", "sheet", "cell", "changed", "changes", "back"] {
+                    fields.remove(key);
+                }
+                fields.values_mut().for_each(|x| self.resolve(x));
+            }
+            _ => {}
+        }
+    }
+
+    /// The markup of text key `key` ("k12"), if it is one of this export's.
+    fn text_content(&self, key: &str) -> Option<&str> {
+        let n: usize = key.strip_prefix('k')?.parse().ok()?;
+        self.map.entries.get(n).map(|e| &self.texts[e.range.clone()])
+    }
+
+    /// A section's heading and each of its parts as printed, in order: `text`, `items`,
+    /// `after`.
+    fn section_parts(&self, s: &super::rules::SectionData) -> (String, Vec<String>) {
+        let heading = format!("{} {}", s.number.as_deref().unwrap_or(""), s.title);
+        let parts = (s.text.iter().map(|t| self.resolved(t)))
+            .chain(s.items.iter().map(|i| self.resolved(i)))
+            .chain(s.after.iter().map(|t| self.resolved(t)))
+            .collect();
+        (heading, parts)
+    }
+
+    /// The marks of section `s` against the version compared with, if the build compares.
+    pub(super) fn section_marks(&self, s: &super::rules::SectionData) -> Option<SectionMarks> {
+        let since = self.since.as_ref()?;
+        let (heading, parts) = self.section_parts(s);
+        let (text, rest) = parts.split_at(s.text.len());
+        let (items, after) = rest.split_at(s.items.len());
+        let old = since.prints.sections.get(&s.id);
+        let changed = |part: &String| old.is_none_or(|o| !o.parts.contains(part));
+        Some(SectionMarks {
+            new: old.is_none(),
+            heading: old.is_some_and(|o| o.heading != heading),
+            text: text.iter().map(changed).collect(),
+            items: items.iter().map(changed).collect(),
+            after: after.iter().map(changed).collect(),
+        })
+    }
+
+    /// Whether card `what`, exported as `data`, prints otherwise than in the version compared
+    /// with (or is new); false when the build does not compare.
+    pub(super) fn card_changed<T: Serialize>(&self, what: &str, data: &T) -> bool {
+        let Some(since) = self.since.as_ref() else { return false };
+        since.prints.cards.get(what) != Some(&self.resolved(data))
+    }
+}
