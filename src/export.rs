@@ -22,6 +22,8 @@ pub enum DocKind {
     Cheatsheet,
     /// The changelog as its own sheet.
     Changelog,
+    /// The full rules as a rulebook (`[game.rules] sheet = true`).
+    Rules,
     /// Card sheets.
     Cards,
     /// Counter sheets.
@@ -46,6 +48,7 @@ impl DocKind {
         match self {
             DocKind::Cheatsheet => "cheatsheet",
             DocKind::Changelog => "changelog",
+            DocKind::Rules => "rules",
             DocKind::Cards => "cards",
             DocKind::Counters => "counters",
             DocKind::Scenario(_) => "scenario",
@@ -61,6 +64,7 @@ impl DocKind {
         Some(match template {
             "cheatsheet" => DocKind::Cheatsheet,
             "changelog" => DocKind::Changelog,
+            "rules" => DocKind::Rules,
             "cards" => DocKind::Cards,
             "counters" => DocKind::Counters,
             "scenario" => DocKind::Scenario(subject?.to_string()),
@@ -116,6 +120,9 @@ pub fn documents(game: &Game) -> Vec<Document> {
     let mut docs = vec![Document::new(DocKind::Cheatsheet)];
     if game.meta.changelog_sheet && !game.changelog.is_empty() {
         docs.push(Document::new(DocKind::Changelog));
+    }
+    if game.meta.rules_sheet {
+        docs.push(Document::new(DocKind::Rules));
     }
     if !game.cards.is_empty() || !game.card_options.kinds.is_empty() {
         docs.push(Document::new(DocKind::Cards));
@@ -271,6 +278,7 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
             let paper = opts.page.or(game.meta.page.as_ref().map(|p| p.v)).unwrap_or_default();
             data.map_sheet = Some(ex.map_sheet(paper));
         }
+        DocKind::Rules => data.rules = Some(ex.rulebook()),
         DocKind::Cheatsheet | DocKind::Changelog => {}
     }
     ex.texts.push_str(")\n");

@@ -208,6 +208,8 @@ pub struct Meta {
     pub cheatsheet: CheatsheetOptions,
     /// `[game.changelog] sheet = true`: print the changelog as its own sheet, changelog.pdf.
     pub changelog_sheet: bool,
+    /// `[game.rules] sheet = true`: print the full rules as a rulebook, rules.pdf.
+    pub rules_sheet: bool,
     /// `[game.aid]`: the player aid card.
     pub aid: AidOptions,
     /// `[game.words]`: the game's own words for what the sheets name ("round" for turn,

@@ -125,7 +125,21 @@ pub const AREAS: &[&str] = &[
 pub fn diff(old: &Game, new: &Game) -> Vec<Change> {
     let mut out = Vec::new();
     record::compare_game(&describe(old), &describe(new), &mut out);
+    for c in &mut out {
+        renumbered(new, c);
+    }
     out
+}
+
+/// A section given a new number is said as players say it: "9 Ship Capacity is now 9.1."
+/// (every reference to it prints the new number: its citing texts are not changes of theirs).
+fn renumbered(new: &Game, c: &mut Change) {
+    let (Some(old_no), Some(new_no)) = (&c.old, &c.new) else { return };
+    if c.area != "section" || c.field.as_deref() != Some("number") || old_no.is_empty() || new_no.is_empty() {
+        return;
+    }
+    let Some(s) = new.sections.iter().find(|s| s.id.v == c.id) else { return };
+    c.text = format!("{old_no} {} is now {new_no}.", s.title.v);
 }
 
 /// A collection of the game: every entry described by `one`.

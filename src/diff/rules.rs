@@ -25,6 +25,7 @@ pub(crate) fn meta(g: &Game) -> Record {
         credits,
         cheatsheet: _, // its own record, `cheatsheet`
         changelog_sheet,
+        rules_sheet,
         aid: _, // its own record, `aid`
         words,
         loc: _,
@@ -39,7 +40,8 @@ pub(crate) fn meta(g: &Game) -> Record {
         .one("page size", page.as_ref().map(|p| p.v.typst_name().to_string()))
         .text("introduction", t(g, intro))
         .text("credits", t(g, credits))
-        .one("changelog sheet", yes(*changelog_sheet));
+        .one("changelog sheet", yes(*changelog_sheet))
+        .one("rules sheet", yes(*rules_sheet));
     // Every word of `WORDS`, given or not: a word taken out is a change back to the default.
     for &(key, _) in crate::model::WORDS {
         let given = words.given.iter().find(|(k, _)| *k == key).map(|(_, w)| w);

@@ -30,8 +30,8 @@ pub struct TemplateData {
     #[schemars(extend("const" = 1))]
     pub format: u32,
     /// The document compiled: its template's name (`cheatsheet`, `changelog`, `cards`,
-    /// `counters`, `scenario`, `aid`, `map`, `calibrate`).
-    #[schemars(extend("enum" = ["cheatsheet", "changelog", "cards", "counters", "scenario", "aid", "map", "calibrate"]))]
+    /// `counters`, `scenario`, `aid`, `map`, `calibrate`, `errata`, `rules`).
+    #[schemars(extend("enum" = ["cheatsheet", "changelog", "cards", "counters", "scenario", "aid", "map", "calibrate", "errata", "rules"]))]
     pub document: &'static str,
     /// For a scenario sheet, the scenario's id; else null.
     pub subject: Option<String>,
@@ -66,6 +66,8 @@ pub struct TemplateData {
     pub since: Option<String>,
     /// `errata.typ` only: what changed, in words.
     pub errata: Option<super::ErrataData>,
+    /// `rules.typ` only: every rule section, and where each glossary term is used.
+    pub rules: Option<super::rules::RulebookData>,
     /// The pieces document only (`build --print-shop`): every face on a page of its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pieces: Option<PiecesDocument>,
@@ -377,6 +379,7 @@ impl Exporter<'_> {
             todo,
             since: opts.since.as_ref().map(|s| s.version.clone()),
             errata: None,
+            rules: None,
             pieces,
             cards: None,
             counters: None,

@@ -133,7 +133,77 @@ pub struct StepData {
     pub steps: Vec<StepData>,
 }
 
+/// The full rules (`rules.typ`, `[game.rules] sheet = true`).
+#[derive(Serialize, JsonSchema)]
+pub struct RulebookData {
+    /// Every rule section in order, those left off the cheatsheet too.
+    pub sections: Vec<SectionData>,
+    /// The glossary, by name, each term with the sections whose text uses it.
+    pub index: Vec<IndexEntry>,
+}
+
+/// A glossary term and where the rules use it.
+#[derive(Serialize, JsonSchema)]
+pub struct IndexEntry {
+    /// The term's id; the rulebook labels its entry `<term-ID>`.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its definition.
+    pub text: Option<TextKey>,
+    /// The sections that use it (`[[term]]`), in the rules' order.
+    pub sections: Vec<super::scenario::SectionRef>,
+}
+
 impl Exporter<'_> {
+    /// The rulebook: every section, and the glossary's index of where each term is used.
+    pub(super) fn rulebook(&mut self) -> RulebookData {
+        let game = self.game;
+        let order = game.sections_in_order();
+        let sections = order.iter().map(|s| self.section(s)).collect();
+        let mut index: Vec<IndexEntry> = (game.terms.iter())
+            .map(|t| IndexEntry {
+                id: t.id.v.clone(),
+                name: t.name.v.clone(),
+                text: self.opt_text(&t.text),
+                sections: (order.iter())
+                    .filter(|s| self.cites_term(s, &t.id.v))
+                    .map(|s| super::scenario::SectionRef {
+                        id: s.id.v.clone(),
+                        number: s.number.as_ref().map(|n| n.v.clone()),
+                        title: s.title.v.clone(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        index.sort_by_key(|e| e.name.to_lowercase());
+        RulebookData { sections, index }
+    }
+
+    /// Whether a text of section `s` uses glossary term `id`.
+    fn cites_term(&self, s: &Section, id: &str) -> bool {
+        fn texts<'s>(items: &'s [Item], out: &mut Vec<&'s Text>) {
+            for it in items {
+                match it {
+                    Item::Text { text, items } => {
+                        out.push(text);
+                        texts(items, out);
+                    }
+                    Item::Label(t) | Item::Note(t) => out.push(t),
+                    _ => {}
+                }
+            }
+        }
+        let mut all: Vec<&Text> = s.summary.iter().chain(&s.text).chain(&s.after).collect();
+        texts(&s.items, &mut all);
+        all.iter().any(|t| {
+            let (refs, _) = crate::markup::scan(&t.raw);
+            refs.iter().any(|r| {
+                r.kind == RefKind::Term && self.ix.term(self.game, &r.target).is_some_and(|term| term.id.v == id)
+            })
+        })
+    }
+
     pub(super) fn section(&mut self, s: &Section) -> SectionData {
         let mut data = SectionData {
             id: s.id.v.clone(),

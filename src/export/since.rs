@@ -86,7 +86,7 @@ pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
         cards.insert(rc.what.clone(), print);
     }
     let mut sections = HashMap::new();
-    for s in game.sections_in_order().into_iter().filter(|s| s.cheatsheet) {
+    for s in game.sections_in_order() {
         let data = ex.section(s);
         let (heading, parts) = ex.section_parts(&data);
         sections.insert(data.id.clone(), SectionPrint { heading, parts: parts.into_iter().collect() });

@@ -305,6 +305,7 @@ static GAME: TableDecl = table(
         f("credits", Ty::Markup, "Markup shown at the end."),
         f("cheatsheet", Ty::Table(&CHEATSHEET), "The cheatsheet's settings, all optional."),
         f("changelog", Ty::Table(&GAME_CHANGELOG), "Print the changelog as its own sheet."),
+        f("rules", Ty::Table(&GAME_RULES), "Print the full rules as a rulebook (rules.pdf)."),
         f("aid", Ty::Table(&GAME_AID), "The player aid card (aid.pdf)."),
         f(
             "words",
@@ -371,6 +372,12 @@ static GAME_CHANGELOG: TableDecl = table(
     "game_changelog",
     "[game.changelog]: print the changelog as its own sheet.",
     &[f("sheet", Ty::Bool, "changelog.pdf, newest version first.")],
+);
+
+static GAME_RULES: TableDecl = table(
+    "game_rules",
+    "[game.rules]: print the full rules as a rulebook.",
+    &[f("sheet", Ty::Bool, "rules.pdf: every section with a table of contents, the glossary and its index.")],
 );
 
 static SIDE: TableDecl = table(

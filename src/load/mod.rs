@@ -389,6 +389,10 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
         m.changelog_sheet = c.bool("sheet").map(|b| b.v).unwrap_or(false);
         c.finish();
     }
+    if let Some(c) = o.table("rules") {
+        m.rules_sheet = c.bool("sheet").map(|b| b.v).unwrap_or(false);
+        c.finish();
+    }
     if let Some(w) = o.table("words") {
         game.meta.words = read_words(&w);
     }

@@ -46,6 +46,7 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("calibrate.typ", include_str!("../../templates/calibrate.typ")),
     ("map.typ", include_str!("../../templates/map.typ")),
     ("errata.typ", include_str!("../../templates/errata.typ")),
+    ("rules.typ", include_str!("../../templates/rules.typ")),
 ];
 
 /// Where templates read the document's data (`json(...)`), served from memory.

@@ -92,7 +92,7 @@ fn a_failed_build_keeps_the_last_good_pdf() {
     names.sort();
     assert_eq!(
         names,
-        ["cards.pdf", "changelog.pdf", "cheatsheet.pdf", "counters.pdf", "scenario-island-landing.pdf"],
+        ["cards.pdf", "changelog.pdf", "cheatsheet.pdf", "counters.pdf", "rules.pdf", "scenario-island-landing.pdf"],
         "no temporary files left"
     );
 }

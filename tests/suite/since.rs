@@ -16,8 +16,14 @@ fn build_since(game: &Path, since: &str, out: &Path) -> std::process::Output {
 
 /// Page 1's words with their left edge and top and bottom, in pt.
 fn words(pdf: &Path) -> Vec<(String, f64, f64, f64)> {
+    words_on(pdf, 1)
+}
+
+/// Page `n`'s words (from 1) with their left edge and top and bottom, in pt.
+fn words_on(pdf: &Path, n: usize) -> Vec<(String, f64, f64, f64)> {
+    let n = n.to_string();
     let out = std::process::Command::new("pdftotext")
-        .args(["-bbox", "-f", "1", "-l", "1"])
+        .args(["-bbox", "-f", &n, "-l", &n])
         .arg(pdf)
         .arg("-")
         .output()
@@ -139,4 +145,77 @@ fn since_takes_a_git_revision_and_refuses_one_that_is_not_there() {
     assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stderr).contains("v0.9"), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(!tmp.path().join("out2/war-at-sea-troop-landing-2.0/cheatsheet.pdf").exists(), "nothing written");
+}
+
+#[test]
+fn a_renumbered_section_is_cited_by_its_new_number_everywhere_and_diff_says_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("was");
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    let rules = std::fs::read_to_string(game.join("rules.toml")).unwrap();
+    assert_eq!(rules.matches("number = \"9\"").count(), 1);
+    std::fs::write(game.join("rules.toml"), rules.replace("number = \"9\"", "number = \"9.5\"")).unwrap();
+
+    let o = playaid(&["diff", repo().join("data/war-at-sea-troop-landing").to_str().unwrap(), game.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(said.contains("9 Ship Capacity is now 9.5."), "{said}");
+    assert!(said.contains("1 change"), "one change, not one per citing text: {said}");
+
+    let out = tmp.path().join("out");
+    let old = repo().join("data/war-at-sea-troop-landing");
+    let o = build_since(&game, old.to_str().unwrap(), &out);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = pdf_text(&out.join("war-at-sea-troop-landing-2.0/cheatsheet.pdf"));
+    // Every citation follows the number (sections 4 and 10 cite it), none keeps the old one.
+    assert!(text.matches("9.5 Ship Capacity").count() >= 3, "{text}");
+    assert!(!text.contains("(9 Ship Capacity"), "{text}");
+    // The renumbered heading is marked.
+    let cheatsheet = out.join("war-at-sea-troop-landing-2.0/cheatsheet.pdf");
+    let (ws, page) = (words(&cheatsheet), &pdf_grey_pages(&cheatsheet, DPI as u32)[0]);
+    let px = |pt: f64| (pt * DPI / 72.0).round() as usize;
+    let bar = |seq: &[&str]| {
+        let w = start_of(&ws, seq);
+        (px(w.2)..px(w.3)).any(|y| (px(w.1 - 14.0)..px(w.1 - 6.0)).any(|x| page.ink(x, y)))
+    };
+    assert!(bar(&["9.5", "Ship", "Capacity"]), "no change bar beside the renumbered heading");
+    assert!(!bar(&["10", "Special", "Rules"]), "a change bar beside an unchanged heading");
+}
+
+#[test]
+fn the_rulebook_prints_every_section_its_contents_and_where_each_term_is_used_with_change_bars() {
+    let out = tempfile::tempdir().unwrap();
+    let old = repo().join("data/war-at-sea-troop-landing-1.4");
+    let o = build_since(&repo().join("data/war-at-sea-troop-landing"), old.to_str().unwrap(), out.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rules = out.path().join("war-at-sea-troop-landing-2.0/rules.pdf");
+    let text = pdf_text(&rules);
+    let after = &text[text.find("Contents").expect("a table of contents")..];
+    let first = after.find("1 Setting Up").unwrap();
+    let contents = &after[..first + 1 + after[first + 1..].find("1 Setting Up").expect("section 1 after the contents")];
+    for heading in ["1 Setting Up", "8 Troop vs. Troop Combat", "9 Ship Capacity", "11 Optional Rules", "Glossary"] {
+        assert!(contents.contains(heading), "`{heading}` is not in the contents: {contents}");
+    }
+    assert!(text.contains("A bar in the margin marks what changed since version 1.4."), "{text}");
+    // The glossary says where each term is used: the troop counter, in the sections that cite it.
+    let glossary = &text[text.rfind("Glossary").unwrap()..];
+    let entry = &glossary[glossary.find("Troop Counter –").expect("the troop counter's entry")..];
+    let entry = &entry[..entry.find("Victory points").unwrap_or(entry.len())];
+    for cited in ["See", "4 Loading and Unloading Troop Counters", "9 Ship Capacity"] {
+        assert!(entry.contains(cited), "`{cited}` is not in the entry: {entry}");
+    }
+    // The same change bars as on the cheatsheet, beside the same changed item.
+    let pages = pdf_grey_pages(&rules, DPI as u32);
+    let page = pages.iter().enumerate().find_map(|(i, p)| {
+        let out = std::process::Command::new("pdftotext")
+            .args(["-f", &(i + 1).to_string(), "-l", &(i + 1).to_string()])
+            .arg(&rules)
+            .arg("-")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).contains("In your attack step").then_some((i, p))
+    });
+    let (i, page) = page.expect("section 8 is in the rulebook");
+    let ws = words_on(&rules, i + 1);
+    assert!(bar_beside(page, start_of(&ws, &["In", "your", "attack"])), "no change bar in the rulebook");
+    assert!(!bar_beside(page, start_of(&ws, &["Opposing", "troop"])), "a bar beside an unchanged item");
 }

@@ -31,8 +31,18 @@ fn every_template_data() -> Vec<(String, Vec<u8>)> {
         let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
         let mut kinds: Vec<DocKind> = documents(game).into_iter().map(|d| d.kind).collect();
         kinds.push(DocKind::Calibrate);
+        kinds.push(DocKind::Errata);
+        // Against an empty earlier version: every section and card marked as new.
+        let since = std::sync::Arc::new(playaid::export::Since {
+            version: "0".into(),
+            prints: playaid::export::Prints::default(),
+            changes: Vec::new(),
+        });
         for kind in kinds {
             let mut forms = vec![("", ExportOptions::default())];
+            if matches!(kind, DocKind::Cheatsheet | DocKind::Cards | DocKind::Errata) {
+                forms.push(("since", ExportOptions { since: Some(since.clone()), ..Default::default() }));
+            }
             if matches!(kind, DocKind::Cards | DocKind::Counters) {
                 forms.push(("pieces", ExportOptions { pieces: true, ..Default::default() }));
                 forms.push(("copies", ExportOptions { pieces: true, piece_copies: true, ..Default::default() }));
@@ -115,7 +125,8 @@ fn every_examples_template_data_validates() {
     }
     assert!(failures.is_empty(), "template data the schema rejects:\n{}", failures.join("\n"));
     // Every kind of document, and more than one part of some counter sheet.
-    let kinds = ["aid", "calibrate", "cards", "changelog", "cheatsheet", "counters", "map", "scenario"];
+    let kinds =
+        ["aid", "calibrate", "cards", "changelog", "cheatsheet", "counters", "errata", "map", "rules", "scenario"];
     assert_eq!(documents.iter().map(String::as_str).collect::<Vec<_>>(), kinds);
     assert!(all.iter().any(|(what, _)| what.ends_with("in parts part 1")), "no counter sheet in parts");
     assert!(all.len() > 60, "only {} documents", all.len());
