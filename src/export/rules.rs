@@ -109,6 +109,9 @@ pub struct TableData {
     pub rows: Vec<Vec<TextKey>>,
     /// `notes`.
     pub notes: Vec<TextKey>,
+    /// `build --since`: for each row, whether it is new or changed since that version (the
+    /// table's bar is drawn beside those rows); null when the build does not compare.
+    pub changes: Option<Vec<bool>>,
 }
 
 /// A sequence (`[[sequence]]`).
@@ -282,13 +285,16 @@ impl Exporter<'_> {
                 self.generated_table(abilities_with, traits, *descending)
             }
         };
-        TableData {
+        let mut data = TableData {
             id: t.id.v.clone(),
             title: t.title.as_ref().map(|s| s.v.clone()),
             header,
             rows,
             notes: self.texts(&t.notes),
-        }
+            changes: None,
+        };
+        data.changes = self.row_marks(&data);
+        data
     }
 
     /// A table generated from the abilities with trait `abilities_with`: a column per trait,

@@ -24,8 +24,10 @@ use crate::model::Game;
 pub struct Prints {
     /// Each card's face, by what the card is ("the card of unit `sherman`").
     cards: HashMap<String, String>,
-    /// Each rule section on the cheatsheet, by id.
+    /// Each rule section, by id.
     sections: HashMap<String, SectionPrint>,
+    /// Each `[[table]]`'s rows, by the table's id.
+    tables: HashMap<String, HashSet<String>>,
 }
 
 /// A rule section as printed: its heading, and each paragraph and item.
@@ -85,13 +87,18 @@ pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
         let print = ex.resolved(&data);
         cards.insert(rc.what.clone(), print);
     }
+    let mut tables = HashMap::new();
+    for t in &game.tables {
+        let data = ex.table(t);
+        tables.insert(data.id.clone(), data.rows.iter().map(|r| ex.resolved(r)).collect());
+    }
     let mut sections = HashMap::new();
     for s in game.sections_in_order() {
         let data = ex.section(s);
         let (heading, parts) = ex.section_parts(&data);
         sections.insert(data.id.clone(), SectionPrint { heading, parts: parts.into_iter().collect() });
     }
-    Prints { cards, sections }
+    Prints { cards, sections, tables }
 }
 
 impl Since {
@@ -146,14 +153,33 @@ impl Exporter<'_> {
     }
 
     /// A section's heading and each of its parts as printed, in order: `text`, `items`,
-    /// `after`.
+    /// `after`. A table's rows are left out of its item: they are marked row by row
+    /// (`TableData.changes`), the item only when the table's title, header or notes change.
     fn section_parts(&self, s: &super::rules::SectionData) -> (String, Vec<String>) {
         let heading = format!("{} {}", s.number.as_deref().unwrap_or(""), s.title);
+        let item = |i: &super::rules::ItemData| match i {
+            super::rules::ItemData::Table { table } => {
+                let mut v = serde_json::to_value(table).expect("template data serialises");
+                if let Some(o) = v.as_object_mut() {
+                    o.remove("rows");
+                }
+                self.resolved(&v)
+            }
+            other => self.resolved(other),
+        };
         let parts = (s.text.iter().map(|t| self.resolved(t)))
-            .chain(s.items.iter().map(|i| self.resolved(i)))
+            .chain(s.items.iter().map(item))
             .chain(s.after.iter().map(|t| self.resolved(t)))
             .collect();
         (heading, parts)
+    }
+
+    /// The marks of a table's rows against the version compared with, if the build compares:
+    /// a row is marked when no row of that table printed the same.
+    pub(super) fn row_marks(&self, t: &super::rules::TableData) -> Option<Vec<bool>> {
+        let since = self.since.as_ref()?;
+        let old = since.prints.tables.get(&t.id);
+        Some(t.rows.iter().map(|r| old.is_none_or(|o| !o.contains(&self.resolved(r)))).collect())
     }
 
     /// The marks of section `s` against the version compared with, if the build compares.

@@ -87,6 +87,17 @@ fn war_at_sea_2_0_since_1_4_marks_the_changed_rules_and_cards_and_prints_their_e
     for seq in unchanged {
         assert!(!bar_beside(page, start_of(&ws, seq)), "a change bar beside the unchanged `{}`", seq.join(" "));
     }
+    // The ship capacity table: a bar on its edge beside the one row that changed (Landing 10
+    // carries 2, no longer 3), none beside the others.
+    let px = |pt: f64| (pt * DPI / 72.0).round() as usize;
+    let row_bar = |seq: &[&str]| {
+        let w = start_of(&ws, seq);
+        (px(w.2 + 2.0)..px(w.3 - 2.0)).any(|y| (px(w.1 - 5.0)..px(w.1 - 1.5)).any(|x| page.ink(x, y)))
+    };
+    assert!(row_bar(&["Landing", "10", "Vital"]), "no bar beside the changed row");
+    for row in [&["Vital", "Cargo"][..], &["Landing", "5"], &["Evacuate", "Land"]] {
+        assert!(!row_bar(row), "a bar beside the unchanged row `{}`", row.join(" "));
+    }
 
     // The errata sheet: the changes in words, then only the two cards that print otherwise.
     let errata = pdf_text(&folder.join("errata.pdf"));
