@@ -28,14 +28,14 @@ fn floor(r: &mut Record, x: &Floor) {
 }
 
 pub(crate) fn counter_options(g: &Game) -> Record {
-    let CounterOptions { sheet, cut, loc: _ } = &g.counter_options;
+    let CounterOptions { sheet, cut, bleed, loc: _ } = &g.counter_options;
     let mut r = Record::new("Counter sheet");
     imposition(&mut r, sheet);
     let cut = match cut {
         Cut::Butt => "butt",
         Cut::Gutter => "gutter",
     };
-    r.one("cut", cut.to_string());
+    r.one("cut", cut.to_string()).one("print-shop bleed", crate::diff::words::mm(*bleed));
     r
 }
 

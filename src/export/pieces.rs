@@ -129,6 +129,9 @@ pub struct CountersData<'a> {
     pub sheet: SheetData,
     /// The die-cut safe area (mm) the checker measured text with.
     pub pad: f64,
+    /// The art beyond the cut (mm) in the pieces document (`[counters] bleed`): the print
+    /// shop's file; the sheets have none.
+    pub bleed: f64,
     /// The groups of counters, each on sheets of its own size.
     pub groups: Vec<CounterGroup<'a>>,
 }
@@ -315,14 +318,9 @@ impl Exporter<'_> {
                 parts.last_mut().expect("one part").push(current);
             }
         }
-        let sheet = sheet_data(&co.sheet, *page, Some(co.cut), *gutter);
-        parts
-            .into_iter()
-            .map(|groups| {
-                serde_json::to_vec(&CountersData { sheet: sheet.clone(), pad: COUNTER_PAD_MM, groups })
-                    .expect("counters serialise")
-            })
-            .collect()
+        let (sheet, bleed) = (sheet_data(&co.sheet, *page, Some(co.cut), *gutter), co.bleed);
+        let data = |groups| CountersData { sheet: sheet.clone(), pad: COUNTER_PAD_MM, bleed, groups };
+        parts.into_iter().map(|groups| serde_json::to_vec(&data(groups)).expect("counters serialise")).collect()
     }
 
     /// The calibration page's data: the sheet of the counters (or, without counters, of the

@@ -681,11 +681,18 @@ macro_rules! sheet_fields {
 static COUNTERS: TableDecl = table(
     "counters",
     "[counters]: the counter sheets' settings.",
-    sheet_fields![f(
-        "cut",
-        Ty::Choice(&["butt", "gutter"]),
-        "butt: counters touch, on a dark backdrop; gutter: a gap and a cut line."
-    )],
+    sheet_fields![
+        f(
+            "cut",
+            Ty::Choice(&["butt", "gutter"]),
+            "butt: counters touch, on a dark backdrop; gutter: a gap and a cut line."
+        ),
+        f(
+            "bleed",
+            Ty::Length,
+            "The art beyond the cut in the print shop's file (default \"1/8in\"); the sheets have none."
+        )
+    ],
 );
 
 static COUNTER_GROUP: TableDecl = table(

@@ -90,6 +90,9 @@ pub(super) fn read_counter_options(game: &mut Game, o: &Obj) {
     let opts = &mut game.counter_options;
     opts.loc = Some(o.ctx.loc(o.span.clone()));
     imposition(o, &mut opts.sheet);
+    if let Some(b) = length(o, "bleed") {
+        opts.bleed = b.v;
+    }
     if let Some(s) = o.str("cut") {
         match s.v.as_str() {
             "butt" => opts.cut = Cut::Butt,

@@ -87,14 +87,27 @@ impl Default for Imposition {
 }
 
 /// `[counters]`: the counter sheet document.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct CounterOptions {
     /// `page`, `orientation`, `duplex`, `back_offset`, `gutter`, `margin`, `marks`.
     pub sheet: Imposition,
     /// `cut`: default butt.
     pub cut: Cut,
+    /// `bleed` in mm: the art beyond the cut in the print shop's file, one face a page
+    /// (the sheets are butt-cut or cut along gutters, and have none); default 1/8 in, as
+    /// punchboard printers ask.
+    pub bleed: f64,
     /// Where `[counters]` was written, when it was.
     pub loc: Option<Loc>,
+}
+
+/// The default bleed of a counter in the print shop's file: 1/8 in, in mm.
+pub const COUNTER_BLEED_MM: f64 = 3.175;
+
+impl Default for CounterOptions {
+    fn default() -> Self {
+        CounterOptions { sheet: Imposition::default(), cut: Cut::default(), bleed: COUNTER_BLEED_MM, loc: None }
+    }
 }
 
 /// One slot of a counter face: a text with `{placeholders}`, from a key of `layout` or

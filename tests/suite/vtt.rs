@@ -157,7 +157,7 @@ fn pieces_document_is_one_face_a_page_at_piece_size() {
         let (want, want_bleed) = match f.kind {
             PieceKind::Counter => {
                 let (w, h) = layout.counters.groups[layout.counters.counters[f.piece].group].size;
-                ((w.0, h.0), 0.0)
+                ((w.0, h.0), c.game.counter_options.bleed)
             }
             PieceKind::Card => (layout.cards.size, bleed),
         };
@@ -674,10 +674,17 @@ fn print_shop_cards_one_a_page_with_trim_and_bleed_boxes() {
     let (_, layout) = c.stages.as_ref().unwrap();
     let copies: usize = layout.counters.counters.iter().map(|c| c.quantity.max(1) as usize).sum();
     assert!(counters.len() >= copies, "{} pages for {copies} counters", counters.len());
-    for [media, ..] in &counters {
-        let m = media.unwrap();
-        assert!((mm(m[2] - m[0]) - 15.875).abs() < 0.01, "5/8\" counters: {m:?}");
+    // Each counter at its 5/8" trim, with the 1/8" of art beyond the cut a punchboard
+    // printer asks for.
+    for [media, trim, bleed] in &counters {
+        let (m, t, b) = (media.unwrap(), trim.expect("a TrimBox"), bleed.expect("a BleedBox"));
+        assert!((mm(t[2] - t[0]) - 15.875).abs() < 0.01, "5/8\" counters: {t:?}");
+        assert!((mm(m[2] - m[0]) - 15.875 - 2.0 * 3.175).abs() < 0.01, "1/8\" bleed: {m:?}");
+        assert_eq!(b, m, "the BleedBox is trim plus bleed");
     }
+    // The art runs into the bleed: the page's corner, outside the cut, is the face's colour.
+    let first = &pdf_grey_pages(&folder.join("print-shop/counters.pdf"), 150)[0];
+    assert!(first.ink(1, 1) && first.ink(first.w - 2, first.h - 2), "white bleed: the art stops at the cut");
 }
 
 /// Tabletop Simulator, marrow-front: the map is a board of its own size on the table, and the
