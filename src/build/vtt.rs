@@ -156,6 +156,8 @@ pub(crate) fn print_shop_files(
     laid_out: &Layout,
 ) -> Result<Vec<OutFile>, String> {
     let mut files = Vec::new();
+    // The cards at the shop's own size, laid out again when it differs from the game's.
+    let shop = if laid_out.cards.cards.is_empty() { None } else { shop_cards(game)? };
     for (kind, any, name) in [
         (DocKind::Cards, !laid_out.cards.cards.is_empty(), "print-shop/cards.pdf"),
         (DocKind::Counters, !laid_out.counters.counters.is_empty(), "print-shop/counters.pdf"),
@@ -163,6 +165,10 @@ pub(crate) fn print_shop_files(
         if !any {
             continue;
         }
+        let (game, ix, laid_out) = match shop.as_ref().and_then(|c| c.stages.as_ref().map(|s| (&c.game, s))) {
+            Some((g, (i, l))) if kind == DocKind::Cards => (g, i, l),
+            _ => (game, ix, laid_out),
+        };
         let compiled = compile_faces(renderer, game, ix, laid_out, kind, true)?;
         let pdf = compiled.pdf().map_err(|errs| {
             let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
@@ -171,6 +177,49 @@ pub(crate) fn print_shop_files(
         files.push((name.to_string(), crate::render::with_bleed_boxes(&pdf)?));
     }
     Ok(files)
+}
+
+/// The card shops' own trim sizes (DriveThruCards, MakePlayingCards, The Game Crafter) for
+/// playaid's named sizes, in mm: their poker card is 2.5 x 3.5 in, where playaid's is 63 x 88 mm.
+const SHOP_CARD_SIZES: &[(CardMm, CardMm)] = &[
+    ((63.0, 88.0), (63.5, 88.9)),     // poker: 2.5 x 3.5 in
+    ((57.0, 89.0), (57.15, 88.9)),    // bridge: 2.25 x 3.5 in
+    ((70.0, 120.0), (69.85, 120.65)), // tarot: 2.75 x 4.75 in
+];
+
+/// A card's width and height, mm.
+type CardMm = (f64, f64);
+
+/// The bleed card shops ask for: 1/8 in, in mm.
+pub const SHOP_BLEED_MM: f64 = 3.175;
+
+/// The game laid out again with its cards at the card shop's size and bleed
+/// ([`SHOP_CARD_SIZES`], [`SHOP_BLEED_MM`]), for `print-shop/cards.pdf`; none when they are
+/// the game's already. The text is fitted anew: a card that fits its own size fits the shop's.
+fn shop_cards(game: &Game) -> Result<Option<super::Checked>, String> {
+    let opts = &game.card_options;
+    let now = opts.size.as_ref().map_or(crate::model::DEFAULT_CARD_MM, |s| s.v);
+    let near = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 0.01 && (a.1 - b.1).abs() < 0.01;
+    let rotated = |(w, h): (f64, f64)| (h, w);
+    let size = (SHOP_CARD_SIZES.iter())
+        .find_map(
+            |&(ours, shop)| {
+                if near(ours, now) { Some(shop) } else { near(rotated(ours), now).then(|| rotated(shop)) }
+            },
+        )
+        .unwrap_or(now);
+    if near(size, now) && (opts.bleed - SHOP_BLEED_MM).abs() < 0.001 {
+        return Ok(None);
+    }
+    let mut loaded = crate::load::load(&game.root)?;
+    let at = opts.loc.clone().unwrap_or_else(|| game.meta.loc.clone());
+    loaded.game.card_options.size = Some(crate::model::Sp::new(size, at));
+    loaded.game.card_options.bleed = SHOP_BLEED_MM;
+    let checked = super::check_loaded(loaded, None);
+    if let Some(e) = checked.diags.iter().find(|d| d.is_error()) {
+        return Err(format!("the cards do not fit the print shop's {} x {} mm: {}", size.0, size.1, e.message));
+    }
+    Ok(Some(checked))
 }
 
 /// Whether the game has anything to export to a tabletop: counters or cards.

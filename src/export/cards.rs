@@ -57,6 +57,9 @@ pub struct CardData {
     /// `build --since`: the card prints otherwise than in that version (or is new); the
     /// template marks it (not on print-shop output).
     pub changed: bool,
+    /// The footer's left part as the layout decided it: "Title · v2.0", or "v2.0" alone when
+    /// the title would not fit one line beside the card's side.
+    pub footer: String,
     /// Copies to print.
     pub quantity: i64,
     /// The title: the card's, its unit's name, or what it references.
@@ -271,6 +274,7 @@ impl Exporter<'_> {
         let mut data = CardData {
             index,
             changed: false,
+            footer: rc.footer.clone(),
             quantity: rc.quantity,
             title,
             subtitle,

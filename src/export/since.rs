@@ -121,7 +121,7 @@ impl Since {
 impl Exporter<'_> {
     /// `x` as JSON with every text key replaced by the markup it stands for, and without what
     /// says where it is printed rather than what (its index, its place on the sheet, its marks)
-    /// or what a card's back prints (the rules version, on every back).
+    /// or what carries the rules version on every card (its back, its footer).
     pub(super) fn resolved<T: Serialize>(&self, x: &T) -> String {
         let mut v = serde_json::to_value(x).expect("template data serialises");
         self.resolve(&mut v);
@@ -137,7 +137,7 @@ impl Exporter<'_> {
             }
             Value::Array(items) => items.iter_mut().for_each(|x| self.resolve(x)),
             Value::Object(fields) => {
-                for key in ["index", "first_copy", "sheet", "cell", "changed", "changes", "back"] {
+                for key in ["index", "first_copy", "sheet", "cell", "changed", "changes", "back", "footer"] {
                     fields.remove(key);
                 }
                 fields.values_mut().for_each(|x| self.resolve(x));

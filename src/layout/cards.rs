@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 
 use super::card_layout::{ResolvedLayout, card_layout, keeps_data};
 use super::colour::contrast;
+use super::fonts::text_width;
 use super::geometry::{back_picture_box, grid, picture_box, sheet_page};
 use super::pictures::check_resolution;
 use crate::check::Index;
@@ -58,6 +59,9 @@ pub struct RCard {
     pub(crate) layout: ResolvedLayout,
     /// How its text is set; none until the card's text is measured (`card_fit::fit`).
     pub fit: Option<CardFit>,
+    /// The footer's left part as printed: the game's title and rules version, or only the
+    /// version where title, version and side do not fit one line (a footer never wraps).
+    pub footer: String,
 }
 
 /// How a card's text is set, as the layout decided it: the card template draws at these sizes
@@ -142,7 +146,8 @@ pub(crate) fn lay_out_cards(
     }
     for (card, unit, loc) in sources(game, ix) {
         diags.extend(keeps_data(game, card.map(|i| &game.cards[i]), unit.map(|i| &game.units[i])));
-        let rc = lay_out_card(game, ix, card, unit, loc);
+        let mut rc = lay_out_card(game, ix, card, unit, loc);
+        rc.footer = footer_text(game, rc.side, Mm(size.0 - 2.0 * opts.safe));
         if let Some(img) = rc.image.as_ref().and_then(|_| card_image(game, card, unit))
             && let Some(d) = check_resolution(&game.root, img, out.picture, &rc.what)
         {
@@ -246,5 +251,22 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
         image: card_image(game, ci, ui).map(|i| i.v.clone()),
         layout: card_layout(game, card, unit.is_some()),
         fit: None,
+        footer: String::new(),
     }
+}
+
+/// The footer's left part for a card of `side` (its name printed on the right): "Title ·
+/// v2.0", or "v2.0" alone when the line would not fit `width` at the footer's size.
+fn footer_text(game: &Game, side: Option<usize>, width: Mm) -> String {
+    let opts = &game.card_options;
+    let floor = opts.floor.text.as_ref().map_or(CARD_TEXT_FLOOR, |f| f.v);
+    let size = Pt((opts.font_size * 0.75).max(floor));
+    let version = game.meta.version.as_ref().map(|v| format!("v{}", v.v));
+    let title = game.meta.title.as_ref().map(|t| t.v.clone()).unwrap_or_default();
+    let full = match &version {
+        Some(v) => format!("{title} · {v}"),
+        None => title,
+    };
+    let side = side.map_or(Pt(0.0), |s| text_width(&game.sides[s].name.v, size, false) + Mm(2.0).pt());
+    if text_width(&full, size, false) + side <= width.pt() { full } else { version.unwrap_or_default() }
 }

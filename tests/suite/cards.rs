@@ -641,3 +641,20 @@ fn a_unit_card_with_room_to_spare_grows_its_stat_bar() {
     assert!(grown >= 1.5 * usual, "Command Squad's values {grown:.1} mm tall, Bug Swarm's {usual:.1} mm");
     assert!(fill(&pdf, roomy, 3.0) >= 0.6, "the Command Squad card is filled");
 }
+
+#[test]
+fn every_card_footer_is_one_line() {
+    // Genpei's sided cards wrapped "… · v1.0 Mi-namoto" onto a second line down to the cut.
+    for dir in example_games() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (game, pdf, fronts) = card_fronts(&dir, tmp.path());
+        let safe = game.card_options.safe;
+        for f in &fronts {
+            // The footer band: from 6 mm above the safe line to the cut.
+            let words = words_in(&pdf, f.page, f.x, f.y + f.h - safe - 6.0, f.w, safe + 6.0);
+            let footer: Vec<_> = words.iter().filter(|w| w.1 > f.y + f.h - safe - 4.0).collect();
+            let lines: std::collections::BTreeSet<i64> = footer.iter().map(|w| (w.1 * 10.0).round() as i64).collect();
+            assert!(lines.len() <= 1, "{}: a footer on {} lines: {footer:?}", dir.display(), lines.len());
+        }
+    }
+}

@@ -651,9 +651,11 @@ fn print_shop_cards_one_a_page_with_trim_and_bleed_boxes() {
     for (i, [media, trim, bleed]) in boxes.iter().enumerate() {
         let (media, trim, bleed) = (media.unwrap(), trim.expect("a TrimBox"), bleed.expect("a BleedBox"));
         assert_eq!(bleed, media, "page {}: the BleedBox is trim plus bleed", i + 1);
-        // Poker size, 63 x 88 mm, 3 mm of bleed on every side.
-        assert!((mm(trim[2] - trim[0]) - 63.0).abs() < 0.01 && (mm(trim[3] - trim[1]) - 88.0).abs() < 0.01, "{trim:?}");
-        assert!((mm(trim[0] - media[0]) - 3.0).abs() < 0.01 && (mm(media[3] - trim[3]) - 3.0).abs() < 0.01);
+        // The shop's poker card, 2.5 x 3.5 in (the game's is 63 x 88 mm), with the 1/8 in of
+        // bleed it asks for: 825 x 1125 px at 300 dpi.
+        assert!((trim[2] - trim[0] - 180.0).abs() < 0.01 && (trim[3] - trim[1] - 252.0).abs() < 0.01, "{trim:?}");
+        assert!((trim[0] - media[0] - 9.0).abs() < 0.01 && (media[3] - trim[3] - 9.0).abs() < 0.01, "{media:?}");
+        assert_eq!(((media[2] - media[0]) / 72.0 * 300.0, (media[3] - media[1]) / 72.0 * 300.0), (825.0, 1125.0));
     }
     let page = |n: usize| {
         let o = std::process::Command::new("pdftotext")
