@@ -658,3 +658,42 @@ fn every_card_footer_is_one_line() {
         }
     }
 }
+
+/// A region (mm) of a page rendered in greyscale at 600 dpi, where a 0.25 pt mark is two
+/// pixels wide.
+fn region_600(pdf: &Path, page: usize, x: f64, y: f64, w: f64, h: f64) -> Grey {
+    let px = |mm: f64| ((mm / 25.4 * 600.0).round() as i64).to_string();
+    let p = page.to_string();
+    let out = std::process::Command::new("pdftoppm")
+        .args(["-gray", "-r", "600", "-f", &p, "-l", &p, "-x", &px(x), "-y", &px(y), "-W", &px(w), "-H", &px(h)])
+        .arg(pdf)
+        .output()
+        .expect("pdftoppm (poppler-utils) is installed");
+    read_pgm(&out.stdout)
+}
+
+#[test]
+fn cards_kept_apart_by_a_gutter_have_crop_marks_in_their_outer_bleed() {
+    // Genpei: a 3 mm gutter and 3 mm of bleed leave no room for marks outside the bleed within
+    // the printable area, so the marks are in the outer bleed strip, at each cut line.
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, pdf, fronts) = card_fronts(&repo().join("data/genpei-naval"), tmp.path());
+    let bleed = game.card_options.bleed;
+    let top = fronts.iter().filter(|f| f.page == fronts[0].page).map(|f| f.y).fold(f64::MAX, f64::min);
+    let first_row: Vec<&Front> =
+        fronts.iter().filter(|f| f.page == fronts[0].page && (f.y - top).abs() < 0.01).collect();
+    assert!(first_row.len() >= 2);
+    // The strip above the first row: from the bleed's edge to the cut.
+    let (y, h) = (top - bleed + 0.2, bleed - 1.2);
+    let black = |g: &Grey, x: usize| (0..g.h).filter(|&y| g.px[y * g.w + x] < 60).count();
+    for f in &first_row {
+        for (cut, what) in [(f.x, "left"), (f.x + f.w, "right")] {
+            let g = region_600(&pdf, f.page, cut - 0.5, y, 1.0, h);
+            let col = (0..g.w).max_by_key(|&x| black(&g, x)).unwrap();
+            assert!(black(&g, col) * 2 > g.h, "no mark above the {what} cut of {}", f.item["title"]);
+        }
+        // And none elsewhere along the strip: the art, not a line.
+        let g = region_600(&pdf, f.page, f.x + 5.0, y, 1.0, h);
+        assert!((0..g.w).all(|x| black(&g, x) * 2 < g.h), "a mark over {}", f.item["title"]);
+    }
+}

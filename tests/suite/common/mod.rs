@@ -179,7 +179,7 @@ pub fn pdf_grey_pages(pdf: &Path, dpi: u32) -> Vec<Grey> {
 }
 
 /// A binary PGM (P5, 8 bits).
-fn read_pgm(bytes: &[u8]) -> Grey {
+pub fn read_pgm(bytes: &[u8]) -> Grey {
     let mut fields = Vec::new();
     let mut i = 0;
     while fields.len() < 4 {
