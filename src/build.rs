@@ -301,7 +301,7 @@ impl Builder {
         }
         let since = self.since(&game)?;
         if let Some(since) = &since
-            && since.changed_cards(&export::prints(&game, &ix, &laid_out)) > 0
+            && since.changed_pieces(&export::prints(&game, &ix, &laid_out)) > 0
         {
             docs.push(export::Document::errata());
         }

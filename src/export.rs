@@ -267,6 +267,9 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
         DocKind::Errata => {
             data.cards = Some(ex.cards(true));
             data.errata = opts.since.as_ref().map(|s| s.errata());
+            if let Some(e) = data.errata.as_mut() {
+                e.counters = ex.changed_counters();
+            }
         }
         DocKind::Scenario(id) => {
             data.scenario = ex.scenario(id);

@@ -189,6 +189,10 @@ pub struct CounterItem<'a> {
     pub symbol: Option<&'a Symbol>,
     /// Its picture's path from the game folder's root.
     pub image: Option<String>,
+    /// `build --since`: the counter prints otherwise than in that version (or is new); the
+    /// template marks its faces (not in the print shop's file). Absent when false.
+    #[serde(skip_serializing_if = "is_false")]
+    pub changed: bool,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -310,6 +314,7 @@ impl Exporter<'_> {
                         back: c.back.as_ref(),
                         symbol: c.symbol.as_ref(),
                         image: c.image.as_deref().map(image_path),
+                        changed: self.counter_changed(c),
                     });
                 }
                 in_part += printed;

@@ -28,6 +28,8 @@ pub struct Prints {
     sections: HashMap<String, SectionPrint>,
     /// Each `[[table]]`'s rows, by the table's id.
     tables: HashMap<String, HashSet<String>>,
+    /// Each counter's faces, by what it is, its id and step.
+    counters: HashMap<String, String>,
 }
 
 /// A rule section as printed: its heading, and each paragraph and item.
@@ -69,14 +71,30 @@ pub struct SectionMarks {
 pub struct ErrataData {
     /// The version compared with.
     pub since: String,
-    /// Each change that can alter a card, in players' words ("Landing 10: Troop counters
-    /// carried 3 → 2."), in `playaid diff`'s order.
+    /// Each change that can alter a card or a counter, in players' words ("Landing 10: Troop
+    /// counters carried 3 → 2."), in `playaid diff`'s order.
     pub changes: Vec<String>,
+    /// The counters that print otherwise (marked on the counter sheets), by name with the
+    /// marks of each ("Infantry Corps: I, II, IV"), in sheet order.
+    pub counters: Vec<String>,
 }
 
 /// The areas of `playaid diff` whose changes can alter what a card prints.
-const CARD_AREAS: &[&str] =
-    &["side", "stat", "kind", "trait", "group", "ability", "unit", "terrain", "card_options", "card_layout", "card"];
+const CARD_AREAS: &[&str] = &[
+    "side",
+    "stat",
+    "kind",
+    "trait",
+    "group",
+    "ability",
+    "unit",
+    "terrain",
+    "counter_group",
+    "counter",
+    "card_options",
+    "card_layout",
+    "card",
+];
 
 /// Everything `game` prints that `--since` compares, piece by piece.
 pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
@@ -98,13 +116,22 @@ pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
         let (heading, parts) = ex.section_parts(&data);
         sections.insert(data.id.clone(), SectionPrint { heading, parts: parts.into_iter().collect() });
     }
-    Prints { cards, sections, tables }
+    let counters = layout.counters.counters.iter().map(|c| (counter_key(c), ex.counter_print(c))).collect();
+    Prints { cards, sections, tables, counters }
+}
+
+/// A counter's identity across versions.
+fn counter_key(c: &crate::layout::counters::RCounter) -> String {
+    format!("{}|{}|{}", c.what, c.id, c.step)
 }
 
 impl Since {
-    /// How many of the cards `now` prints print otherwise than in this version (or are new).
-    pub fn changed_cards(&self, now: &Prints) -> usize {
-        now.cards.iter().filter(|(what, print)| self.prints.cards.get(*what) != Some(*print)).count()
+    /// How many of the cards and counters `now` prints print otherwise than in this version
+    /// (or are new).
+    pub fn changed_pieces(&self, now: &Prints) -> usize {
+        let cards = now.cards.iter().filter(|(what, print)| self.prints.cards.get(*what) != Some(*print));
+        let counters = now.counters.iter().filter(|(key, print)| self.prints.counters.get(*key) != Some(*print));
+        cards.count() + counters.count()
     }
 
     /// The errata sheet's words: the changes that can alter a card.
@@ -114,7 +141,7 @@ impl Since {
             .filter(|c| !(c.area == "card" && c.kind == ChangeKind::Removed))
             .map(|c| c.text.clone())
             .collect();
-        ErrataData { since: self.version.clone(), changes }
+        ErrataData { since: self.version.clone(), changes, counters: Vec::new() }
     }
 }
 
@@ -197,6 +224,32 @@ impl Exporter<'_> {
             items: items.iter().map(changed).collect(),
             after: after.iter().map(changed).collect(),
         })
+    }
+
+    /// The errata sheet's list of changed counters: each name with the marks of its changed
+    /// counters, in sheet order.
+    pub(super) fn changed_counters(&self) -> Vec<String> {
+        let mut by_name: Vec<(String, Vec<String>)> = Vec::new();
+        for c in self.layout.counters.counters.iter().filter(|c| self.counter_changed(c)) {
+            let mark = c.mark.clone().or(c.label.clone());
+            match by_name.iter_mut().find(|(n, _)| *n == c.name) {
+                Some((_, marks)) => marks.extend(mark),
+                None => by_name.push((c.name.clone(), mark.into_iter().collect())),
+            }
+        }
+        by_name.into_iter().map(|(n, m)| if m.is_empty() { n } else { format!("{n}: {}", m.join(", ")) }).collect()
+    }
+
+    /// What counter `c` prints: its faces, symbol and picture.
+    fn counter_print(&self, c: &crate::layout::counters::RCounter) -> String {
+        self.resolved(&(&c.front, &c.back, &c.symbol, &c.image))
+    }
+
+    /// Whether counter `c` prints otherwise than in the version compared with (or is new);
+    /// false when the build does not compare.
+    pub(super) fn counter_changed(&self, c: &crate::layout::counters::RCounter) -> bool {
+        let Some(since) = self.since.as_ref() else { return false };
+        since.prints.counters.get(&counter_key(c)) != Some(&self.counter_print(c))
     }
 
     /// Whether card `what`, exported as `data`, prints otherwise than in the version compared

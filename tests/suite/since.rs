@@ -230,3 +230,84 @@ fn the_rulebook_prints_every_section_its_contents_and_where_each_term_is_used_wi
     assert!(bar_beside(page, start_of(&ws, &["In", "your", "attack"])), "no change bar in the rulebook");
     assert!(!bar_beside(page, start_of(&ws, &["Opposing", "troop"])), "a bar beside an unchanged item");
 }
+
+#[test]
+fn a_changed_unit_marks_exactly_its_counters_and_the_errata_says_why() {
+    use playaid::export::{DocKind, ExportOptions, Since, export, prints};
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("marrow");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let units = std::fs::read_to_string(game.join("units.toml")).unwrap();
+    let full = "{ name = \"full\", stats = { attack = 6, defence = 5, move = 4 } }";
+    assert_eq!(units.matches(full).count(), 1);
+    std::fs::write(game.join("units.toml"), units.replacen(full, &full.replace("attack = 6", "attack = 7"), 1))
+        .unwrap();
+
+    let old = playaid::build::load_and_check(&repo().join("data/marrow-front"), None).unwrap();
+    let new = playaid::build::load_and_check(&game, None).unwrap();
+    let ((oi, ol), (ni, nl)) = (old.stages.as_ref().unwrap(), new.stages.as_ref().unwrap());
+    let since = std::sync::Arc::new(Since {
+        version: "1.0".into(),
+        prints: prints(&old.game, oi, ol),
+        changes: playaid::diff::diff(&old.game, &new.game),
+    });
+    let opts = ExportOptions { since: Some(since.clone()), ..Default::default() };
+    let exported = export(&new.game, ni, nl, &DocKind::Counters, &opts);
+    let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let mut marked = Vec::new();
+    for g in data["counters"]["groups"].as_array().unwrap() {
+        for it in g["items"].as_array().unwrap() {
+            if it["changed"] == true {
+                marked.push(
+                    nl.counters.counters[it["index"].as_u64().unwrap() as usize].mark.clone().unwrap_or_default(),
+                );
+            }
+        }
+    }
+    marked.sort();
+    // The five Oskarian infantry corps, and nothing else.
+    assert_eq!(marked, ["I", "II", "IV", "VII", "XI"]);
+    let errata = since.errata();
+    assert_eq!(errata.changes, ["Infantry Corps: Attack 6 / 3 → 7 / 3."]);
+
+    // On the sheet: a dark triangle in the corner of a changed counter, none on the others.
+    let r = playaid::render::Renderer::new(&new.game.root, None).unwrap();
+    let compiled = r.compile("counters", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let pdf = tmp.path().join("counters.pdf");
+    std::fs::write(&pdf, compiled.pdf().unwrap()).unwrap();
+    let items: Vec<&serde_json::Value> =
+        data["counters"]["groups"].as_array().unwrap().iter().flat_map(|g| g["items"].as_array().unwrap()).collect();
+    let mm = |pt: f64| pt / 72.0 * 25.4;
+    let (mut seen_marked, mut seen_plain) = (false, false);
+    for (meta, page, x, y) in compiled.query_metadata("pa-piece") {
+        if meta["face"] != "front" || meta["copy"] != 0 {
+            continue;
+        }
+        let changed = items.iter().any(|it| it["index"] == meta["index"] && it["changed"] == true);
+        // The corner, 0.15 to 0.55 mm inside the cut: the triangle's, clear of any text.
+        let px = |v: f64| ((v / 25.4 * 600.0).round() as i64).to_string();
+        let p = page.to_string();
+        let out = std::process::Command::new("pdftoppm")
+            .args(["-gray", "-r", "600", "-f", &p, "-l", &p])
+            .args(["-x", &px(mm(x) + 0.15), "-y", &px(mm(y) + 0.15), "-W", &px(0.4), "-H", &px(0.4)])
+            .arg(&pdf)
+            .output()
+            .unwrap();
+        let g = read_pgm(&out.stdout);
+        let dark = g.px.iter().filter(|&&v| v < 70).count() * 2 > g.px.len();
+        assert_eq!(dark, changed, "counter {}: marked {dark}, changed {changed}", meta["index"]);
+        seen_marked |= changed;
+        seen_plain |= !changed;
+    }
+    assert!(seen_marked && seen_plain);
+
+    // The build writes an errata sheet for the counters alone: which to reprint, and why.
+    let out = tmp.path().join("out");
+    let o = build_since(&game, repo().join("data/marrow-front").to_str().unwrap(), &out);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let errata = pdf_text(&out.join("marrow-front-1.0/errata.pdf"));
+    for want in ["Infantry Corps: I, II, IV, VII, XI", "Infantry Corps: Attack 6 / 3 → 7 / 3."] {
+        assert!(errata.contains(want), "`{want}`: {errata}");
+    }
+    assert!(!errata.contains("cards to print"), "no card changed: {errata}");
+}
