@@ -49,6 +49,9 @@ pub struct CrtData {
     pub modifiers: Vec<CrtModifier>,
     /// `notes`.
     pub notes: Vec<TextKey>,
+    /// `build --since`: for each row, for each column, whether the result is new or changed
+    /// since that version (the cell is outlined); null when the build does not compare.
+    pub changes: Option<Vec<Vec<bool>>>,
 }
 
 /// A row of a CRT.
@@ -119,6 +122,10 @@ pub struct TerrainRow {
     pub los: Option<&'static str>,
     /// `text`.
     pub text: Option<TextKey>,
+    /// `build --since`: the row prints otherwise than in that version (or is new): a bar
+    /// beside it. Absent when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub changed: bool,
 }
 
 /// The turn record track.
@@ -148,6 +155,10 @@ pub struct TurnData {
     pub event: Option<TextKey>,
     /// The reinforcements that arrive on it.
     pub arrivals: Vec<Arrival>,
+    /// `build --since`: the box prints otherwise than in that version (or is new): drawn
+    /// with a heavier frame. Absent when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub changed: bool,
 }
 
 /// A force arriving on a turn.
@@ -222,7 +233,7 @@ impl Exporter<'_> {
             };
             modifiers.push(CrtModifier { kind, effect, cause, text });
         }
-        CrtData {
+        let mut data = CrtData {
             id: c.id.v.clone(),
             title: c.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| "Combat Results Table".into()),
             columns: c.columns.name(),
@@ -232,7 +243,10 @@ impl Exporter<'_> {
             legend,
             modifiers,
             notes: self.texts(&c.notes),
-        }
+            changes: None,
+        };
+        data.changes = self.crt_marks(&data);
+        data
     }
 
     /// The terrain effects chart: movement columns (one, or one per movement type), combat and
@@ -293,7 +307,11 @@ impl Exporter<'_> {
                 combat: if combat.is_empty() { "none".to_string() } else { combat.join(", ") },
                 los: t.los.map(LineOfSight::name),
                 text: self.opt_text(&t.text),
+                changed: false,
             });
+        }
+        for r in &mut rows {
+            r.changed = self.terrain_changed(r);
         }
         let has_los = game.terrain.iter().any(|t| t.los.is_some());
         let move_heads: Vec<String> =
@@ -352,7 +370,11 @@ impl Exporter<'_> {
                 weather: t.weather.as_ref().map(|w| w.v.clone()),
                 event: self.opt_text(&t.event),
                 arrivals,
+                changed: false,
             });
+        }
+        for t in &mut turns {
+            t.changed = self.turn_changed(scenario, t);
         }
         Some(TurnTrack {
             title: track.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| {

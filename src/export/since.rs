@@ -30,6 +30,12 @@ pub struct Prints {
     tables: HashMap<String, HashSet<String>>,
     /// Each counter's faces, by what it is, its id and step.
     counters: HashMap<String, String>,
+    /// Each CRT's results, by its id, then by roll and column.
+    crts: HashMap<String, HashMap<(String, String), String>>,
+    /// Each row of the terrain effects chart, by terrain id.
+    terrain: HashMap<String, String>,
+    /// Each box of the turn record track, by the scenario it shows (none: all) and number.
+    turns: HashMap<(Option<String>, i64), String>,
 }
 
 /// A rule section as printed: its heading, and each paragraph and item.
@@ -117,7 +123,26 @@ pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
         sections.insert(data.id.clone(), SectionPrint { heading, parts: parts.into_iter().collect() });
     }
     let counters = layout.counters.counters.iter().map(|c| (counter_key(c), ex.counter_print(c))).collect();
-    Prints { cards, sections, tables, counters }
+    let crts = game.crts.iter().map(|c| ex.crt(c)).map(|c| (c.id.clone(), crt_cells(&c))).collect();
+    let terrain = ex.terrain_chart().rows.iter().map(|r| (r.id.clone(), ex.resolved(r))).collect();
+    let mut turns = HashMap::new();
+    for scenario in std::iter::once(None).chain(game.scenarios.iter().map(|s| Some(s.id.v.as_str()))) {
+        for t in ex.turn_track(scenario).map(|t| t.turns).unwrap_or_default() {
+            turns.insert((scenario.map(str::to_string), t.number), ex.resolved(&t));
+        }
+    }
+    Prints { cards, sections, tables, counters, crts, terrain, turns }
+}
+
+/// A CRT's results by (roll, column label).
+fn crt_cells(c: &super::charts::CrtData) -> HashMap<(String, String), String> {
+    let mut out = HashMap::new();
+    for row in &c.rows {
+        for (label, result) in c.labels.iter().zip(&row.results) {
+            out.insert((row.roll.clone(), label.clone()), result.clone());
+        }
+    }
+    out
 }
 
 /// A counter's identity across versions.
@@ -238,6 +263,34 @@ impl Exporter<'_> {
             }
         }
         by_name.into_iter().map(|(n, m)| if m.is_empty() { n } else { format!("{n}: {}", m.join(", ")) }).collect()
+    }
+
+    /// The marks of a CRT's cells: a result that differs from the one at the same roll and
+    /// column in the version compared with, or that had none there.
+    pub(super) fn crt_marks(&self, c: &super::charts::CrtData) -> Option<Vec<Vec<bool>>> {
+        let since = self.since.as_ref()?;
+        let old = since.prints.crts.get(&c.id);
+        let cell = |roll: &String, label: &String, result: &String| {
+            old.and_then(|o| o.get(&(roll.clone(), label.clone()))) != Some(result)
+        };
+        Some(
+            c.rows
+                .iter()
+                .map(|r| c.labels.iter().zip(&r.results).map(|(l, x)| cell(&r.roll, l, x)).collect())
+                .collect(),
+        )
+    }
+
+    /// Whether a terrain chart row prints otherwise than in the version compared with.
+    pub(super) fn terrain_changed(&self, r: &super::charts::TerrainRow) -> bool {
+        let Some(since) = self.since.as_ref() else { return false };
+        since.prints.terrain.get(&r.id) != Some(&self.resolved(r))
+    }
+
+    /// Whether a box of the turn track (of `scenario`, or of all) prints otherwise.
+    pub(super) fn turn_changed(&self, scenario: Option<&str>, t: &super::charts::TurnData) -> bool {
+        let Some(since) = self.since.as_ref() else { return false };
+        since.prints.turns.get(&(scenario.map(str::to_string), t.number)) != Some(&self.resolved(t))
     }
 
     /// What counter `c` prints: its faces, symbol and picture.

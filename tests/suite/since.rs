@@ -311,3 +311,63 @@ fn a_changed_unit_marks_exactly_its_counters_and_the_errata_says_why() {
     }
     assert!(!errata.contains("cards to print"), "no card changed: {errata}");
 }
+
+#[test]
+fn a_changed_crt_result_terrain_row_and_turn_are_marked_alone() {
+    use playaid::export::{DocKind, ExportOptions, Since, export, prints};
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("marrow");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let charts = std::fs::read_to_string(game.join("charts.toml")).unwrap();
+    let edits = [
+        ("{ roll = 3, results = [\"AE\", \"AR\", \"AR\",", "{ roll = 3, results = [\"AE\", \"AR\", \"EX\","),
+        ("move = { foot = 3, motor = \"P\" }", "move = { foot = 2, motor = \"P\" }"),
+        ("{ name = \"Nov II\", weather = \"Mud\" }", "{ name = \"Nov II\", weather = \"Frost\" }"),
+    ];
+    let mut charts = charts;
+    for (a, b) in edits {
+        assert_eq!(charts.matches(a).count(), 1, "{a}");
+        charts = charts.replacen(a, b, 1);
+    }
+    std::fs::write(game.join("charts.toml"), charts).unwrap();
+    let old = playaid::build::load_and_check(&repo().join("data/marrow-front"), None).unwrap();
+    let new = playaid::build::load_and_check(&game, None).unwrap();
+    let ((oi, ol), (ni, nl)) = (old.stages.as_ref().unwrap(), new.stages.as_ref().unwrap());
+    let since =
+        std::sync::Arc::new(Since { version: "1.0".into(), prints: prints(&old.game, oi, ol), changes: Vec::new() });
+    let opts = ExportOptions { since: Some(since), ..Default::default() };
+    let data: serde_json::Value =
+        serde_json::from_slice(&export(&new.game, ni, nl, &DocKind::Aid, &opts).data_json).unwrap();
+    let aid = &data["aid"];
+    // The CRT: roll 3 at 2-1 only.
+    let crt = &aid["crts"][0];
+    let mut cells = Vec::new();
+    for (r, row) in crt["changes"].as_array().unwrap().iter().enumerate() {
+        for (c, x) in row.as_array().unwrap().iter().enumerate() {
+            if x == true {
+                cells.push((
+                    crt["rows"][r]["roll"].as_str().unwrap().to_string(),
+                    crt["labels"][c].as_str().unwrap().to_string(),
+                ));
+            }
+        }
+    }
+    assert_eq!(cells, [("3".to_string(), "2-1".to_string())]);
+    // The terrain chart: marsh alone; the turn track: Nov II alone.
+    let rows: Vec<&str> = aid["terrain"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["changed"] == true)
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(rows, ["marsh"]);
+    let turns: Vec<&str> = aid["turn_track"]["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["changed"] == true)
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(turns, ["Nov II"]);
+}
