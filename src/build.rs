@@ -402,7 +402,7 @@ impl Builder {
         if !wanted.any() {
             return Ok(());
         }
-        if (wanted.png || wanted.tts || wanted.print_shop) && !vtt::has_pieces(laid_out) {
+        if (wanted.png || wanted.tts || wanted.print_shop.any()) && !vtt::has_pieces(laid_out) {
             let mut d = Diagnostic::warning(
                 diag::EXPORT_NOTHING,
                 "PNG per piece, Tabletop Simulator and print-shop exports need counters or cards; this game has none",

@@ -313,10 +313,11 @@ struct ExportArgs {
     /// Also write a VASSAL module, <game>.vmod
     #[arg(long)]
     vassal: bool,
-    /// Also write print-shop files: one card (and counter) face a page at trim plus bleed,
-    /// each front followed by its back, every copy, in print-shop/
-    #[arg(long)]
-    print_shop: bool,
+    /// Also write print files in print-shop/ for these profiles, separated by commas: home (the
+    /// sheets on A4 and US Letter), card-shop (one card face a page, the shop's size, 1/8 in
+    /// bleed), punchboard (one counter face a page with bleed); alone: card-shop,punchboard
+    #[arg(long, value_name = "PROFILES", num_args = 0..=1, require_equals = true, default_missing_value = "card-shop,punchboard", value_parser = parse_profiles)]
+    print_shop: Option<playaid::model::PrintProfiles>,
     /// Resolution of PNG per piece, 50 to 1200 (default 300, or [exports] dpi)
     #[arg(long, value_name = "DPI", value_parser = parse_dpi)]
     dpi: Option<f64>,
@@ -332,11 +333,22 @@ impl ExportArgs {
             png: self.png,
             tts: self.tts,
             vassal: self.vassal,
-            print_shop: self.print_shop,
+            print_shop: self.print_shop.unwrap_or_default(),
             dpi: self.dpi,
             base_url: self.base_url,
         }
     }
+}
+
+fn parse_profiles(s: &str) -> Result<playaid::model::PrintProfiles, String> {
+    use playaid::model::PrintProfiles;
+    let mut p = PrintProfiles::default();
+    for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        p = p
+            .with(name)
+            .ok_or_else(|| format!("`{name}` is not a print profile: write {}", PrintProfiles::NAMES.join(", ")))?;
+    }
+    Ok(p)
 }
 
 fn parse_dpi(s: &str) -> Result<f64, String> {

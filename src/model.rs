@@ -123,15 +123,66 @@ pub struct Exports {
     pub tts: bool,
     /// `vassal = true`: a VASSAL module, `<id>.vmod`.
     pub vassal: bool,
-    /// `print_shop = true`: one card (and counter) face a page at trim plus bleed, every
-    /// copy, front then back, with TrimBox and BleedBox: `print-shop/`.
-    pub print_shop: bool,
+    /// `print_shop`: the print profiles to write in `print-shop/` (`true`: the card shop's
+    /// and the punchboard printer's files).
+    pub print_shop: PrintProfiles,
     /// `dpi`: resolution of PNG per piece, 50 to 1200; default 300.
     pub dpi: Option<Sp<f64>>,
     /// `base_url`: where players download the Tabletop Simulator images; default: local files.
     pub base_url: Option<Sp<String>>,
     /// Where `[exports]` was written.
     pub loc: Option<crate::source::Loc>,
+}
+
+/// The print profiles a build writes in `print-shop/`, each for one way of printing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PrintProfiles {
+    /// `home`: the card and counter sheets on A4 and on US Letter, for players on either.
+    pub home: bool,
+    /// `card-shop`: one card face a page in the shop's own size with 1/8 in of bleed, every
+    /// copy, each front followed by its back (DriveThruCards, MakePlayingCards).
+    pub card_shop: bool,
+    /// `punchboard`: one counter face a page with `[counters] bleed`, every copy.
+    pub punchboard: bool,
+}
+
+impl PrintProfiles {
+    /// Every profile's name, as `print_shop` and `--print-shop` take it.
+    pub const NAMES: &[&str] = &["home", "card-shop", "punchboard"];
+    /// `print_shop = true` and `--print-shop` alone: the print shops' files.
+    pub const SHOPS: PrintProfiles = PrintProfiles { home: false, card_shop: true, punchboard: true };
+
+    /// These profiles and the one called `name`; none for an unknown name.
+    pub fn with(self, name: &str) -> Option<PrintProfiles> {
+        let mut p = self;
+        match name {
+            "home" => p.home = true,
+            "card-shop" => p.card_shop = true,
+            "punchboard" => p.punchboard = true,
+            _ => return None,
+        }
+        Some(p)
+    }
+
+    /// Both sets of profiles.
+    pub fn and(self, other: PrintProfiles) -> PrintProfiles {
+        PrintProfiles {
+            home: self.home || other.home,
+            card_shop: self.card_shop || other.card_shop,
+            punchboard: self.punchboard || other.punchboard,
+        }
+    }
+
+    /// Whether any profile is asked for.
+    pub fn any(self) -> bool {
+        self.home || self.card_shop || self.punchboard
+    }
+
+    /// The names of the profiles asked for.
+    pub fn names(self) -> Vec<&'static str> {
+        let on = [self.home, self.card_shop, self.punchboard];
+        Self::NAMES.iter().zip(on).filter(|(_, on)| *on).map(|(n, _)| *n).collect()
+    }
 }
 
 /// A template the game brings in its `templates/` folder.

@@ -12,7 +12,7 @@ use std::path::Path;
 use crate::check::Index;
 use crate::export::{self, DocKind, ExportOptions};
 use crate::layout::Layout;
-use crate::model::Game;
+use crate::model::{Game, PageSize, PrintProfiles};
 use crate::render::png::{self, FacePage, PieceKind, PieceNames};
 use crate::render::{Compiled, Renderer};
 use crate::write::{tts, vassal};
@@ -29,8 +29,8 @@ pub struct ExportFlags {
     pub tts: bool,
     /// `--vassal`: a VASSAL module.
     pub vassal: bool,
-    /// `--print-shop`: one face a page at trim plus bleed, every copy, for print shops.
-    pub print_shop: bool,
+    /// `--print-shop[=PROFILES]`: the print profiles to write in print-shop/.
+    pub print_shop: PrintProfiles,
     /// `--dpi`: the resolution of PNG per piece (default 300).
     pub dpi: Option<f64>,
     /// `--base-url`: where players will download the Tabletop Simulator images from.
@@ -43,7 +43,7 @@ pub(crate) struct Wanted {
     pub png: bool,
     pub tts: bool,
     pub vassal: bool,
-    pub print_shop: bool,
+    pub print_shop: PrintProfiles,
     pub dpi: f64,
     pub base_url: Option<String>,
 }
@@ -55,14 +55,14 @@ impl Wanted {
             png: flags.png || ex.png,
             tts: flags.tts || ex.tts,
             vassal: flags.vassal || ex.vassal,
-            print_shop: flags.print_shop || ex.print_shop,
+            print_shop: flags.print_shop.and(ex.print_shop),
             dpi: flags.dpi.or(ex.dpi.as_ref().map(|d| d.v)).unwrap_or(DEFAULT_DPI),
             base_url: flags.base_url.clone().or_else(|| ex.base_url.as_ref().map(|u| u.v.clone())),
         }
     }
 
     pub(crate) fn any(&self) -> bool {
-        self.png || self.tts || self.vassal || self.print_shop
+        self.png || self.tts || self.vassal || self.print_shop.any()
     }
 }
 
@@ -146,21 +146,28 @@ pub(crate) fn png_files(doc: &PiecesDoc, names: &PieceNames, dpi: f64) -> Vec<Ou
     out
 }
 
-/// The print shop's files: `print-shop/cards.pdf` and `print-shop/counters.pdf`, one face a
-/// page at the piece's trim size plus its bleed (TrimBox and BleedBox on every page), each
-/// copy's front followed by its back: the order DriveThruCards and The Game Crafter take.
+/// The files of the print profiles asked for, in `print-shop/`: the card shop's `cards.pdf`
+/// and the punchboard printer's `counters.pdf`, one face a page at the piece's trim size plus
+/// its bleed (TrimBox and BleedBox on every page), each copy's front followed by its back (the
+/// order DriveThruCards and The Game Crafter take); for a home printer, the sheets on A4 and
+/// on US Letter (`home-a4/`, `home-us-letter/`).
 pub(crate) fn print_shop_files(
     renderer: &mut Renderer,
     game: &Game,
     ix: &Index,
     laid_out: &Layout,
+    profiles: PrintProfiles,
 ) -> Result<Vec<OutFile>, String> {
     let mut files = Vec::new();
+    if profiles.home {
+        files.extend(home_sheets(renderer, game)?);
+    }
     // The cards at the shop's own size, laid out again when it differs from the game's.
-    let shop = if laid_out.cards.cards.is_empty() { None } else { shop_cards(game)? };
+    let cards = profiles.card_shop && !laid_out.cards.cards.is_empty();
+    let shop = if cards { shop_cards(game)? } else { None };
     for (kind, any, name) in [
-        (DocKind::Cards, !laid_out.cards.cards.is_empty(), "print-shop/cards.pdf"),
-        (DocKind::Counters, !laid_out.counters.counters.is_empty(), "print-shop/counters.pdf"),
+        (DocKind::Cards, cards, "print-shop/cards.pdf"),
+        (DocKind::Counters, profiles.punchboard && !laid_out.counters.counters.is_empty(), "print-shop/counters.pdf"),
     ] {
         if !any {
             continue;
@@ -175,6 +182,39 @@ pub(crate) fn print_shop_files(
             format!("cannot write {name}: {}", all.join("; "))
         })?;
         files.push((name.to_string(), crate::render::with_bleed_boxes(&pdf)?));
+    }
+    Ok(files)
+}
+
+/// The home printer's profile: the card and counter sheets laid out on A4 and on US Letter,
+/// whatever paper the game names, so players on either side of the Atlantic print at 100 %.
+fn home_sheets(renderer: &mut Renderer, game: &Game) -> Result<Vec<OutFile>, String> {
+    let mut files = Vec::new();
+    for (page, folder) in [(PageSize::A4, "home-a4"), (PageSize::UsLetter, "home-us-letter")] {
+        let checked = super::check_loaded(crate::load::load(&game.root)?, Some(page));
+        let Some((ix, laid_out)) = checked.stages.as_ref().filter(|_| !checked.has_errors()) else {
+            return Err(format!("the game does not lay out on {}", page.typst_name()));
+        };
+        let opts = ExportOptions { page: Some(page), ..Default::default() };
+        for (kind, any) in [
+            (DocKind::Cards, !laid_out.cards.cards.is_empty()),
+            (DocKind::Counters, !laid_out.counters.counters.is_empty()),
+        ] {
+            if !any {
+                continue;
+            }
+            let exported = export::export(&checked.game, ix, laid_out, &kind, &opts);
+            let compiled =
+                renderer.compile(kind.template(), &exported.data_json, &exported.texts_typ).map_err(|errs| {
+                    let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+                    format!("cannot draw the {} on {}: {}", kind.template(), page.typst_name(), all.join("; "))
+                })?;
+            let pdf = compiled.pdf().map_err(|errs| {
+                let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+                format!("cannot write the home {} sheets: {}", kind.template(), all.join("; "))
+            })?;
+            files.push((format!("print-shop/{folder}/{}.pdf", kind.template()), pdf));
+        }
     }
     Ok(files)
 }
@@ -284,9 +324,9 @@ pub(crate) fn exports(
         };
         files.extend(tts::tts_files(&input));
     }
-    if wanted.print_shop {
+    if wanted.print_shop.any() {
         crate::limits::step("writing the print-shop files".to_string());
-        files.extend(print_shop_files(renderer, game, ix, laid_out)?);
+        files.extend(print_shop_files(renderer, game, ix, laid_out, wanted.print_shop)?);
     }
     if wanted.vassal {
         crate::limits::step("writing the VASSAL module".to_string());

@@ -323,7 +323,7 @@ pub(crate) fn exports(g: &Game) -> Record {
     r.one("PNG per piece", yes(*png))
         .one("Tabletop Simulator", yes(*tts))
         .one("VASSAL module", yes(*vassal))
-        .one("print-shop files", yes(*print_shop))
+        .one("print-shop files", Some(print_shop.names().join(", ")).filter(|s| !s.is_empty()))
         .one("PNG resolution", dpi.as_ref().map(|d| format!("{} dpi", d.v)))
         .one("image address", o(base_url));
     r

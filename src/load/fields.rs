@@ -178,8 +178,8 @@ static EXPORTS: TableDecl = table(
         f("vassal", Ty::Bool, "A VASSAL module, <id>-<version>.vmod (default false)."),
         f(
             "print_shop",
-            Ty::Bool,
-            "Print-shop PDFs: one card (and counter) face a page at trim + bleed, every copy, in print-shop/ (default false).",
+            Ty::AnyOf(&[Ty::Bool, Ty::ArrayOf(&Ty::Choice(&["home", "card-shop", "punchboard"]))]),
+            "Print files in print-shop/: true (card-shop and punchboard), or a list of \"home\", \"card-shop\", \"punchboard\" (default false).",
         ),
         f("dpi", Ty::Number, "Resolution of PNG per piece: 50 to 1200 (default 300)."),
         f("base_url", Ty::Str, "Where players download the TTS images (e.g. release assets); default: local files."),

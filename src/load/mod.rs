@@ -428,6 +428,45 @@ fn read_words(w: &Obj) -> Words {
 /// poker card is over 3000 x 4000 px for no visible gain.
 pub const EXPORT_DPI: (f64, f64) = (50.0, 1200.0);
 
+/// `print_shop`: true (the print shops' profiles), false, or a list of profile names.
+fn print_profiles(o: &Obj) -> PrintProfiles {
+    let Some(v) = o.get("print_shop") else { return PrintProfiles::default() };
+    match v.get_ref() {
+        DeValue::Boolean(b) => {
+            if *b {
+                PrintProfiles::SHOPS
+            } else {
+                PrintProfiles::default()
+            }
+        }
+        DeValue::Array(_) => {
+            let mut p = PrintProfiles::default();
+            for name in o.strs("print_shop") {
+                match p.with(&name.v) {
+                    Some(q) => p = q,
+                    None => o.ctx.push(
+                        Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not a print profile", name.v))
+                            .at(&name.loc)
+                            .help(match diag::did_you_mean(&name.v, PrintProfiles::NAMES.iter().copied()) {
+                                Some(s) => format!("did you mean `{s}`?"),
+                                None => format!("the profiles are {}", PrintProfiles::NAMES.join(", ")),
+                            }),
+                    ),
+                }
+            }
+            p
+        }
+        _ => {
+            o.ctx.wrong_type(
+                "print_shop",
+                "true, false or a list of profiles (\"home\", \"card-shop\", \"punchboard\")",
+                v,
+            );
+            PrintProfiles::default()
+        }
+    }
+}
+
 /// `[exports]`: which virtual-tabletop files to write, at what resolution, for which URL.
 fn read_exports(game: &mut Game, o: &Obj) {
     let ex = &mut game.exports;
@@ -435,7 +474,7 @@ fn read_exports(game: &mut Game, o: &Obj) {
     ex.png = o.bool("png").map(|b| b.v).unwrap_or(false);
     ex.tts = o.bool("tts").map(|b| b.v).unwrap_or(false);
     ex.vassal = o.bool("vassal").map(|b| b.v).unwrap_or(false);
-    ex.print_shop = o.bool("print_shop").map(|b| b.v).unwrap_or(false);
+    ex.print_shop = print_profiles(o);
     if let Some(v) = o.get("dpi") {
         let loc = o.ctx.loc(v.span());
         let n = match v.get_ref() {

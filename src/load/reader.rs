@@ -27,7 +27,7 @@ impl Ctx<'_> {
         self.diags.borrow_mut().push(d);
     }
 
-    fn wrong_type(&self, what: &str, expected: &str, v: &Spanned<DeValue>) {
+    pub(crate) fn wrong_type(&self, what: &str, expected: &str, v: &Spanned<DeValue>) {
         self.push(
             Diagnostic::error(diag::WRONG_TYPE, format!("`{what}` must be {expected}, not {}", type_name(v.get_ref())))
                 .at(&self.loc(v.span()))

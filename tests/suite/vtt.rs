@@ -776,3 +776,60 @@ fn tts_scenario_counters_on_their_hexes() {
         .sum();
     assert_eq!(arrivals, 6);
 }
+
+/// The print profiles: each writes its own files and nothing else; home prints the sheets on
+/// both A4 and US Letter; the data can ask for them as the command line does.
+#[test]
+fn print_profiles_write_their_own_files() {
+    let files = |folder: &Path| {
+        let mut out: Vec<String> = Vec::new();
+        let shop = folder.join("print-shop");
+        for e in std::fs::read_dir(&shop).into_iter().flatten() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                for f in std::fs::read_dir(&p).unwrap() {
+                    let f = f.unwrap().path();
+                    out.push(f.strip_prefix(&shop).unwrap().to_string_lossy().into_owned());
+                }
+            } else {
+                out.push(p.strip_prefix(&shop).unwrap().to_string_lossy().into_owned());
+            }
+        }
+        out.sort();
+        out
+    };
+    let out = tempfile::tempdir().unwrap();
+    let folder = build("marrow-front", &out.path().join("a"), &["--print-shop=home"]);
+    let home = files(&folder);
+    assert_eq!(
+        home,
+        ["home-a4/cards.pdf", "home-a4/counters.pdf", "home-us-letter/cards.pdf", "home-us-letter/counters.pdf"]
+    );
+    let size = |pdf: &Path| {
+        let o = std::process::Command::new("pdfinfo").arg(pdf).output().unwrap();
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        text.lines().find(|l| l.starts_with("Page size:")).unwrap().to_string()
+    };
+    assert!(size(&folder.join("print-shop/home-a4/counters.pdf")).contains("595.276 x 841.89"));
+    assert!(size(&folder.join("print-shop/home-us-letter/counters.pdf")).contains("612 x 792"));
+
+    let folder = build("marrow-front", &out.path().join("b"), &["--print-shop=punchboard"]);
+    assert_eq!(files(&folder), ["counters.pdf"]);
+    let folder = build("marrow-front", &out.path().join("c"), &["--print-shop"]);
+    assert_eq!(files(&folder), ["cards.pdf", "counters.pdf"]);
+
+    // In the data: the same names; a misspelt one is a finding with the right spelling.
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("g");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let toml = std::fs::read_to_string(game.join("game.toml")).unwrap();
+    std::fs::write(game.join("game.toml"), format!("{toml}\n[exports]\nprint_shop = [\"card-shop\"]\n")).unwrap();
+    let o = playaid(&["build", game.to_str().unwrap(), "-o", tmp.path().join("out").to_str().unwrap(), "-q"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(files(&tmp.path().join("out/marrow-front-1.0")), ["cards.pdf"]);
+    std::fs::write(game.join("game.toml"), format!("{toml}\n[exports]\nprint_shop = [\"card-shops\"]\n")).unwrap();
+    let o = playaid(&["check", game.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("`card-shops` is not a print profile") && err.contains("did you mean `card-shop`?"), "{err}");
+}
