@@ -168,6 +168,8 @@ codes! {
     COUNTER_OTHER_SIDE = "E059" "counter-of-other-side";
     /// A scenario fields more of a unit than the game has counters for.
     MORE_THAN_COUNTERS = "E073" "more-than-counters";
+    /// A scenario sets a unit up in a cell whose terrain no unit may enter (`move = "P"`).
+    SETUP_PROHIBITED = "E074" "setup-prohibited";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.

@@ -70,6 +70,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E058", include_str!("../docs/explain/E058.md")),
     ("E059", include_str!("../docs/explain/E059.md")),
     ("E073", include_str!("../docs/explain/E073.md")),
+    ("E074", include_str!("../docs/explain/E074.md")),
     ("W001", include_str!("../docs/explain/W001.md")),
     ("W002", include_str!("../docs/explain/W002.md")),
     ("W003", include_str!("../docs/explain/W003.md")),

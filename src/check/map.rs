@@ -443,6 +443,29 @@ impl Checker<'_> {
         }
     }
 
+    /// A force set up in a cell whose terrain no unit may enter (E074): a ship on land, an army
+    /// at sea.
+    fn enterable(&mut self, map: &Map, c: Coord, f: &Force, entry: &Sp<String>) {
+        let g = map.grid();
+        let Some(t) = map.terrain_at(&g, c).and_then(|id| self.game.terrain.iter().find(|t| t.id.v == id.v)) else {
+            return;
+        };
+        if !t.prohibited() {
+            return;
+        }
+        let what = f.unit_id(self.game).map_or("a force".to_string(), |u| format!("`{}`", u.v));
+        self.push(
+            Diagnostic::error(
+                diag::SETUP_PROHIBITED,
+                format!("{what} sets up in {}, {}, which no unit may enter", g.name(c), t.name.v),
+            )
+            .at(&entry.loc)
+            .label(format!("{} is {}", g.name(c), t.name.v))
+            .note(format!("[[terrain]] `{}` costs \"P\" (prohibited) for every unit", t.id.v))
+            .help("set it up in a cell it may enter, or give the terrain a cost for the units that may"),
+        );
+    }
+
     /// A force's set-up `cells`: on the board played (E050), in its side's areas when the side
     /// has some (E053), and within the stacking limit counted over all forces so far (E055).
     fn force_cells(
@@ -459,6 +482,7 @@ impl Checker<'_> {
         let limit = self.game.scenario_limits.units_per_cell.as_ref().map(|l| l.v);
         for (i, entry) in f.cells.iter().enumerate() {
             let Some(c) = self.window_cell(&g, b.window, entry) else { continue };
+            self.enterable(b.map, c, f, entry);
             if !allowed.is_empty() && !allowed.contains(&c) && f.arrives.is_none() {
                 self.push(
                     Diagnostic::error(

@@ -161,6 +161,17 @@ pub struct Terrain {
 }
 
 impl Terrain {
+    /// No unit may enter it: its movement cost is "P" (prohibited) for every movement type.
+    pub(crate) fn prohibited(&self) -> bool {
+        let p = |c: &Sp<String>| matches!(c.v.trim().to_ascii_lowercase().as_str(), "p" | "prohibited");
+        let m = &self.movement;
+        match (&m.all, m.by_type.is_empty()) {
+            (Some(all), true) => p(all),
+            (all, false) => m.by_type.iter().all(|(_, c)| p(c)) && all.as_ref().is_none_or(p),
+            (None, true) => false,
+        }
+    }
+
     /// A line feature: written `line = true`, or drawn by a map's `[[map.line]]` (and not a
     /// hexside feature).
     pub(crate) fn is_line(&self, game: &super::Game) -> bool {

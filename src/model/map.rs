@@ -400,6 +400,14 @@ impl Map {
         }
     }
 
+    /// The terrain of cell `c` (of grid `g`, this map's): the first `[map.cells]` entry that
+    /// holds it, else the map's `terrain`.
+    pub(crate) fn terrain_at(&self, g: &Grid, c: Coord) -> Option<&Sp<String>> {
+        let listed =
+            self.cells.iter().find(|nc| nc.cells.iter().any(|e| g.expand(&e.v).is_ok_and(|cs| cs.contains(&c))));
+        listed.map(|nc| &nc.name).or(self.terrain.as_ref())
+    }
+
     /// The cell size in mm, clamped to [`CELL_MM`].
     pub fn cell_mm(&self) -> f64 {
         self.cell.v.clamp(CELL_MM.0, CELL_MM.1)
