@@ -348,6 +348,9 @@ fn parse_profiles(s: &str) -> Result<playaid::model::PrintProfiles, String> {
             .with(name)
             .ok_or_else(|| format!("`{name}` is not a print profile: write {}", PrintProfiles::NAMES.join(", ")))?;
     }
+    if !p.any() {
+        return Err(format!("name a print profile: {}", PrintProfiles::NAMES.join(", ")));
+    }
     Ok(p)
 }
 

@@ -193,7 +193,11 @@ fn home_sheets(renderer: &mut Renderer, game: &Game) -> Result<Vec<OutFile>, Str
     for (page, folder) in [(PageSize::A4, "home-a4"), (PageSize::UsLetter, "home-us-letter")] {
         let checked = super::check_loaded(crate::load::load(&game.root)?, Some(page));
         let Some((ix, laid_out)) = checked.stages.as_ref().filter(|_| !checked.has_errors()) else {
-            return Err(format!("the game does not lay out on {}", page.typst_name()));
+            let why = checked.diags.iter().find(|d| d.is_error()).map_or(String::new(), |e| {
+                let at = e.loc.as_ref().map(|l| crate::check::place(&checked.game.files, l)).unwrap_or_default();
+                format!(": {at} [{}] {}", e.code.code, e.message)
+            });
+            return Err(format!("the print profile home cannot lay the game out on {}{why}", page.typst_name()));
         };
         let opts = ExportOptions { page: Some(page), ..Default::default() };
         for (kind, any) in [
@@ -257,7 +261,11 @@ fn shop_cards(game: &Game) -> Result<Option<super::Checked>, String> {
     loaded.game.card_options.bleed = SHOP_BLEED_MM;
     let checked = super::check_loaded(loaded, None);
     if let Some(e) = checked.diags.iter().find(|d| d.is_error()) {
-        return Err(format!("the cards do not fit the print shop's {} x {} mm: {}", size.0, size.1, e.message));
+        let at = e.loc.as_ref().map(|l| crate::check::place(&checked.game.files, l)).unwrap_or_default();
+        return Err(format!(
+            "the cards do not fit the print shop's {} x {} mm: {at} [{}] {}",
+            size.0, size.1, e.code.code, e.message
+        ));
     }
     Ok(Some(checked))
 }

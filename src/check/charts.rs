@@ -208,11 +208,9 @@ impl Checker<'_> {
         }
     }
 
-    /// Its cause exists; a terrain's modifier agrees with the terrain chart, or takes the
-    /// terrain's own shift and drm.
     /// A modifier written here changes something and stays within the table: a shift of 0 or
-    /// a drm of 0 is a value left unfinished; a shift wider than the columns or a drm beyond
-    /// the dice's whole span moves every attack off the table.
+    /// a drm of 0 is a value left unfinished; a shift wider than the columns or a drm larger
+    /// than the dice's highest roll moves every attack off the table.
     fn check_modifier_size(&mut self, crt: &Crt, m: &CrtModifier) {
         let Some(effect) = &m.effect else { return };
         // A terrain's modifier is held to the terrain chart's value (E018 when they differ).
@@ -230,7 +228,7 @@ impl Checker<'_> {
                 n,
                 "a die-roll modifier",
                 crt.dice.as_ref().map(|d| (d.v.0 * d.v.1, format!("{}D{}", d.v.0, d.v.1))),
-                "a drm is added to the roll: keep it smaller than the dice's highest roll",
+                "a drm is added to the roll: keep it no larger than the dice's highest roll",
             ),
         };
         let message = match limit {
@@ -245,6 +243,8 @@ impl Checker<'_> {
         }));
     }
 
+    /// Its cause exists; a terrain's modifier agrees with the terrain chart, or takes the
+    /// terrain's own shift and drm.
     fn check_modifier(&mut self, m: &CrtModifier) {
         let Some((kind, id)) = &m.cause else { return };
         if *kind != RefKind::Terrain {

@@ -298,7 +298,7 @@ impl Exporter<'_> {
             sheet: None,
             cell: None,
         };
-        data.changed = self.card_changed(&rc.what, &data);
+        data.changed = self.card_changed(rc, &data);
         data
     }
 

@@ -95,6 +95,9 @@ const CARD_AREAS: &[&str] = &[
     "ability",
     "unit",
     "terrain",
+    "section",
+    "table",
+    "sequence",
     "counter_group",
     "counter",
     "card_options",
@@ -106,10 +109,10 @@ const CARD_AREAS: &[&str] = &[
 pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
     let mut ex = Exporter::new(game, ix, layout, None);
     let mut cards = HashMap::new();
-    for rc in &layout.cards.cards {
+    for (rc, key) in layout.cards.cards.iter().zip(card_keys(game, layout)) {
         let data = ex.card(rc);
         let print = ex.resolved(&data);
-        cards.insert(rc.what.clone(), print);
+        cards.insert(key, print);
     }
     let mut tables = HashMap::new();
     for t in &game.tables {
@@ -122,7 +125,8 @@ pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
         let (heading, parts) = ex.section_parts(&data);
         sections.insert(data.id.clone(), SectionPrint { heading, parts: parts.into_iter().collect() });
     }
-    let counters = layout.counters.counters.iter().map(|c| (counter_key(c), ex.counter_print(c))).collect();
+    let counters =
+        layout.counters.counters.iter().zip(counter_keys(layout)).map(|(c, k)| (k, ex.counter_print(c))).collect();
     let crts = game.crts.iter().map(|c| ex.crt(c)).map(|c| (c.id.clone(), crt_cells(&c))).collect();
     let terrain = ex.terrain_chart().rows.iter().map(|r| (r.id.clone(), ex.resolved(r))).collect();
     let mut turns = HashMap::new();
@@ -145,9 +149,56 @@ fn crt_cells(c: &super::charts::CrtData) -> HashMap<(String, String), String> {
     out
 }
 
-/// A counter's identity across versions.
-fn counter_key(c: &crate::layout::counters::RCounter) -> String {
-    format!("{}|{}|{}", c.what, c.id, c.step)
+/// An item without what is marked part by part: a table's rows, a CRT's rows, the terrain
+/// chart's rows, the turn track's boxes (at any depth: a table in a list item too). The item
+/// is then marked only when what is left (a title, a header, a legend) changed.
+fn without_marked_parts(v: &mut Value) {
+    match v {
+        Value::Object(o) => {
+            for (chart, parts) in [("table", "rows"), ("crt", "rows"), ("terrain", "rows"), ("turns", "turns")] {
+                if let Some(Value::Object(c)) = o.get_mut(chart) {
+                    c.remove(parts);
+                }
+            }
+            o.values_mut().for_each(without_marked_parts);
+        }
+        Value::Array(a) => a.iter_mut().for_each(without_marked_parts),
+        _ => {}
+    }
+}
+
+/// `bases`, each made unique by its occurrence: the second "unit:rifles" is "unit:rifles#2".
+fn numbered(bases: impl Iterator<Item = String>) -> Vec<String> {
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    bases
+        .map(|b| {
+            let n = seen.entry(b.clone()).or_insert(0);
+            *n += 1;
+            if *n == 1 { b } else { format!("{b}#{n}") }
+        })
+        .collect()
+}
+
+/// Each card's identity across versions, in layout order: the unit it shows (by id), else the
+/// rule it references, else its title; the n-th of several alike numbered.
+fn card_keys(game: &Game, layout: &Layout) -> Vec<String> {
+    numbered(layout.cards.cards.iter().map(|rc| {
+        let card = rc.card.map(|i| &game.cards[i]);
+        match (rc.unit.map(|u| &game.units[u]), card.and_then(|c| c.reference.as_ref())) {
+            (Some(u), _) => format!("unit:{}", u.id.v),
+            (None, Some(r)) => format!("{}:{}", r.key, r.id.v),
+            (None, None) => format!("title:{}", card.and_then(|c| c.title.as_ref()).map_or("", |t| t.v.as_str())),
+        }
+    }))
+}
+
+/// Each counter's identity across versions, in layout order: its unit (else its name), its id,
+/// label and step; the n-th of several alike numbered.
+fn counter_keys(layout: &Layout) -> Vec<String> {
+    numbered(layout.counters.counters.iter().map(|c| {
+        let unit = c.unit.as_deref().unwrap_or(&c.name);
+        format!("{unit}|{}|{}|{}", c.id, c.label.as_deref().unwrap_or(""), c.step)
+    }))
 }
 
 impl Since {
@@ -172,8 +223,9 @@ impl Since {
 
 impl Exporter<'_> {
     /// `x` as JSON with every text key replaced by the markup it stands for, and without what
-    /// says where it is printed rather than what (its index, its place on the sheet, its marks)
-    /// or what carries the rules version on every card (its back, its footer).
+    /// says where it is printed rather than what (its index, its place on the sheet, its marks,
+    /// the text sizes the layout fitted it at) or what carries the rules version on every card
+    /// (its back, its footer). A card back is therefore never marked.
     pub(super) fn resolved<T: Serialize>(&self, x: &T) -> String {
         let mut v = serde_json::to_value(x).expect("template data serialises");
         self.resolve(&mut v);
@@ -189,7 +241,7 @@ impl Exporter<'_> {
             }
             Value::Array(items) => items.iter_mut().for_each(|x| self.resolve(x)),
             Value::Object(fields) => {
-                for key in ["index", "first_copy", "sheet", "cell", "changed", "changes", "back", "footer"] {
+                for key in ["index", "first_copy", "sheet", "cell", "changed", "changes", "back", "footer", "fit"] {
                     fields.remove(key);
                 }
                 fields.values_mut().for_each(|x| self.resolve(x));
@@ -208,16 +260,12 @@ impl Exporter<'_> {
     /// `after`. A table's rows are left out of its item: they are marked row by row
     /// (`TableData.changes`), the item only when the table's title, header or notes change.
     fn section_parts(&self, s: &super::rules::SectionData) -> (String, Vec<String>) {
-        let heading = format!("{} {}", s.number.as_deref().unwrap_or(""), s.title);
-        let item = |i: &super::rules::ItemData| match i {
-            super::rules::ItemData::Table { table } => {
-                let mut v = serde_json::to_value(table).expect("template data serialises");
-                if let Some(o) = v.as_object_mut() {
-                    o.remove("rows");
-                }
-                self.resolved(&v)
-            }
-            other => self.resolved(other),
+        // What its heading bar shows: number, title, summary, badges and source.
+        let heading = self.resolved(&(&s.number, &s.title, &s.summary, s.optional, s.house_rule, &s.source));
+        let item = |i: &super::rules::ItemData| {
+            let mut v = serde_json::to_value(i).expect("template data serialises");
+            without_marked_parts(&mut v);
+            self.resolved(&v)
         };
         let parts = (s.text.iter().map(|t| self.resolved(t)))
             .chain(s.items.iter().map(item))
@@ -302,13 +350,18 @@ impl Exporter<'_> {
     /// false when the build does not compare.
     pub(super) fn counter_changed(&self, c: &crate::layout::counters::RCounter) -> bool {
         let Some(since) = self.since.as_ref() else { return false };
-        since.prints.counters.get(&counter_key(c)) != Some(&self.counter_print(c))
+        let all = &self.layout.counters.counters;
+        let Some(i) = all.iter().position(|x| std::ptr::eq(x, c)) else { return true };
+        let key = &counter_keys(self.layout)[i];
+        since.prints.counters.get(key) != Some(&self.counter_print(c))
     }
 
-    /// Whether card `what`, exported as `data`, prints otherwise than in the version compared
+    /// Whether card `rc`, exported as `data`, prints otherwise than in the version compared
     /// with (or is new); false when the build does not compare.
-    pub(super) fn card_changed<T: Serialize>(&self, what: &str, data: &T) -> bool {
+    pub(super) fn card_changed<T: Serialize>(&self, rc: &crate::layout::cards::RCard, data: &T) -> bool {
         let Some(since) = self.since.as_ref() else { return false };
-        since.prints.cards.get(what) != Some(&self.resolved(data))
+        let Some(i) = self.layout.cards.cards.iter().position(|x| std::ptr::eq(x, rc)) else { return true };
+        let key = &card_keys(self.game, self.layout)[i];
+        since.prints.cards.get(key) != Some(&self.resolved(data))
     }
 }

@@ -439,7 +439,14 @@ fn print_profiles(o: &Obj) -> PrintProfiles {
                 PrintProfiles::default()
             }
         }
-        DeValue::Array(_) => {
+        DeValue::Array(items) => {
+            if items.is_empty() {
+                o.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, "`print_shop` is an empty list")
+                        .at(&o.ctx.loc(v.span()))
+                        .help("name the profiles (\"home\", \"card-shop\", \"punchboard\"), or write false"),
+                );
+            }
             let mut p = PrintProfiles::default();
             for name in o.strs("print_shop") {
                 match p.with(&name.v) {

@@ -393,9 +393,10 @@ fn cell_value<'t>(
     let list_of = match ty {
         Ty::Markups | Ty::Strs | Ty::Ids => Some(&Ty::Str),
         Ty::Ints => Some(&Ty::Int),
-        // A counter run's `ids` is a range only when it has a `-` ("1-12"); one id alone
-        // ("XXIV") is a list of one, as `ids = ["XXIV"]` in TOML.
-        Ty::AnyOf(tys) if cell.text.contains(LIST_SEPARATOR) || !cell.text.contains('-') => {
+        // A counter run's `ids` is a range only when it reads as one, numbers around a `-`
+        // ("1-12", or a half-written "5-"); one id alone ("XXIV", "2-SS") is a list of one, as
+        // `ids = ["XXIV"]` in TOML.
+        Ty::AnyOf(tys) if cell.text.contains(LIST_SEPARATOR) || !looks_like_range(&cell.text) => {
             tys.iter().find_map(|t| if let Ty::ArrayOf(item) = t { Some(*item) } else { None })
         }
         _ => None,
@@ -428,6 +429,12 @@ fn cell_value<'t>(
         None => scalar(ty, value, &text[at.clone()]),
     };
     Spanned::new(at, v)
+}
+
+/// Numbers (or nothing) on both sides of one `-`: "1-12", "5-".
+fn looks_like_range(s: &str) -> bool {
+    let digits = |t: &str| t.trim().bytes().all(|c| c.is_ascii_digit());
+    s.split_once('-').is_some_and(|(a, b)| digits(a) && digits(b) && !b.contains('-'))
 }
 
 /// One value, `s` as written at `raw` in the file: a number for a number type (and any

@@ -371,3 +371,22 @@ fn a_changed_crt_result_terrain_row_and_turn_are_marked_alone() {
         .collect();
     assert_eq!(turns, ["Nov II"]);
 }
+
+#[test]
+fn an_errata_sheet_of_cards_kept_apart_by_a_gutter() {
+    // Genpei's cards sit apart (a gutter, no copies split over sheets): one changed card.
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("genpei");
+    copy_dir(&repo().join("data/genpei-naval"), &game);
+    let units = std::fs::read_to_string(game.join("units.toml")).unwrap();
+    assert!(units.contains("name = \"Sohei Archers\""));
+    std::fs::write(game.join("units.toml"), units.replacen("name = \"Sohei Archers\"", "name = \"Sohei Bowmen\"", 1))
+        .unwrap();
+    let out = tmp.path().join("out");
+    let o = build_since(&game, repo().join("data/genpei-naval").to_str().unwrap(), &out);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let errata = pdf_text(&out.join("genpei-naval-1.0/errata.pdf"));
+    // The card prints twice: two copies to replace.
+    assert!(errata.contains("2 cards to print") && errata.contains("Sohei Bowmen"), "{errata}");
+    assert!(!errata.contains("Sohei Warriors"), "an unchanged card on the errata sheet: {errata}");
+}
