@@ -20,32 +20,93 @@ pub(super) fn fit_cards(game: &Game, ix: &Index, laid_out: &mut Layout) -> Vec<D
         return Vec::new();
     }
     let exported = export::export(game, ix, laid_out, &DocKind::Cards, &ExportOptions::default());
-    let Ok(mut data) = serde_json::from_slice::<serde_json::Value>(&exported.data_json) else { return Vec::new() };
-    let probes = card_fit::probes(game, &laid_out.cards, &printed_stats(&data, laid_out.cards.cards.len()));
-    data["card_probes"] = serde_json::to_value(&probes).expect("probes serialise");
-    let bytes = serde_json::to_vec(&data).expect("data serialises");
+    let Ok(data) = serde_json::from_slice::<serde_json::Value>(&exported.data_json) else { return Vec::new() };
+    let stats = printed_stats(&data, laid_out.cards.cards.len());
     let mut renderer = match new_renderer(game, rules_date(game)) {
         Ok(r) => r,
         Err(e) => return vec![Diagnostic::error(crate::diag::RENDER, e)],
     };
     renderer.set_fonts(laid_out.fonts.clone());
-    match renderer.compile("card-measure", &bytes, &exported.texts_typ) {
-        Ok(compiled) => {
-            let measured: Vec<Measured> = compiled
-                .query_metadata("pa-measure")
-                .into_iter()
-                .filter_map(|(v, ..)| serde_json::from_value(v).ok())
-                .collect();
-            let mut diags = Vec::new();
-            card_fit::fit(game, ix, &mut laid_out.cards, &probes, &measured, &mut diags);
-            diags
-        }
-        Err(errors) => errors
-            .iter()
-            .filter(|e| e.severity == Severity::Error)
-            .map(|e| map_render_diag(e, &exported.map, game, "cards"))
-            .collect(),
+    let m = Measuring { game, renderer: &renderer, exported: &exported, data: &data };
+    // Two rounds: whole points first, then the quarter points above the largest that fits.
+    let mut probes = card_fit::probes(game, &laid_out.cards, &stats);
+    let mut measured = match m.measure(&probes, 0) {
+        Ok(found) => found,
+        Err(diags) => return diags,
+    };
+    let finer = card_fit::refine(game, &laid_out.cards, &stats, &probes, &measured);
+    match m.measure(&finer, probes.len()) {
+        Ok(found) => measured.extend(found),
+        Err(diags) => return diags,
     }
+    probes.extend(finer);
+    let mut diags = Vec::new();
+    card_fit::fit(game, ix, &mut laid_out.cards, &probes, &measured, &mut diags);
+    diags
+}
+
+/// What the measuring document needs: the game, a renderer, the cards' data and texts.
+struct Measuring<'a> {
+    game: &'a Game,
+    renderer: &'a crate::render::Renderer,
+    exported: &'a export::Exported,
+    data: &'a serde_json::Value,
+}
+
+impl Measuring<'_> {
+    /// The heights of `probes` (numbered from `first`), in a part per core, each compiled on a
+    /// thread of its own (Typst compiles one document on one thread); the parts split between
+    /// cards, never inside one, so the heights are the same however many cores measure them.
+    fn measure(&self, probes: &[card_fit::Probe], first: usize) -> Result<Vec<Measured>, Vec<Diagnostic>> {
+        let parts = measuring_parts(probes, std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let results: Vec<Result<Vec<Measured>, Vec<Diagnostic>>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = parts
+                .iter()
+                .map(|range| scope.spawn(move || self.part(&probes[range.clone()], first + range.start)))
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a measuring thread")).collect()
+        });
+        let mut measured = Vec::new();
+        for r in results {
+            // The first part that does not compile says why; the others would say the same.
+            measured.extend(r?);
+        }
+        Ok(measured)
+    }
+
+    /// One part's heights, its probes numbered from `offset`.
+    fn part(&self, probes: &[card_fit::Probe], offset: usize) -> Result<Vec<Measured>, Vec<Diagnostic>> {
+        let mut data = self.data.clone();
+        data["card_probes"] = serde_json::to_value(probes).expect("probes serialise");
+        let bytes = serde_json::to_vec(&data).expect("data serialises");
+        match self.renderer.compile("card-measure", &bytes, &self.exported.texts_typ) {
+            Ok(compiled) => Ok((compiled.query_metadata("pa-measure").into_iter())
+                .filter_map(|(v, ..)| serde_json::from_value::<Measured>(v).ok())
+                .map(|m| Measured { probe: m.probe + offset, ..m })
+                .collect()),
+            Err(errors) => Err((errors.iter())
+                .filter(|e| e.severity == Severity::Error)
+                .map(|e| map_render_diag(e, &self.exported.map, self.game, "cards"))
+                .collect()),
+        }
+    }
+}
+
+/// The probes split into at most `n` runs of about equal length, each ending at a card's last
+/// probe (so a card's probes are measured together).
+fn measuring_parts(probes: &[card_fit::Probe], n: usize) -> Vec<std::ops::Range<usize>> {
+    let per = probes.len().div_ceil(n.max(1)).max(1);
+    let mut parts = Vec::new();
+    let mut start = 0;
+    while start < probes.len() {
+        let mut end = (start + per).min(probes.len());
+        while end < probes.len() && probes[end].card == probes[end - 1].card {
+            end += 1;
+        }
+        parts.push(start..end);
+        start = end;
+    }
+    parts
 }
 
 /// Each card's stats as its data prints them (`data.cards.items[].stats`), by card index.
