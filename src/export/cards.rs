@@ -141,7 +141,7 @@ pub struct CardAbility {
 pub struct CardBackData {
     /// The `[[card_back]]`'s title, or (the default back) the game's title.
     pub title: Option<String>,
-    /// The card's side's name.
+    /// Always null: a back prints no side (kept for templates written for format 1).
     pub subtitle: Option<String>,
     /// The `[[card_back]]`'s text.
     pub text: Option<TextKey>,
@@ -284,7 +284,7 @@ impl Exporter<'_> {
             texts,
             notes: unit.as_ref().map(|u| u.notes.clone()).unwrap_or_default(),
             image: rc.image.as_deref().map(image_path),
-            back: self.card_back(&rc.back, side.clone()),
+            back: self.card_back(&rc.back),
             side,
             color: rc.color.clone(),
             text_color: rc.text_color.clone(),
@@ -304,7 +304,7 @@ impl Exporter<'_> {
 
     /// A card's back: its `[[card_back]]`, or the default (the game's title on the card's
     /// colour).
-    fn card_back(&mut self, back: &RBack, side: Option<String>) -> CardBackData {
+    fn card_back(&mut self, back: &RBack) -> CardBackData {
         let game = self.game;
         let (title, text, image) = match back.design.map(|i| &game.card_backs[i]) {
             Some(b) => {
@@ -313,9 +313,10 @@ impl Exporter<'_> {
             }
             None => (game.meta.title.as_ref().map(|t| t.v.clone()), None, None),
         };
+        // No side on the back: a hand held by its owner shows the opponent nothing.
         CardBackData {
             title,
-            subtitle: side,
+            subtitle: None,
             text,
             image,
             color: back.color.clone(),

@@ -236,8 +236,12 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
             game.card_backs.iter().position(|b| b.side.as_ref().is_some_and(|bs| bs.v == s.v))
         })
         .or_else(|| game.card_options.back.as_ref().and_then(|b| ix.position(Coll::CardBack, &b.v)));
-    let back_color =
-        design.and_then(|d| game.card_backs[d].color.as_ref().map(|c| c.v.clone())).unwrap_or_else(|| color.clone());
+    // A back never tells the card: every back of one design is the same colour, the design's,
+    // else the game's accent (not the card's own colour, which may be its side's).
+    let back_color = design
+        .and_then(|d| game.card_backs[d].color.as_ref().map(|c| c.v.clone()))
+        .or_else(|| game.meta.cheatsheet.accent.clone())
+        .unwrap_or_else(|| DEFAULT_ACCENT.into());
     RCard {
         loc,
         what,

@@ -428,7 +428,8 @@ pub struct CardBack {
     pub text: Option<Text>,
     /// `image`: a picture relative to the game folder.
     pub image: Option<Sp<String>>,
-    /// `color`: the background, `#rrggbb`; default: the card's colour.
+    /// `color`: the background, `#rrggbb`; default: the game's accent (the same for every
+    /// card of the design, so that no back tells its card).
     pub color: Option<Sp<String>>,
     /// The whole `[[card_back]]` table.
     pub loc: Loc,

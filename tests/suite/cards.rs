@@ -240,11 +240,10 @@ fn footers_and_backs_say_the_games_own_version_and_no_subtitle_repeats_a_title()
         // Every printed copy (a butted sheet places each copy as an item of its own).
         let cards = placed_faces(&repo().join("data").join(game)).0.iter().filter(|f| f.0 == "front").count() as i64;
         assert_eq!(text.matches(&format!("· v{version}")).count() as i64, cards, "{game}: a footer on each front");
-        assert_eq!(
-            text.matches(&format!("rules version {version}")).count() as i64,
-            cards + 2,
-            "{game}: each back and each sheet header"
-        );
+        // The version is on each sheet's header, never on a back (a replacement card printed
+        // for a later version would stand out in its deck).
+        let (_, pages) = pdf_info(&pdf);
+        assert_eq!(text.matches(&format!("rules version {version}")).count(), pages, "{game}: each sheet header only");
         assert!(!text.contains(other), "{game}: {text}");
         for f in &fronts {
             let t = card_text(&pdf, f);
@@ -695,5 +694,47 @@ fn cards_kept_apart_by_a_gutter_have_crop_marks_in_their_outer_bleed() {
         // And none elsewhere along the strip: the art, not a line.
         let g = region_600(&pdf, f.page, f.x + 5.0, y, 1.0, h);
         assert!((0..g.w).all(|x| black(&g, x) * 2 < g.h), "a mark over {}", f.item["title"]);
+    }
+}
+
+#[test]
+fn no_back_tells_its_card() {
+    // Within one back design every back is the same, and none names a side: Genpei's unit cards
+    // printed their side's name and colour on the back, so a hand showed whose cards it held.
+    for dir in example_games() {
+        let (checked, exported, _) = cards_document(&dir);
+        let (_, laid_out) = checked.stages.as_ref().unwrap();
+        let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+        let mut by_design: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
+        for it in data["cards"]["items"].as_array().unwrap() {
+            let rc = &laid_out.cards.cards[it["index"].as_u64().unwrap() as usize];
+            assert!(it["back"]["subtitle"].is_null(), "{}: a back names {}", dir.display(), it["back"]["subtitle"]);
+            // Its text is the design's own markup, exported once per card under a key of its own.
+            let mut back = it["back"].clone();
+            back.as_object_mut().unwrap().remove("text");
+            by_design.entry(format!("{:?}", rc.back.design)).or_default().insert(back.to_string());
+        }
+        for (design, backs) in by_design {
+            assert_eq!(backs.len(), 1, "{}: backs of design {design} differ: {backs:?}", dir.display());
+        }
+        // And on the printed backs pages, no side's name.
+        let tmp = tempfile::tempdir().unwrap();
+        let (_, pdf, _) = card_fronts(&dir, tmp.path());
+        let (_, pages) = pdf_info(&pdf);
+        for n in 1..=pages {
+            let o = std::process::Command::new("pdftotext")
+                .args(["-f", &n.to_string(), "-l", &n.to_string()])
+                .arg(&pdf)
+                .arg("-")
+                .output()
+                .unwrap();
+            let page = String::from_utf8_lossy(&o.stdout).into_owned();
+            if !page.contains("backs ·") {
+                continue;
+            }
+            for side in &checked.game.sides {
+                assert!(!page.contains(&side.name.v), "{} page {n}: a back names {}", dir.display(), side.name.v);
+            }
+        }
     }
 }
