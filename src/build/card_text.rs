@@ -22,6 +22,15 @@ pub(super) fn fit_cards(game: &Game, ix: &Index, laid_out: &mut Layout) -> Vec<D
     let exported = export::export(game, ix, laid_out, &DocKind::Cards, &ExportOptions::default());
     let Ok(data) = serde_json::from_slice::<serde_json::Value>(&exported.data_json) else { return Vec::new() };
     let stats = printed_stats(&data, laid_out.cards.cards.len());
+    // What the measuring document reads besides the cards: the game, options, stats, sections.
+    // The rest (every unit, ability, table: megabytes in a big game) would be parsed again by
+    // every part.
+    let mut data = data;
+    if let Some(o) = data.as_object_mut() {
+        for key in ["units", "abilities", "kinds", "tables", "sequences", "glossary", "changelog", "todo"] {
+            o.remove(key);
+        }
+    }
     let mut renderer = match new_renderer(game, rules_date(game)) {
         Ok(r) => r,
         Err(e) => return vec![Diagnostic::error(crate::diag::RENDER, e)],
@@ -54,15 +63,25 @@ struct Measuring<'a> {
 }
 
 impl Measuring<'_> {
-    /// The heights of `probes` (numbered from `first`), in a part per core, each compiled on a
-    /// thread of its own (Typst compiles one document on one thread); the parts split between
-    /// cards, never inside one, so the heights are the same however many cores measure them.
+    /// The heights of `probes` (numbered from `first`), in parts of at most [`PART_CARDS`] cards
+    /// (a measuring document of a thousand cards took gigabytes), the parts shared between the
+    /// cores, each compiled on a thread (Typst compiles one document on one thread). Parts split
+    /// between cards, never inside one: the heights are the same however many cores measure.
     fn measure(&self, probes: &[card_fit::Probe], first: usize) -> Result<Vec<Measured>, Vec<Diagnostic>> {
-        let parts = measuring_parts(probes, std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let parts = measuring_parts(probes, PART_CARDS);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(parts.len()).max(1);
         let results: Vec<Result<Vec<Measured>, Vec<Diagnostic>>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = parts
-                .iter()
-                .map(|range| scope.spawn(move || self.part(&probes[range.clone()], first + range.start)))
+            let handles: Vec<_> = (0..cores)
+                .map(|t| {
+                    let mine: Vec<std::ops::Range<usize>> = parts.iter().skip(t).step_by(cores).cloned().collect();
+                    scope.spawn(move || {
+                        let mut found = Vec::new();
+                        for range in mine {
+                            found.extend(self.part(&probes[range.clone()], first + range.start)?);
+                        }
+                        Ok(found)
+                    })
+                })
                 .collect();
             handles.into_iter().map(|h| h.join().expect("a measuring thread")).collect()
         });
@@ -74,9 +93,13 @@ impl Measuring<'_> {
         Ok(measured)
     }
 
-    /// One part's heights, its probes numbered from `offset`.
+    /// One part's heights, its probes numbered from `offset`: a document of only its cards.
     fn part(&self, probes: &[card_fit::Probe], offset: usize) -> Result<Vec<Measured>, Vec<Diagnostic>> {
         let mut data = self.data.clone();
+        let cards: std::collections::BTreeSet<usize> = probes.iter().map(|p| p.card).collect();
+        if let Some(items) = data["cards"]["items"].as_array_mut() {
+            items.retain(|it| it["index"].as_u64().is_some_and(|i| cards.contains(&(i as usize))));
+        }
         data["card_probes"] = serde_json::to_value(probes).expect("probes serialise");
         let bytes = serde_json::to_vec(&data).expect("data serialises");
         match self.renderer.compile("card-measure", &bytes, &self.exported.texts_typ) {
@@ -92,19 +115,25 @@ impl Measuring<'_> {
     }
 }
 
-/// The probes split into at most `n` runs of about equal length, each ending at a card's last
-/// probe (so a card's probes are measured together).
-fn measuring_parts(probes: &[card_fit::Probe], n: usize) -> Vec<std::ops::Range<usize>> {
-    let per = probes.len().div_ceil(n.max(1)).max(1);
+/// The most cards one measuring document lays out.
+const PART_CARDS: usize = 50;
+
+/// The probes split into runs of the probes of at most `cards` cards each (a card's probes
+/// are consecutive, and measured together).
+fn measuring_parts(probes: &[card_fit::Probe], cards: usize) -> Vec<std::ops::Range<usize>> {
     let mut parts = Vec::new();
-    let mut start = 0;
-    while start < probes.len() {
-        let mut end = (start + per).min(probes.len());
-        while end < probes.len() && probes[end].card == probes[end - 1].card {
-            end += 1;
+    let (mut start, mut seen) = (0, 0);
+    for i in 1..probes.len() {
+        if probes[i].card != probes[i - 1].card {
+            seen += 1;
+            if seen == cards.max(1) {
+                parts.push(start..i);
+                (start, seen) = (i, 0);
+            }
         }
-        parts.push(start..end);
-        start = end;
+    }
+    if start < probes.len() {
+        parts.push(start..probes.len());
     }
     parts
 }
