@@ -267,9 +267,22 @@ impl Builder {
     /// the missing changelog entry of a version bump, E028).
     fn since(&self, game: &Game) -> Result<Option<Arc<export::Since>>, String> {
         let Some(old) = &self.opts.since else { return Ok(None) };
+        if old.trim().is_empty() {
+            return Err("`--since` needs the version to compare with: a folder, or a git revision such as v1.4".into());
+        }
         let folder = Path::new(old);
-        let checked =
-            if folder.is_dir() { load_and_check(folder, self.opts.page)? } else { check_revision(&self.dir, old)? };
+        let checked = if folder.is_dir() {
+            load_and_check(folder, self.opts.page)?
+        } else {
+            check_revision(&self.dir, old).map_err(|e| {
+                // A path ("../v1.4", "old/game") that is no folder is most likely a typo of one.
+                if old.contains(['/', '\\']) && !old.contains(':') {
+                    format!("`--since {old}`: there is no such folder (nor a git revision of that name)")
+                } else {
+                    format!("`--since {old}` is neither a folder nor a git revision of `{}`: {e}", self.dir.display())
+                }
+            })?
+        };
         let errors = checked.diags.iter().filter(|d| d.is_error() && d.code != diag::CHANGELOG_MISSING_VERSION).count();
         let Some((old_ix, old_layout)) = checked.stages.as_ref().filter(|_| errors == 0) else {
             return Err(format!(

@@ -390,3 +390,20 @@ fn an_errata_sheet_of_cards_kept_apart_by_a_gutter() {
     assert!(errata.contains("2 cards to print") && errata.contains("Sohei Bowmen"), "{errata}");
     assert!(!errata.contains("Sohei Warriors"), "an unchanged card on the errata sheet: {errata}");
 }
+
+#[test]
+fn since_says_what_it_cannot_compare_with() {
+    let game = repo().join("data/war-at-sea-troop-landing");
+    let out = tempfile::tempdir().unwrap();
+    for (old, says) in [
+        ("", "needs the version to compare with"),
+        ("/nowhere/old-game", "there is no such folder"),
+        ("v0.0.0-none", "is neither a folder nor a git revision"),
+    ] {
+        let o = build_since(&game, old, out.path());
+        assert_eq!(o.status.code(), Some(2), "--since {old:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "--since {old:?}: {err}");
+    }
+    assert!(std::fs::read_dir(out.path()).unwrap().next().is_none(), "nothing written");
+}
