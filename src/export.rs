@@ -262,10 +262,11 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
     let mut data = ex.data(doc, opts);
     let mut parts = Vec::new();
     match doc {
-        DocKind::Counters => parts = ex.counters(opts),
+        DocKind::Counters => parts = ex.counters(opts, false),
         DocKind::Cards => data.cards = Some(ex.cards(false)),
         DocKind::Errata => {
             data.cards = Some(ex.cards(true));
+            parts = ex.counters(&ExportOptions { part_size: None, ..opts.clone() }, true);
             data.errata = opts.since.as_ref().map(|s| s.errata());
             if let Some(e) = data.errata.as_mut() {
                 e.counters = ex.changed_counters();

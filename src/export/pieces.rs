@@ -235,7 +235,9 @@ impl Exporter<'_> {
     /// intermediate JSON tree). Split into parts along sheet boundaries when
     /// `opts.part_size` is set and the sheet prints more counters than that: each part is
     /// compiled on its own, so memory stays bounded however big the game (see build.rs).
-    pub(super) fn counters(&mut self, opts: &ExportOptions) -> Vec<Vec<u8>> {
+    /// The counter sheets, in parts when large: every counter, or (`changed_only`, the errata
+    /// sheet) those that print otherwise than in the version compared with.
+    pub(super) fn counters(&mut self, opts: &ExportOptions, changed_only: bool) -> Vec<Vec<u8>> {
         let co = &self.game.counter_options;
         let LaidOut { groups, counters, page, gutter } = &self.layout.counters;
         let base = self.pieces.len();
@@ -255,6 +257,7 @@ impl Exporter<'_> {
                 .iter()
                 .flat_map(|&gi| counters.iter().enumerate().filter(move |(_, c)| c.group == gi))
                 .map(|(i, c)| (i, c.quantity))
+                .filter(|(i, _)| !changed_only || self.counter_changed(&counters[*i]))
                 .collect();
             if co.cut == Cut::Butt {
                 // A butt-cut sheet starts a new row at each change of colour: counters of one

@@ -310,6 +310,9 @@ fn a_changed_unit_marks_exactly_its_counters_and_the_errata_says_why() {
         assert!(errata.contains(want), "`{want}`: {errata}");
     }
     assert!(!errata.contains("cards to print"), "no card changed: {errata}");
+    // Then the sheets of those counters alone: 7-5-4 fronts, no armour (8-5-7) among them.
+    let sheets = &errata[errata.find("page 1 of").expect("a first page")..];
+    assert!(sheets.matches("7-5-4").count() >= 5 && !sheets.contains("8-5-7"), "{sheets}");
 }
 
 #[test]
