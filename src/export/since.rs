@@ -70,6 +70,10 @@ pub struct SectionMarks {
     pub items: Vec<bool>,
     /// For each paragraph of `after`: new or changed.
     pub after: Vec<bool>,
+    /// How many of its paragraphs and items the version compared with had and this one has
+    /// not, besides those reworded (each of which is marked where it is now): the sheet says
+    /// "1 paragraph removed since 1.4" at the section's end.
+    pub removed: usize,
 }
 
 /// The errata sheet's words (`data.errata`, `errata.typ`).
@@ -290,12 +294,15 @@ impl Exporter<'_> {
         let (items, after) = rest.split_at(s.items.len());
         let old = since.prints.sections.get(&s.id);
         let changed = |part: &String| old.is_none_or(|o| !o.parts.contains(part));
+        let marked = parts.iter().filter(|p| changed(p)).count();
+        let gone = old.map_or(0, |o| o.parts.iter().filter(|p| !parts.contains(p)).count());
         Some(SectionMarks {
             new: old.is_none(),
             heading: old.is_some_and(|o| o.heading != heading),
             text: text.iter().map(changed).collect(),
             items: items.iter().map(changed).collect(),
             after: after.iter().map(changed).collect(),
+            removed: gone.saturating_sub(marked),
         })
     }
 

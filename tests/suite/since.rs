@@ -99,6 +99,13 @@ fn war_at_sea_2_0_since_1_4_marks_the_changed_rules_and_cards_and_prints_their_e
         assert!(!row_bar(row), "a bar beside the unchanged row `{}`", row.join(" "));
     }
 
+    // Where a paragraph was taken out (Optional Rules lost "Faster transports"), a line says so;
+    // a reworded one (10 Special Rules) is marked where it is now, not counted as removed.
+    let text = pdf_text(&cheatsheet);
+    assert_eq!(text.matches("removed since 1.4").count(), 1, "{text}");
+    let (opt, removed) = (text.find("11 Optional Rules").unwrap(), text.find("1 paragraph removed since 1.4").unwrap());
+    assert!(opt < removed, "the removal is said under the section it was in");
+
     // The errata sheet: the changes in words, then only the two cards that print otherwise.
     let errata = pdf_text(&folder.join("errata.pdf"));
     for want in ["Errata: version 1.4 to 2.0", "Landing 10: Troop counters carried 3 → 2.", "2 cards to print"] {
