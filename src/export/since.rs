@@ -62,7 +62,7 @@ pub struct Since {
 pub struct SectionMarks {
     /// The whole section is new.
     pub new: bool,
-    /// Its number or title changed.
+    /// Its heading bar changed: number, title, summary, badges or source.
     pub heading: bool,
     /// For each paragraph of `text`: new or changed.
     pub text: Vec<bool>,

@@ -59,28 +59,11 @@ fn card_fronts(dir: &Path, pdf_dir: &Path) -> (Game, std::path::PathBuf, Vec<Fro
 /// The words `pdftotext -bbox` finds in a region (mm) of a page, in content order: (text,
 /// top, bottom, centre across, in mm). A word is in the region when its centre is.
 fn words_in(pdf: &Path, page: usize, x: f64, y: f64, w: f64, h: f64) -> Vec<(String, f64, f64, f64)> {
-    let p = page.to_string();
-    let out = std::process::Command::new("pdftotext")
-        .args(["-bbox", "-f", &p, "-l", &p])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils) is installed");
-    let xml = String::from_utf8_lossy(&out.stdout).into_owned();
-    let attr = |line: &str, name: &str| -> f64 {
-        let at = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-        line[at..at + line[at..].find('"').unwrap()].parse::<f64>().unwrap() * PT
-    };
-    xml.lines()
-        .filter(|l| l.trim_start().starts_with("<word "))
-        .filter_map(|l| {
-            let (cx, cy) = ((attr(l, "xMin") + attr(l, "xMax")) / 2.0, (attr(l, "yMin") + attr(l, "yMax")) / 2.0);
-            if cx < x || cx > x + w || cy < y || cy > y + h {
-                return None;
-            }
-            let text = &l[l.find('>').unwrap() + 1..l.rfind("</word>").unwrap()];
-            let text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"");
-            Some((text, attr(l, "yMin"), attr(l, "yMax"), cx))
+    (words(pdf, page).into_iter())
+        .filter_map(|wd| {
+            let (cx, cy) = ((wd.x0 + wd.x1) / 2.0 * PT, (wd.y0 + wd.y1) / 2.0 * PT);
+            let inside = cx >= x && cx <= x + w && cy >= y && cy <= y + h;
+            inside.then_some((wd.text, wd.y0 * PT, wd.y1 * PT, cx))
         })
         .collect()
 }

@@ -321,31 +321,15 @@ fn a_map_takes_the_paper_and_orientation_its_designer_gives() {
 }
 
 /// A word and its box in mm: (text, x0, y0, x1, y1).
-type Word = (String, f64, f64, f64, f64);
+type MmWord = (String, f64, f64, f64, f64);
 
 /// Every word of a page with its box in mm (pdftotext -bbox), and the page's size.
-fn words_mm(pdf: &Path, page: usize) -> (f64, f64, Vec<Word>) {
-    let n = page.to_string();
-    let o = std::process::Command::new("pdftotext")
-        .args(["-bbox", "-f", &n, "-l", &n, pdf.to_str().unwrap(), "-"])
-        .output()
-        .expect("pdftotext (poppler-utils) is installed");
-    let html = String::from_utf8_lossy(&o.stdout).into_owned();
-    let attr = |tag: &str, name: &str| -> f64 {
-        let at = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-        tag[at..].split('"').next().unwrap().parse::<f64>().unwrap() * PT
-    };
-    let page_tag = html.split("<page ").nth(1).expect("a page");
-    let (w, h) = (attr(page_tag, "width"), attr(page_tag, "height"));
-    let words = html
-        .split("<word ")
-        .skip(1)
-        .map(|t| {
-            let word = t.split('>').nth(1).unwrap().split('<').next().unwrap().to_string();
-            (word, attr(t, "xMin"), attr(t, "yMin"), attr(t, "xMax"), attr(t, "yMax"))
-        })
+fn words_mm(pdf: &Path, page: usize) -> (f64, f64, Vec<MmWord>) {
+    let ((w, h), _) = crate::common::pdf_info(pdf);
+    let words = (crate::common::words(pdf, page).into_iter())
+        .map(|wd| (wd.text, wd.x0 * PT, wd.y0 * PT, wd.x1 * PT, wd.y1 * PT))
         .collect();
-    (w, h, words)
+    (w * PT, h * PT, words)
 }
 
 #[test]
@@ -384,9 +368,9 @@ fn set_up_map_labels_leave_every_hex_number_readable() {
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
     let dir = std::fs::read_dir(out.path()).unwrap().next().unwrap().unwrap().path();
     let (_, _, words) = words_mm(&dir.join("scenario-hearthfire.pdf"), 1);
-    let em = |(_, _, y0, _, y1): &Word| (y1 - y0) / 1.326;
-    let baseline = |w: &Word| w.4 - 0.27 * em(w);
-    let numbers: Vec<&Word> =
+    let em = |(_, _, y0, _, y1): &MmWord| (y1 - y0) / 1.326;
+    let baseline = |w: &MmWord| w.4 - 0.27 * em(w);
+    let numbers: Vec<&MmWord> =
         words.iter().filter(|w| w.0.len() == 4 && w.0.bytes().all(|b| b.is_ascii_digit())).collect();
     assert!(numbers.len() > 250, "the board prints its hex numbers: {}", numbers.len());
     let mut seen = 0;

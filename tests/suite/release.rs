@@ -179,15 +179,7 @@ fn the_action_marks_changes_since_the_last_tag() {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("my-game");
     copy_dir(&repo().join("data/war-at-sea-troop-landing-1.4"), &game);
-    let git = |args: &[&str]| {
-        let o = std::process::Command::new("git")
-            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
-            .args(args)
-            .current_dir(tmp.path())
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    };
+    let git = |args: &[&str]| git(tmp.path(), args);
     git(&["init", "-q"]);
     git(&["add", "."]);
     git(&["commit", "-q", "-m", "1.4"]);

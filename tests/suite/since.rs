@@ -15,30 +15,13 @@ fn build_since(game: &Path, since: &str, out: &Path) -> std::process::Output {
 }
 
 /// Page 1's words with their left edge and top and bottom, in pt.
-fn words(pdf: &Path) -> Vec<(String, f64, f64, f64)> {
+fn words1(pdf: &Path) -> Vec<(String, f64, f64, f64)> {
     words_on(pdf, 1)
 }
 
 /// Page `n`'s words (from 1) with their left edge and top and bottom, in pt.
 fn words_on(pdf: &Path, n: usize) -> Vec<(String, f64, f64, f64)> {
-    let n = n.to_string();
-    let out = std::process::Command::new("pdftotext")
-        .args(["-bbox", "-f", &n, "-l", &n])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils) is installed");
-    let xml = String::from_utf8_lossy(&out.stdout).into_owned();
-    let attr = |line: &str, name: &str| -> f64 {
-        let at = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-        line[at..at + line[at..].find('"').unwrap()].parse::<f64>().unwrap()
-    };
-    (xml.lines().filter(|l| l.trim_start().starts_with("<word ")))
-        .map(|l| {
-            let text = l[l.find('>').unwrap() + 1..l.rfind("</word>").unwrap()].to_string();
-            (text, attr(l, "xMin"), attr(l, "yMin"), attr(l, "yMax"))
-        })
-        .collect()
+    words(pdf, n).into_iter().map(|w| (w.text, w.x0, w.y0, w.y1)).collect()
 }
 
 /// The first word of the first run of `seq` in `words`.
@@ -68,7 +51,7 @@ fn war_at_sea_2_0_since_1_4_marks_the_changed_rules_and_cards_and_prints_their_e
 
     // The cheatsheet: a bar beside each changed item, none beside the unchanged ones.
     let cheatsheet = folder.join("cheatsheet.pdf");
-    let (ws, page) = (words(&cheatsheet), &pdf_grey_pages(&cheatsheet, DPI as u32)[0]);
+    let (ws, page) = (words1(&cheatsheet), &pdf_grey_pages(&cheatsheet, DPI as u32)[0]);
     let changed: &[&[&str]] = &[
         &["In", "your", "attack", "step,"], // 8: a die face's markup changed
         &["A", "sunk"],                     // 9: Rescue is now Rescue Operations
@@ -137,15 +120,7 @@ fn since_takes_a_git_revision_and_refuses_one_that_is_not_there() {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("was");
     copy_dir(&repo().join("data/war-at-sea-troop-landing-1.4"), &game);
-    let git = |args: &[&str]| {
-        let o = std::process::Command::new("git")
-            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
-            .args(args)
-            .current_dir(tmp.path())
-            .output()
-            .expect("git runs");
-        assert!(o.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    };
+    let git = |args: &[&str]| git(tmp.path(), args);
     git(&["init", "-q"]);
     git(&["add", "."]);
     git(&["commit", "-q", "-m", "1.4"]);
@@ -189,7 +164,7 @@ fn a_renumbered_section_is_cited_by_its_new_number_everywhere_and_diff_says_so()
     assert!(!text.contains("(9 Ship Capacity"), "{text}");
     // The renumbered heading is marked.
     let cheatsheet = out.join("war-at-sea-troop-landing-2.0/cheatsheet.pdf");
-    let (ws, page) = (words(&cheatsheet), &pdf_grey_pages(&cheatsheet, DPI as u32)[0]);
+    let (ws, page) = (words1(&cheatsheet), &pdf_grey_pages(&cheatsheet, DPI as u32)[0]);
     let px = |pt: f64| (pt * DPI / 72.0).round() as usize;
     let bar = |seq: &[&str]| {
         let w = start_of(&ws, seq);

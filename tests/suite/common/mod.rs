@@ -230,3 +230,47 @@ pub fn example_games() -> Vec<std::path::PathBuf> {
     assert!(games.len() >= 6, "the examples with cards: {games:?}");
     games
 }
+
+/// `git ARGS` in `dir`, with a fixed author and no signing; the test fails if git does.
+pub fn git(dir: &Path, args: &[&str]) {
+    let o = Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(o.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// A word `pdftotext -bbox` finds: its text and box, in pt from the page's top left.
+#[derive(Debug, Clone)]
+pub struct Word {
+    pub text: String,
+    pub x0: f64,
+    pub y0: f64,
+    pub x1: f64,
+    pub y1: f64,
+}
+
+/// Every word of page `page` (from 1) of `pdf`, in content order.
+pub fn words(pdf: &Path, page: usize) -> Vec<Word> {
+    let p = page.to_string();
+    let out = Command::new("pdftotext")
+        .args(["-bbox", "-f", &p, "-l", &p])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    let xml = String::from_utf8_lossy(&out.stdout).into_owned();
+    let attr = |line: &str, name: &str| -> f64 {
+        let at = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        line[at..at + line[at..].find('"').unwrap()].parse::<f64>().unwrap()
+    };
+    (xml.lines().filter(|l| l.trim_start().starts_with("<word ")))
+        .map(|l| {
+            let text = &l[l.find('>').unwrap() + 1..l.rfind("</word>").unwrap()];
+            let text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"");
+            Word { text, x0: attr(l, "xMin"), y0: attr(l, "yMin"), x1: attr(l, "xMax"), y1: attr(l, "yMax") }
+        })
+        .collect()
+}
