@@ -177,17 +177,9 @@ fn the_action_writes_virtual_tabletop_files_when_asked() {
 fn the_action_marks_changes_since_the_last_tag() {
     let build = action_step("Build");
     let tmp = tempfile::tempdir().unwrap();
-    let game = tmp.path().join("my-game");
-    copy_dir(&repo().join("data/war-at-sea-troop-landing-1.4"), &game);
-    let git = |args: &[&str]| git(tmp.path(), args);
-    git(&["init", "-q"]);
-    git(&["add", "."]);
-    git(&["commit", "-q", "-m", "1.4"]);
-    git(&["tag", "v1.4"]);
-    std::fs::remove_dir_all(&game).unwrap();
-    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
-    git(&["add", "-A"]);
-    git(&["commit", "-q", "-m", "2.0"]);
+    war_at_sea_history(tmp.path(), "my-game");
+    git(tmp.path(), &["add", "-A"]);
+    git(tmp.path(), &["commit", "-q", "-m", "2.0"]);
     let env = [("GAMES", "my-game"), ("OUT", "out"), ("EXPORTS", ""), ("BASE_URL", ""), ("SINCE", "")];
     let o = run_step(&build, &env, tmp.path());
     assert!(o.status.success(), "{}", out(&o));

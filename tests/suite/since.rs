@@ -118,15 +118,7 @@ fn a_build_since_itself_marks_nothing_and_prints_the_same_bytes() {
 #[test]
 fn since_takes_a_git_revision_and_refuses_one_that_is_not_there() {
     let tmp = tempfile::tempdir().unwrap();
-    let game = tmp.path().join("was");
-    copy_dir(&repo().join("data/war-at-sea-troop-landing-1.4"), &game);
-    let git = |args: &[&str]| git(tmp.path(), args);
-    git(&["init", "-q"]);
-    git(&["add", "."]);
-    git(&["commit", "-q", "-m", "1.4"]);
-    git(&["tag", "v1.4"]);
-    std::fs::remove_dir_all(&game).unwrap();
-    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    let game = war_at_sea_history(tmp.path(), "was");
 
     let out = tmp.path().join("out");
     let o = build_since(&game, "v1.4", &out);

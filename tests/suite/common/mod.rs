@@ -274,3 +274,16 @@ pub fn words(pdf: &Path, page: usize) -> Vec<Word> {
         })
         .collect()
 }
+
+/// A git repository in `dir` holding War at Sea 1.4 in `dir/NAME`, committed and tagged `v1.4`,
+/// with 2.0 in the working tree (not committed): the folder of a game about to release 2.0.
+pub fn war_at_sea_history(dir: &Path, name: &str) -> PathBuf {
+    let game = dir.join(name);
+    copy_dir(&repo().join("data/war-at-sea-troop-landing-1.4"), &game);
+    for args in [&["init", "-q"][..], &["add", "."], &["commit", "-q", "-m", "1.4"], &["tag", "v1.4"]] {
+        git(dir, args);
+    }
+    std::fs::remove_dir_all(&game).unwrap();
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    game
+}
