@@ -213,21 +213,22 @@ fn sized(rc: &RCard, stats: &[StatText], s: Pt, k: f64, cols: usize, width: Mm, 
 }
 
 /// The first round of ways of setting each card to measure: the largest text size, every
-/// whole point below it, the smallest, and at the largest the stat bar grown. [`refine`] then
-/// asks for the quarter points above the largest of these that fits: the same choice as
-/// measuring every quarter point, for about half the measuring. `stats[i]` are card `i`'s
-/// stats as printed.
+/// whole point below it and the smallest. [`refine`] then asks for the quarter points above the
+/// largest of these that fits, or, when the largest size fits, for the stat bar grown at it:
+/// the same choice as measuring all of them, for about a third of the measuring. `stats[i]`
+/// are card `i`'s stats as printed.
 pub fn probes(game: &Game, cards: &Cards, stats: &[Vec<StatText>]) -> Vec<Probe> {
     let z = sizes(&game.card_options);
     let all = candidates(z);
     let smallest = all.last().copied();
     let coarse: Vec<Pt> =
         (all.iter().copied()).filter(|s| Some(*s) == smallest || ((z.max.0 - s.0) % 1.0).abs() < 1e-6).collect();
-    probes_at(game, cards, stats, |_| coarse.clone(), true)
+    probes_at(game, cards, stats, |_| coarse.clone(), |_| false)
 }
 
 /// The second round: for each card, the quarter points between the largest size of the first
-/// round that fits and the next size up (none when the largest fits, or none does).
+/// round that fits and the next size up; when the largest size fits, the stat bar grown at it
+/// instead; nothing when no size fits.
 pub fn refine(
     game: &Game,
     cards: &Cards,
@@ -238,32 +239,33 @@ pub fn refine(
     let opts = &game.card_options;
     let z = sizes(opts);
     let per_card = by_card(cards, probes, measured);
-    let finer: Vec<Vec<Pt>> = (per_card.iter().enumerate())
+    let next: Vec<(Vec<Pt>, bool)> = (per_card.iter().enumerate())
         .map(|(i, list)| {
             let text_room = panel(cards, opts, &cards.cards[i], z).1 + HEADER_RISE;
             let mut plain: Vec<&(&Probe, &Measured)> = list.iter().filter(|(p, _)| p.fit.stat_scale == 1.0).collect();
             plain.sort_by(|a, b| b.0.fit.size.0.total_cmp(&a.0.fit.size.0));
             let fits = |(p, m): &&(&Probe, &Measured)| total(m, p.fit.size).2.0 <= text_room.0 + 1e-6;
             match plain.iter().position(fits) {
-                Some(k) if k > 0 => {
+                Some(0) => (Vec::new(), true),
+                Some(k) => {
                     let (lo, hi) = (plain[k].0.fit.size, plain[k - 1].0.fit.size);
-                    candidates(z).into_iter().filter(|s| s.0 > lo.0 + 1e-6 && s.0 < hi.0 - 1e-6).collect()
+                    (candidates(z).into_iter().filter(|s| s.0 > lo.0 + 1e-6 && s.0 < hi.0 - 1e-6).collect(), false)
                 }
-                _ => Vec::new(),
+                None => (Vec::new(), false),
             }
         })
         .collect();
-    probes_at(game, cards, stats, |i| finer[i].clone(), false)
+    probes_at(game, cards, stats, |i| next[i].0.clone(), |i| next[i].1)
 }
 
-/// Probes for each card at the sizes `sizes_of(card)` gives, and (`growth`) at the largest
-/// size with the stat bar grown.
+/// Probes for each card at the sizes `sizes_of(card)` gives, and (`growth(card)`) at the
+/// largest size with the stat bar grown.
 fn probes_at(
     game: &Game,
     cards: &Cards,
     stats: &[Vec<StatText>],
     sizes_of: impl Fn(usize) -> Vec<Pt>,
-    growth: bool,
+    growth: impl Fn(usize) -> bool,
 ) -> Vec<Probe> {
     let opts = &game.card_options;
     let z = sizes(opts);
@@ -277,7 +279,7 @@ fn probes_at(
         for s in sizes_of(i) {
             out.push(Probe { card: i, fit: sized(rc, &stats[i], s, 1.0, cols, width, z, icons_only) });
         }
-        if boxes && growth {
+        if boxes && growth(i) {
             for k in GROWTH {
                 out.push(Probe { card: i, fit: sized(rc, &stats[i], z.max, k, cols, width, z, icons_only) });
             }
