@@ -68,7 +68,7 @@ enum Command {
         #[arg(long)]
         calibrate: bool,
         /// Mark what changed since an earlier version (a folder, or a git revision of DIR such
-        /// as a tag): bars beside changed rules, a mark on changed cards, and errata.pdf
+        /// as a tag): bars beside changed rules, a mark on changed cards and counters, and errata.pdf
         #[arg(long, value_name = "OLD")]
         since: Option<String>,
         #[command(flatten)]

@@ -224,8 +224,9 @@ impl Checker<'_> {
             .at(&at)
             .label("typed in")
             .help(format!(
-                "remove it: cards print the version from [game] version (\"{version}\") on every footer and back, \
-                 so it stays right when the rules change"
+                "remove it: cards print the version from [game] version (\"{version}\") on every front's footer, \
+                 so it stays right when the rules change (and never on a back, where it would mark a card printed \
+                 for a later version)"
             )),
         );
     }
