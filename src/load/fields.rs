@@ -178,7 +178,11 @@ static EXPORTS: TableDecl = table(
         f("vassal", Ty::Bool, "A VASSAL module, <id>-<version>.vmod (default false)."),
         f(
             "print_shop",
-            Ty::AnyOf(&[Ty::Bool, Ty::ArrayOf(&Ty::Choice(&["home", "card-shop", "punchboard"]))]),
+            Ty::AnyOf(&[
+                Ty::Bool,
+                Ty::Choice(&["home", "card-shop", "punchboard"]),
+                Ty::ArrayOf(&Ty::Choice(&["home", "card-shop", "punchboard"])),
+            ]),
             "Print files in print-shop/: true (card-shop and punchboard), or a list of \"home\", \"card-shop\", \"punchboard\" (default false).",
         ),
         f("dpi", Ty::Number, "Resolution of PNG per piece: 50 to 1200 (default 300)."),

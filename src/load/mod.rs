@@ -431,14 +431,11 @@ pub const EXPORT_DPI: (f64, f64) = (50.0, 1200.0);
 /// `print_shop`: true (the print shops' profiles), false, or a list of profile names.
 fn print_profiles(o: &Obj) -> PrintProfiles {
     let Some(v) = o.get("print_shop") else { return PrintProfiles::default() };
-    match v.get_ref() {
-        DeValue::Boolean(b) => {
-            if *b {
-                PrintProfiles::SHOPS
-            } else {
-                PrintProfiles::default()
-            }
-        }
+    let names = match v.get_ref() {
+        DeValue::Boolean(true) => return PrintProfiles::SHOPS,
+        DeValue::Boolean(false) => return PrintProfiles::default(),
+        // One profile alone: `print_shop = "home"`.
+        DeValue::String(_) => o.str("print_shop").into_iter().collect(),
         DeValue::Array(items) => {
             if items.is_empty() {
                 o.ctx.push(
@@ -447,31 +444,28 @@ fn print_profiles(o: &Obj) -> PrintProfiles {
                         .help("name the profiles (\"home\", \"card-shop\", \"punchboard\"), or write false"),
                 );
             }
-            let mut p = PrintProfiles::default();
-            for name in o.strs("print_shop") {
-                match p.with(&name.v) {
-                    Some(q) => p = q,
-                    None => o.ctx.push(
-                        Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not a print profile", name.v))
-                            .at(&name.loc)
-                            .help(match diag::did_you_mean(&name.v, PrintProfiles::NAMES.iter().copied()) {
-                                Some(s) => format!("did you mean `{s}`?"),
-                                None => format!("the profiles are {}", PrintProfiles::NAMES.join(", ")),
-                            }),
-                    ),
-                }
-            }
-            p
+            o.strs("print_shop")
         }
         _ => {
-            o.ctx.wrong_type(
-                "print_shop",
-                "true, false or a list of profiles (\"home\", \"card-shop\", \"punchboard\")",
-                v,
-            );
-            PrintProfiles::default()
+            o.ctx.wrong_type("print_shop", "true, false or profiles (\"home\", \"card-shop\", \"punchboard\")", v);
+            return PrintProfiles::default();
+        }
+    };
+    let mut p = PrintProfiles::default();
+    for name in names {
+        match p.with(&name.v) {
+            Some(q) => p = q,
+            None => o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not a print profile", name.v))
+                    .at(&name.loc)
+                    .help(match diag::did_you_mean(&name.v, PrintProfiles::NAMES.iter().copied()) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => format!("the profiles are {}", PrintProfiles::NAMES.join(", ")),
+                    }),
+            ),
         }
     }
+    p
 }
 
 /// `[exports]`: which virtual-tabletop files to write, at what resolution, for which URL.
