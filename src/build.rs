@@ -57,6 +57,15 @@ impl Default for BuildOptions {
     }
 }
 
+/// Whether `rev` names a commit in the git repository `dir` is in.
+fn revision_exists(dir: &Path, rev: &str) -> bool {
+    std::process::Command::new("git")
+        .args(["rev-parse", "--verify", "--quiet", &format!("{rev}^{{commit}}")])
+        .current_dir(dir)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
 /// One file written by a build.
 #[derive(Debug, Clone)]
 pub struct Written {
@@ -275,8 +284,11 @@ impl Builder {
             load_and_check(folder, self.opts.page)?
         } else {
             check_revision(&self.dir, old).map_err(|e| {
-                // A path ("../v1.4", "old/game") that is no folder is most likely a typo of one.
-                if old.contains(['/', '\\']) && !old.contains(':') {
+                // A revision that exists failed for its own reason (no game.toml there): say that.
+                if revision_exists(&self.dir, old) {
+                    format!("`--since {old}`: {e}")
+                } else if old.contains(['/', '\\']) && !old.contains(':') {
+                    // A path ("../v1.4", "old/game") that is no folder is most likely a typo of one.
                     format!("`--since {old}`: there is no such folder (nor a git revision of that name)")
                 } else {
                     format!("`--since {old}` is neither a folder nor a git revision of `{}`: {e}", self.dir.display())

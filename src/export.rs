@@ -219,6 +219,8 @@ struct Exporter<'g> {
     pieces: Vec<(String, Loc)>,
     /// The version to mark changes against (`build --since`).
     since: Option<std::sync::Arc<Since>>,
+    /// With `since`: each card's and each counter's identity across versions, in layout order.
+    keys: since::Keys,
 }
 
 impl<'g> Exporter<'g> {
@@ -230,6 +232,7 @@ impl<'g> Exporter<'g> {
             texts: String::from(TEXTS_HEADER),
             map: TextMap::default(),
             pieces: Vec::new(),
+            keys: if since.is_some() { since::Keys::of(game, layout) } else { since::Keys::default() },
             since,
         }
     }

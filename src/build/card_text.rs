@@ -1,7 +1,10 @@
-//! Card text measured for the layout: the one Typst compile `check` makes for cards. The card
+//! Card text measured for the layout: the Typst compiles `check` makes for cards. The card
 //! data comes from the exporter and the heights from the renderer, both later stages than
 //! layout, so the steps are strung together here: export the cards, let the layout say what
-//! to measure (`layout::card_fit::probes`), compile `templates/card-measure.typ` once, and let
+//! to measure (`layout::card_fit::probes`, then `refine`), compile `templates/card-measure.typ`
+//! for each round in parts of at most 50 cards (each part's data holds only its cards, and
+//! none of the units, abilities, tables, glossary or changelog: a game's own card template
+//! measured here reads `data.cards` and the game, options, stats and sections only), and let
 //! the layout choose each card's fit from the heights (`layout::card_fit::fit`).
 
 use super::{map_render_diag, new_renderer, rules_date};
@@ -69,7 +72,8 @@ impl Measuring<'_> {
     /// between cards, never inside one: the heights are the same however many cores measure.
     fn measure(&self, probes: &[card_fit::Probe], first: usize) -> Result<Vec<Measured>, Vec<Diagnostic>> {
         let parts = measuring_parts(probes, PART_CARDS);
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(parts.len()).max(1);
+        // At most four at once: each part's compile holds its own memory.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4).min(parts.len()).max(1);
         let results: Vec<Result<Vec<Measured>, Vec<Diagnostic>>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..cores)
                 .map(|t| {

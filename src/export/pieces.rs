@@ -257,7 +257,7 @@ impl Exporter<'_> {
                 .iter()
                 .flat_map(|&gi| counters.iter().enumerate().filter(move |(_, c)| c.group == gi))
                 .map(|(i, c)| (i, c.quantity))
-                .filter(|(i, _)| !changed_only || self.counter_changed(&counters[*i]))
+                .filter(|(i, _)| !changed_only || self.counter_changed(*i))
                 .collect();
             if co.cut == Cut::Butt {
                 // A butt-cut sheet starts a new row at each change of colour: counters of one
@@ -317,7 +317,7 @@ impl Exporter<'_> {
                         back: c.back.as_ref(),
                         symbol: c.symbol.as_ref(),
                         image: c.image.as_deref().map(image_path),
-                        changed: self.counter_changed(c),
+                        changed: self.counter_changed(i),
                     });
                 }
                 in_part += printed;

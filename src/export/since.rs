@@ -171,6 +171,19 @@ fn without_marked_parts(v: &mut Value) {
     }
 }
 
+/// Each card's and each counter's identity across versions, in layout order.
+#[derive(Default)]
+pub(super) struct Keys {
+    cards: Vec<String>,
+    counters: Vec<String>,
+}
+
+impl Keys {
+    pub(super) fn of(game: &Game, layout: &Layout) -> Keys {
+        Keys { cards: card_keys(game, layout), counters: counter_keys(layout) }
+    }
+}
+
 /// `bases`, each made unique by its occurrence: the second "unit:rifles" is "unit:rifles#2".
 fn numbered(bases: impl Iterator<Item = String>) -> Vec<String> {
     let mut seen: HashMap<String, usize> = HashMap::new();
@@ -310,7 +323,8 @@ impl Exporter<'_> {
     /// counters, in sheet order.
     pub(super) fn changed_counters(&self) -> Vec<String> {
         let mut by_name: Vec<(String, Vec<String>)> = Vec::new();
-        for c in self.layout.counters.counters.iter().filter(|c| self.counter_changed(c)) {
+        let all = &self.layout.counters.counters;
+        for c in (0..all.len()).filter(|&i| self.counter_changed(i)).map(|i| &all[i]) {
             let mark = c.mark.clone().or(c.label.clone());
             match by_name.iter_mut().find(|(n, _)| *n == c.name) {
                 Some((_, marks)) => marks.extend(mark),
@@ -353,13 +367,13 @@ impl Exporter<'_> {
         self.resolved(&(&c.front, &c.back, &c.symbol, &c.image))
     }
 
-    /// Whether counter `c` prints otherwise than in the version compared with (or is new);
-    /// false when the build does not compare.
-    pub(super) fn counter_changed(&self, c: &crate::layout::counters::RCounter) -> bool {
+    /// Whether counter `i` (by its place in the layout) prints otherwise than in the version
+    /// compared with (or is new); false when the build does not compare.
+    pub(super) fn counter_changed(&self, i: usize) -> bool {
         let Some(since) = self.since.as_ref() else { return false };
-        let all = &self.layout.counters.counters;
-        let Some(i) = all.iter().position(|x| std::ptr::eq(x, c)) else { return true };
-        let key = &counter_keys(self.layout)[i];
+        let (Some(c), Some(key)) = (self.layout.counters.counters.get(i), self.keys.counters.get(i)) else {
+            return true;
+        };
         since.prints.counters.get(key) != Some(&self.counter_print(c))
     }
 
@@ -367,8 +381,10 @@ impl Exporter<'_> {
     /// with (or is new); false when the build does not compare.
     pub(super) fn card_changed<T: Serialize>(&self, rc: &crate::layout::cards::RCard, data: &T) -> bool {
         let Some(since) = self.since.as_ref() else { return false };
-        let Some(i) = self.layout.cards.cards.iter().position(|x| std::ptr::eq(x, rc)) else { return true };
-        let key = &card_keys(self.game, self.layout)[i];
+        let cards = &self.layout.cards.cards;
+        let Some(key) = cards.iter().position(|x| std::ptr::eq(x, rc)).and_then(|i| self.keys.cards.get(i)) else {
+            return true;
+        };
         since.prints.cards.get(key) != Some(&self.resolved(data))
     }
 }

@@ -3,11 +3,14 @@
 //! gives each card its [`CardFit`] and a finding (E023) for every card whose text does not fit
 //! even at its smallest size, located at the field that takes the most room.
 //!
-//! Two steps around one Typst compile (run by `build`, which has the exporter and renderer):
-//! [`probes`] says which ways of setting each card to measure (every text size from the
-//! smallest allowed to the largest in quarter points, the stat bar grown on roomy cards),
-//! deciding here, with the shaper Typst uses, how many columns the stats of each layout take
-//! and how large each value can be; [`fit`] takes the heights and chooses.
+//! Steps around two rounds of Typst compiles (run by `build`, which has the exporter and
+//! renderer): [`probes`] says which ways of setting each card to measure first (every fourth
+//! quarter point from the largest text size, and the smallest), [`refine`] which next (the
+//! quarter points above the largest that fit, or the stat bar grown where the largest size
+//! fits), deciding here, with the shaper Typst uses, how many columns the stats of each layout
+//! take and how large each value can be; [`fit`] takes the heights and chooses. The choice is
+//! the one measuring every quarter point would make as long as a larger size never fits where
+//! a smaller one does not (true of the built-in templates: sizes only grow text).
 
 use std::collections::HashMap;
 
@@ -220,9 +223,10 @@ fn sized(rc: &RCard, stats: &[StatText], s: Pt, k: f64, cols: usize, width: Mm, 
 pub fn probes(game: &Game, cards: &Cards, stats: &[Vec<StatText>]) -> Vec<Probe> {
     let z = sizes(&game.card_options);
     let all = candidates(z);
-    let smallest = all.last().copied();
+    // Every fourth candidate from the largest (whole points below `max` when it is a quarter
+    // point), and the smallest.
     let coarse: Vec<Pt> =
-        (all.iter().copied()).filter(|s| Some(*s) == smallest || ((z.max.0 - s.0) % 1.0).abs() < 1e-6).collect();
+        (all.iter().enumerate()).filter(|(k, _)| k % 4 == 0 || *k + 1 == all.len()).map(|(_, s)| *s).collect();
     probes_at(game, cards, stats, |_| coarse.clone(), |_| false)
 }
 

@@ -183,7 +183,7 @@ static EXPORTS: TableDecl = table(
                 Ty::Choice(&["home", "card-shop", "punchboard"]),
                 Ty::ArrayOf(&Ty::Choice(&["home", "card-shop", "punchboard"])),
             ]),
-            "Print files in print-shop/: true (card-shop and punchboard), or a list of \"home\", \"card-shop\", \"punchboard\" (default false).",
+            "Print files in print-shop/: true (card-shop and punchboard), one profile (\"home\") or a list of \"home\", \"card-shop\", \"punchboard\" (default false).",
         ),
         f("dpi", Ty::Number, "Resolution of PNG per piece: 50 to 1200 (default 300)."),
         f("base_url", Ty::Str, "Where players download the TTS images (e.g. release assets); default: local files."),

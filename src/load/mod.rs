@@ -428,7 +428,7 @@ fn read_words(w: &Obj) -> Words {
 /// poker card is over 3000 x 4000 px for no visible gain.
 pub const EXPORT_DPI: (f64, f64) = (50.0, 1200.0);
 
-/// `print_shop`: true (the print shops' profiles), false, or a list of profile names.
+/// `print_shop`: true (the print shops' profiles), false, one profile name, or a list of them.
 fn print_profiles(o: &Obj) -> PrintProfiles {
     let Some(v) = o.get("print_shop") else { return PrintProfiles::default() };
     let names = match v.get_ref() {
