@@ -126,6 +126,14 @@ fn since_takes_a_git_revision_and_refuses_one_that_is_not_there() {
     let errata = pdf_text(&out.join("war-at-sea-troop-landing-2.0/errata.pdf"));
     assert!(errata.contains("Errata: version 1.4 to 2.0"), "{errata}");
 
+    // A revision that exists but holds no such game: said as such, not as a missing revision.
+    let elsewhere = tmp.path().join("elsewhere");
+    copy_dir(&game, &elsewhere);
+    let o = build_since(&elsewhere, "v1.4", &tmp.path().join("out3"));
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("`--since v1.4`: ") && !err.contains("neither"), "{err}");
+
     let o = build_since(&game, "v0.9", &tmp.path().join("out2"));
     assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stderr).contains("v0.9"), "{}", String::from_utf8_lossy(&o.stderr));
