@@ -445,11 +445,10 @@ impl Checker<'_> {
 
     /// A force set up in a cell whose terrain no unit may enter (E074): a ship on land, an army
     /// at sea.
-    fn enterable(&mut self, map: &Map, c: Coord, f: &Force, entry: &Sp<String>) {
-        let g = map.grid();
-        let Some(t) = map.terrain_at(&g, c).and_then(|id| self.game.terrain.iter().find(|t| t.id.v == id.v)) else {
-            return;
-        };
+    fn enterable(&mut self, b: &Played, listed: &HashMap<Coord, &Sp<String>>, c: Coord, f: &Force, entry: &Sp<String>) {
+        let (game, g) = (self.game, b.g);
+        let id = listed.get(&c).copied().or(b.map.terrain.as_ref());
+        let Some(t) = id.and_then(|id| self.ix.get::<Terrain>(game, &id.v)) else { return };
         if !t.prohibited() {
             return;
         }
@@ -480,9 +479,10 @@ impl Checker<'_> {
         let allowed: BTreeSet<Coord> =
             areas.iter().flat_map(|a| &a.cells).flat_map(|e| g.expand(&e.v).unwrap_or_default()).collect();
         let limit = self.game.scenario_limits.units_per_cell.as_ref().map(|l| l.v);
+        let listed = if f.cells.is_empty() { HashMap::new() } else { b.map.listed_terrain(&g) };
         for (i, entry) in f.cells.iter().enumerate() {
             let Some(c) = self.window_cell(&g, b.window, entry) else { continue };
-            self.enterable(b.map, c, f, entry);
+            self.enterable(b, &listed, c, f, entry);
             if !allowed.is_empty() && !allowed.contains(&c) && f.arrives.is_none() {
                 self.push(
                     Diagnostic::error(

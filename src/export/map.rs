@@ -256,14 +256,8 @@ impl Exporter<'_> {
         let (x0, y0, x1, y1) = bounding_box(&geo, &shown);
         let at = |p: MmPoint| (p.0 - x0, p.1 - y0);
         let default = m.terrain.as_ref().map_or("clear", |t| t.v.as_str());
-        let mut terrain_of: HashMap<Coord, &str> = HashMap::new();
-        for nc in &m.cells {
-            for e in &nc.cells {
-                for c in g.expand(&e.v).unwrap_or_default() {
-                    terrain_of.entry(c).or_insert(&nc.name.v);
-                }
-            }
-        }
+        let terrain_of: HashMap<Coord, &str> =
+            m.listed_terrain(&g).into_iter().map(|(c, t)| (c, t.v.as_str())).collect();
         // Terrain ids in the order first drawn; cells refer to them by index.
         let mut terrains: Vec<String> = Vec::new();
         fn index(id: &str, terrains: &mut Vec<String>) -> usize {

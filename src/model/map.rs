@@ -400,12 +400,19 @@ impl Map {
         }
     }
 
-    /// The terrain of cell `c` (of grid `g`, this map's): the first `[map.cells]` entry that
-    /// holds it, else the map's `terrain`.
-    pub(crate) fn terrain_at(&self, g: &Grid, c: Coord) -> Option<&Sp<String>> {
-        let listed =
-            self.cells.iter().find(|nc| nc.cells.iter().any(|e| g.expand(&e.v).is_ok_and(|cs| cs.contains(&c))));
-        listed.map(|nc| &nc.name).or(self.terrain.as_ref())
+    /// The terrain each cell listed in `[map.cells]` has (of grid `g`, this map's): the first
+    /// entry that holds it (the checker reports a cell listed under two, E051). A cell not
+    /// listed has the map's `terrain`.
+    pub(crate) fn listed_terrain(&self, g: &Grid) -> std::collections::HashMap<Coord, &Sp<String>> {
+        let mut out = std::collections::HashMap::new();
+        for nc in &self.cells {
+            for e in &nc.cells {
+                for c in g.expand(&e.v).unwrap_or_default() {
+                    out.entry(c).or_insert(&nc.name);
+                }
+            }
+        }
+        out
     }
 
     /// The cell size in mm, clamped to [`CELL_MM`].

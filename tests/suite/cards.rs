@@ -446,42 +446,14 @@ fn with_a_gutter_cards_keep_the_datas_order_and_their_own_bleed() {
 
 /// Dark pixels (below half grey) of a region (mm) of a page, rendered at 150 dpi.
 fn dark_pixels(pdf: &Path, page: usize, x: f64, y: f64, w: f64, h: f64) -> usize {
-    let px = |mm: f64| ((mm / 25.4 * 150.0).round() as i64).max(1).to_string();
-    let p = page.to_string();
-    let out = std::process::Command::new("pdftoppm")
-        .args(["-gray", "-r", "150", "-f", &p, "-l", &p, "-x", &px(x), "-y", &px(y), "-W", &px(w), "-H", &px(h)])
-        .arg(pdf)
-        .output()
-        .expect("pdftoppm (poppler-utils) is installed");
-    // A binary PGM: "P5", width, height, maxval, one whitespace, then a byte a pixel.
-    let data = out.stdout;
-    let mut fields = 0;
-    let mut at = 0;
-    while fields < 4 {
-        while data[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        while !data[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        fields += 1;
-    }
-    data[at + 1..].iter().filter(|&&v| v < 128).count()
+    pdf_region_grey(pdf, page, (x, y, w, h), 150.0).px.iter().filter(|&&v| v < 128).count()
 }
 
 /// A word's box on a card: (left, top, right, bottom) in mm.
 fn word_box(pdf: &Path, f: &Front, word: &str) -> (f64, f64, f64, f64) {
-    let p = f.page.to_string();
-    let out =
-        std::process::Command::new("pdftotext").args(["-bbox", "-f", &p, "-l", &p]).arg(pdf).arg("-").output().unwrap();
-    let xml = String::from_utf8_lossy(&out.stdout).into_owned();
-    let attr = |line: &str, name: &str| -> f64 {
-        let at = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-        line[at..at + line[at..].find('"').unwrap()].parse::<f64>().unwrap() * PT
-    };
-    xml.lines()
-        .filter(|l| l.trim_start().starts_with("<word ") && l.contains(&format!(">{word}</word>")))
-        .map(|l| (attr(l, "xMin"), attr(l, "yMin"), attr(l, "xMax"), attr(l, "yMax")))
+    (words(pdf, f.page).into_iter())
+        .filter(|w| w.text == word)
+        .map(|w| (w.x0 * PT, w.y0 * PT, w.x1 * PT, w.y1 * PT))
         .find(|b| b.0 >= f.x && b.2 <= f.x + f.w && b.1 >= f.y && b.3 <= f.y + f.h)
         .unwrap_or_else(|| panic!("`{word}` on the card at {:.1}, {:.1}", f.x, f.y))
 }
@@ -641,19 +613,6 @@ fn every_card_footer_is_one_line() {
     }
 }
 
-/// A region (mm) of a page rendered in greyscale at 600 dpi, where a 0.25 pt mark is two
-/// pixels wide.
-fn region_600(pdf: &Path, page: usize, x: f64, y: f64, w: f64, h: f64) -> Grey {
-    let px = |mm: f64| ((mm / 25.4 * 600.0).round() as i64).to_string();
-    let p = page.to_string();
-    let out = std::process::Command::new("pdftoppm")
-        .args(["-gray", "-r", "600", "-f", &p, "-l", &p, "-x", &px(x), "-y", &px(y), "-W", &px(w), "-H", &px(h)])
-        .arg(pdf)
-        .output()
-        .expect("pdftoppm (poppler-utils) is installed");
-    read_pgm(&out.stdout)
-}
-
 #[test]
 fn cards_kept_apart_by_a_gutter_have_crop_marks_in_their_outer_bleed() {
     // Genpei: a 3 mm gutter and 3 mm of bleed leave no room for marks outside the bleed within
@@ -670,12 +629,12 @@ fn cards_kept_apart_by_a_gutter_have_crop_marks_in_their_outer_bleed() {
     let black = |g: &Grey, x: usize| (0..g.h).filter(|&y| g.px[y * g.w + x] < 60).count();
     for f in &first_row {
         for (cut, what) in [(f.x, "left"), (f.x + f.w, "right")] {
-            let g = region_600(&pdf, f.page, cut - 0.5, y, 1.0, h);
+            let g = pdf_region_grey(&pdf, f.page, (cut - 0.5, y, 1.0, h), 600.0);
             let col = (0..g.w).max_by_key(|&x| black(&g, x)).unwrap();
             assert!(black(&g, col) * 2 > g.h, "no mark above the {what} cut of {}", f.item["title"]);
         }
         // And none elsewhere along the strip: the art, not a line.
-        let g = region_600(&pdf, f.page, f.x + 5.0, y, 1.0, h);
+        let g = pdf_region_grey(&pdf, f.page, (f.x + 5.0, y, 1.0, h), 600.0);
         assert!((0..g.w).all(|x| black(&g, x) * 2 < g.h), "a mark over {}", f.item["title"]);
     }
 }
@@ -705,13 +664,7 @@ fn no_back_tells_its_card() {
         let (_, pdf, _) = card_fronts(&dir, tmp.path());
         let (_, pages) = pdf_info(&pdf);
         for n in 1..=pages {
-            let o = std::process::Command::new("pdftotext")
-                .args(["-f", &n.to_string(), "-l", &n.to_string()])
-                .arg(&pdf)
-                .arg("-")
-                .output()
-                .unwrap();
-            let page = String::from_utf8_lossy(&o.stdout).into_owned();
+            let page = pdf_page_text(&pdf, n);
             if !page.contains("backs ·") {
                 continue;
             }

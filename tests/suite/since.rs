@@ -198,15 +198,8 @@ fn the_rulebook_prints_every_section_its_contents_and_where_each_term_is_used_wi
     }
     // The same change bars as on the cheatsheet, beside the same changed item.
     let pages = pdf_grey_pages(&rules, DPI as u32);
-    let page = pages.iter().enumerate().find_map(|(i, p)| {
-        let out = std::process::Command::new("pdftotext")
-            .args(["-f", &(i + 1).to_string(), "-l", &(i + 1).to_string()])
-            .arg(&rules)
-            .arg("-")
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).contains("In your attack step").then_some((i, p))
-    });
+    let page = (pages.iter().enumerate()).find(|(i, _)| pdf_page_text(&rules, i + 1).contains("In your attack step"));
+
     let (i, page) = page.expect("section 8 is in the rulebook");
     let ws = words_on(&rules, i + 1);
     assert!(bar_beside(page, start_of(&ws, &["In", "your", "attack"])), "no change bar in the rulebook");
@@ -267,15 +260,7 @@ fn a_changed_unit_marks_exactly_its_counters_and_the_errata_says_why() {
         }
         let changed = items.iter().any(|it| it["index"] == meta["index"] && it["changed"] == true);
         // The corner, 0.15 to 0.55 mm inside the cut: the triangle's, clear of any text.
-        let px = |v: f64| ((v / 25.4 * 600.0).round() as i64).to_string();
-        let p = page.to_string();
-        let out = std::process::Command::new("pdftoppm")
-            .args(["-gray", "-r", "600", "-f", &p, "-l", &p])
-            .args(["-x", &px(mm(x) + 0.15), "-y", &px(mm(y) + 0.15), "-W", &px(0.4), "-H", &px(0.4)])
-            .arg(&pdf)
-            .output()
-            .unwrap();
-        let g = read_pgm(&out.stdout);
+        let g = pdf_region_grey(&pdf, page, (mm(x) + 0.15, mm(y) + 0.15, 0.4, 0.4), 600.0);
         let dark = g.px.iter().filter(|&&v| v < 70).count() * 2 > g.px.len();
         assert_eq!(dark, changed, "counter {}: marked {dark}, changed {changed}", meta["index"]);
         seen_marked |= changed;

@@ -657,13 +657,7 @@ fn print_shop_cards_one_a_page_with_trim_and_bleed_boxes() {
         assert!((trim[0] - media[0] - 9.0).abs() < 0.01 && (media[3] - trim[3] - 9.0).abs() < 0.01, "{media:?}");
         assert_eq!(((media[2] - media[0]) / 72.0 * 300.0, (media[3] - media[1]) / 72.0 * 300.0), (825.0, 1125.0));
     }
-    let page = |n: usize| {
-        let o = std::process::Command::new("pdftotext")
-            .args(["-f", &n.to_string(), "-l", &n.to_string(), pdf.to_str().unwrap(), "-"])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    };
+    let page = |n: usize| pdf_page_text(&pdf, n);
     // Each copy's front, then its back.
     assert!(page(1).contains("Sohei Warriors") && page(3).contains("Sohei Warriors"), "two copies");
     assert!(page(2).contains("The Genpei War") && !page(2).contains("Sohei"), "the back follows its front");

@@ -287,3 +287,28 @@ pub fn war_at_sea_history(dir: &Path, name: &str) -> PathBuf {
     copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
     game
 }
+
+/// The text of page `page` (from 1) of `pdf` (pdftotext, layout not kept).
+pub fn pdf_page_text(pdf: &Path, page: usize) -> String {
+    let p = page.to_string();
+    let out = Command::new("pdftotext")
+        .args(["-f", &p, "-l", &p])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A region of page `page` (from 1) of `pdf`, `(x, y, w, h)` in mm from the top left,
+/// rendered in greyscale at `dpi` (pdftoppm).
+pub fn pdf_region_grey(pdf: &Path, page: usize, (x, y, w, h): (f64, f64, f64, f64), dpi: f64) -> Grey {
+    let px = |mm: f64| ((mm / 25.4 * dpi).round() as i64).max(1).to_string();
+    let (p, r) = (page.to_string(), dpi.to_string());
+    let out = Command::new("pdftoppm")
+        .args(["-gray", "-r", &r, "-f", &p, "-l", &p, "-x", &px(x), "-y", &px(y), "-W", &px(w), "-H", &px(h)])
+        .arg(pdf)
+        .output()
+        .expect("pdftoppm (poppler-utils) is installed");
+    read_pgm(&out.stdout)
+}
