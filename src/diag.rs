@@ -170,6 +170,12 @@ codes! {
     MORE_THAN_COUNTERS = "E073" "more-than-counters";
     /// A scenario sets a unit up in a cell whose terrain no unit may enter (`move = "P"`).
     SETUP_PROHIBITED = "E074" "setup-prohibited";
+    /// A deck part holds no card, or not the `count` it declares.
+    DECK_PART_COUNT = "E075" "deck-part-count";
+    /// A turn's hands need more cards than the deck holds by that turn.
+    DEAL_EXCEEDS_DECK = "E076" "deal-exceeds-deck";
+    /// Two cards of one deck share a card number.
+    CARD_NUMBER_TWICE = "E077" "card-number-twice";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.

@@ -9,12 +9,14 @@ use crate::source::{Files, Loc};
 
 mod charts;
 mod collections;
+mod decks;
 mod map;
 mod pieces;
 mod scenario;
 mod texts;
 pub use charts::*;
 pub use collections::{Coll, Entity};
+pub use decks::*;
 pub use map::*;
 pub use pieces::*;
 pub use scenario::*;
@@ -80,6 +82,8 @@ pub struct Game {
     pub card_layouts: Vec<CardLayout>,
     /// `[[card]]`: cards written out (units of `[cards] kinds` get theirs without one).
     pub cards: Vec<Card>,
+    /// `[[deck]]`: strategy decks and their parts.
+    pub decks: Vec<Deck>,
     /// `[[scenario_setting]]`: what every scenario must state.
     pub scenario_settings: Vec<ScenarioSetting>,
     /// `[scenario_limits]`: what every side of every scenario must respect.

@@ -9,6 +9,7 @@
 mod abilities;
 mod changelog;
 mod charts;
+mod decks;
 mod evaluate;
 mod icons;
 mod images;
@@ -118,6 +119,7 @@ impl<'g> Checker<'g> {
         self.check_counters();
         self.check_icons();
         self.check_cards();
+        self.check_decks();
         self.check_card_legibility();
         self.check_greyscale();
         self.warn_unused();

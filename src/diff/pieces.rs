@@ -291,6 +291,7 @@ pub(crate) fn card(g: &Game, x: &Card) -> Entry {
         corner,
         icon,
         reference,
+        strategy,
         loc: _,
     } = x;
     let name = title
@@ -314,7 +315,55 @@ pub(crate) fn card(g: &Game, x: &Card) -> Entry {
         .one("colour", o(color))
         .one("layout", o(layout))
         .one("shows", reference.as_ref().map(|c| format!("{} {}", c.key, shown(g, c))));
+    strategy_fields(g, x, strategy, &mut r);
     r.item(card_key(x), name)
+}
+
+/// A strategy card's fields, named as its deck names them ("Ops 2 → 3").
+fn strategy_fields(g: &Game, card: &Card, x: &StrategyFields, r: &mut Record) {
+    let StrategyFields { deck, part, number, ops, event, after } = x;
+    let at = card_deck(g, card);
+    let ops_name = at.map_or("ops", |(d, _)| g.decks[d].ops_name());
+    let part_name = at.and_then(|(d, p)| Some(g.decks[d].parts.get(p?)?.title.v.clone()));
+    let event = event.as_ref().map(|e| match &e.v {
+        EventSide::Side(s) => format!("{}'s", side_name(g, &s.v)),
+        EventSide::Both => "either side's".into(),
+        EventSide::None => "none".into(),
+    });
+    r.refer("deck", deck, |d| name_in(g, d, |x: &Deck| Some(&x.title.v)))
+        .one("part", part_name.or_else(|| o(part)))
+        .one("number", n(number))
+        .one(ops_name, n(ops))
+        .one("event", event)
+        .one("after its event", after.as_ref().map(|a| a.v.name().to_string()));
+}
+
+pub(crate) fn deck(g: &Game, x: &Deck) -> Entry {
+    let Deck { id, title, ops_name, ops, hand, owner, back, color, list, parts, loc: _ } = x;
+    let label = format!("Deck {}", title.v);
+    let parts = parts
+        .iter()
+        .map(|p| {
+            let DeckPart { id, title, joins, count, color, loc: _ } = p;
+            let mut q = Record::new(format!("{label}, part {}", title.v));
+            q.one("title", Some(title.v.clone()))
+                .one("joins on turn", Some(p.joins().to_string()).filter(|_| joins.is_some()))
+                .one("count", n(count))
+                .one("colour", o(color));
+            q.item(id.v.clone(), &title.v)
+        })
+        .collect();
+    let mut r = Record::new(&label);
+    r.one("title", Some(title.v.clone()))
+        .one("value name", o(ops_name))
+        .one("ops range", ops.as_ref().map(|o| format!("{}-{}", o.v.0, o.v.1)))
+        .list("hand", hand.iter().map(|h| h.v.to_string()).collect())
+        .refer("owner", owner, |s| side_name(g, s))
+        .refer("back", back, |b| card_back_name(g, b))
+        .one("colour", o(color))
+        .one("listed on the cheatsheet", yes(*list))
+        .group("part", parts);
+    r.item(id.v.clone(), &title.v)
 }
 
 pub(crate) fn exports(g: &Game) -> Record {

@@ -68,7 +68,7 @@ pub(crate) fn pairs(v: &[(Sp<String>, Sp<Scalar>)]) -> Vec<(String, String)> {
 }
 
 /// The name of the entry `id` of a collection, else the id.
-fn name_in<T: Entity>(g: &Game, id: &str, name: impl Fn(&T) -> Option<&str>) -> String {
+pub(crate) fn name_in<T: Entity>(g: &Game, id: &str, name: impl Fn(&T) -> Option<&str>) -> String {
     T::all(g).iter().find(|x| x.id().v == id).and_then(name).unwrap_or(id).to_string()
 }
 

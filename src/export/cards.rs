@@ -12,6 +12,7 @@ use super::{Exporter, TextKey};
 use crate::check::section_of;
 use crate::layout::card_layout::ResolvedLayout;
 use crate::layout::cards::{RBack, RCard};
+use crate::layout::colour::contrast;
 use crate::model::*;
 
 /// `data.cards`: the card sheets.
@@ -95,6 +96,9 @@ pub struct CardData {
     pub icon: Option<String>,
     /// What a reference card prints.
     pub reference: Option<CardReference>,
+    /// A strategy card's number, ops value, event side and what becomes of it after its
+    /// event; null on other cards.
+    pub strategy: Option<CardStrategyData>,
     /// How layout set its text (sizes, stat columns), measured at check: the template draws
     /// it as given.
     pub fit: Option<crate::layout::cards::CardFit>,
@@ -109,6 +113,45 @@ pub struct CardData {
     /// Butted cards: the cell the copy goes in, row by row from 0.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cell: Option<usize>,
+}
+
+/// A strategy card's fields as it prints them: the ops value in a large badge before the
+/// title, the event's side and what becomes of the card after its event as marks under it,
+/// the number and part in the footer.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CardStrategyData {
+    /// Its deck's title.
+    pub deck: String,
+    /// Its part's title (a deck of one part: null).
+    pub part: Option<String>,
+    /// Its part's colour, drawn as a square before the footer; null: none.
+    pub part_color: Option<String>,
+    /// Its card number.
+    pub number: Option<i64>,
+    /// Its ops value.
+    pub ops: Option<i64>,
+    /// What the value is called ("Ops", "CP").
+    pub ops_name: String,
+    /// Whose event it is; null: not said.
+    pub event: Option<CardEventData>,
+    /// `remove`, `reshuffle` or `stays`; null: not said.
+    pub after: Option<&'static str>,
+    /// What the card prints for `after` ("Remove after event", "Stays in play"); null:
+    /// nothing (a reshuffled card, as the genre prints it).
+    pub after_words: Option<&'static str>,
+}
+
+/// The event's side on a strategy card.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct CardEventData {
+    /// `side`, `both` or `none`.
+    pub kind: &'static str,
+    /// What the mark says: the side's name, "Either side" or "No event".
+    pub label: String,
+    /// The mark's fill: the side's colour; white for either side or none.
+    pub color: String,
+    /// The ink that reads on `color`.
+    pub text_color: String,
 }
 
 /// A stat as a card prints it.
@@ -292,6 +335,7 @@ impl Exporter<'_> {
             corner: card.and_then(|c| c.corner.as_ref().map(|t| t.v.clone())),
             icon: card.and_then(|c| c.icon.as_ref().map(|t| t.v.clone())),
             reference,
+            strategy: card.and_then(|c| self.card_strategy(c)),
             fit: rc.fit.clone(),
             layout: CardLayoutData::of(&rc.layout),
             first_copy: None,
@@ -300,6 +344,45 @@ impl Exporter<'_> {
         };
         data.changed = self.card_changed(rc, &data);
         data
+    }
+
+    /// A strategy card's fields as printed; none for a card outside a deck.
+    fn card_strategy(&self, c: &Card) -> Option<CardStrategyData> {
+        let game = self.game;
+        let (d, p) = card_deck(game, c)?;
+        let deck = &game.decks[d];
+        let s = &c.strategy;
+        let event = s.event.as_ref().map(|e| match &e.v {
+            EventSide::Side(id) => {
+                let side = game.sides.iter().find(|x| x.id.v == id.v);
+                let name = side.map_or(id.v.clone(), |x| x.name.v.clone());
+                let color = side.and_then(|x| x.color.as_ref()).map_or("#ffffff".to_string(), |c| c.v.clone());
+                CardEventData { kind: "side", label: name, text_color: contrast(&color), color }
+            }
+            EventSide::Both => CardEventData {
+                kind: "both",
+                label: "Either side".into(),
+                color: "#ffffff".into(),
+                text_color: "#000000".into(),
+            },
+            EventSide::None => CardEventData {
+                kind: "none",
+                label: "No event".into(),
+                color: "#ffffff".into(),
+                text_color: "#000000".into(),
+            },
+        });
+        Some(CardStrategyData {
+            deck: deck.title.v.clone(),
+            part: p.filter(|_| deck.parts.len() > 1).map(|p| deck.parts[p].title.v.clone()),
+            part_color: p.and_then(|p| deck.parts[p].color.as_ref()).map(|c| c.v.clone()),
+            number: s.number.as_ref().map(|n| n.v),
+            ops: s.ops.as_ref().map(|n| n.v),
+            ops_name: deck.ops_name().to_string(),
+            event,
+            after: s.after.as_ref().map(|a| a.v.name()),
+            after_words: s.after.as_ref().and_then(|a| a.v.words()),
+        })
     }
 
     /// A card's back: its `[[card_back]]`, or the default (the game's title on the card's

@@ -147,7 +147,7 @@ pub(crate) fn lay_out_cards(
     for (card, unit, loc) in sources(game, ix) {
         diags.extend(keeps_data(game, card.map(|i| &game.cards[i]), unit.map(|i| &game.units[i])));
         let mut rc = lay_out_card(game, ix, card, unit, loc);
-        rc.footer = footer_text(game, rc.side, Mm(size.0 - 2.0 * opts.safe));
+        rc.footer = footer_text(game, card.map(|i| &game.cards[i]), rc.side, Mm(size.0 - 2.0 * opts.safe));
         if let Some(img) = rc.image.as_ref().and_then(|_| card_image(game, card, unit))
             && let Some(d) = check_resolution(&game.root, img, out.picture, &rc.what)
         {
@@ -221,15 +221,23 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
         .filter(|r| r.key == "terrain")
         .and_then(|r| ix.get::<Terrain>(game, &r.id.v))
         .and_then(|t| t.color.as_ref().map(|c| c.v.clone()));
+    // A strategy card is its deck's colour, as the genre prints a deck: its part is a mark
+    // in the footer and its event's side a mark under its title, so that a deck fills its
+    // sheets (cards of different colours never share a cut).
+    let deck = card.and_then(|c| card_deck(game, c));
+    let deck_color = deck.and_then(|(d, _)| game.decks[d].color.as_ref().map(|c| c.v.clone()));
     let color = card
         .and_then(|c| c.color.as_ref().map(|c| c.v.clone()))
+        .or(deck_color)
         .or(terrain_color)
         .or_else(|| side.and_then(|s| game.sides[s].color.as_ref().map(|c| c.v.clone())))
         .or_else(|| game.meta.cheatsheet.accent.clone())
         .unwrap_or_else(|| DEFAULT_ACCENT.into());
-    // The card's own back, else its side's, else the game's default back design.
+    // The card's own back, else its deck's, else its side's, else the game's default back
+    // design.
     let design = card
         .and_then(|c| c.back.as_ref())
+        .or_else(|| game.decks[deck?.0].back.as_ref())
         .and_then(|b| ix.position(Coll::CardBack, &b.v))
         .or_else(|| {
             let s = side_id?;
@@ -260,17 +268,31 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
 }
 
 /// The footer's left part for a card of `side` (its name printed on the right): "Title ·
-/// v2.0", or "v2.0" alone when the line would not fit `width` at the footer's size.
-fn footer_text(game: &Game, side: Option<usize>, width: Mm) -> String {
+/// v2.0", or "v2.0" alone when the line would not fit `width` at the footer's size. A
+/// strategy card's starts with its number and part: "No. 12 · Early War · v2.0", else
+/// "No. 12 · v2.0".
+fn footer_text(game: &Game, card: Option<&Card>, side: Option<usize>, width: Mm) -> String {
     let opts = &game.card_options;
     let floor = opts.floor.text.as_ref().map_or(CARD_TEXT_FLOOR, |f| f.v);
     let size = Pt((opts.font_size * 0.75).max(floor));
     let version = game.meta.version.as_ref().map(|v| format!("v{}", v.v));
+    let side = side.map_or(Pt(0.0), |s| text_width(&game.sides[s].name.v, size, false) + Mm(2.0).pt());
+    let fits = |s: &str| text_width(s, size, false) + side <= width.pt();
+    let join = |parts: &[Option<String>]| parts.iter().flatten().cloned().collect::<Vec<_>>().join(" · ");
+    if let Some(c) = card.filter(|c| c.strategy.any()) {
+        let number = c.strategy.number.as_ref().map(|n| format!("No. {}", n.v));
+        let part = card_deck(game, c).and_then(|(d, p)| Some((&game.decks[d], game.decks[d].parts.get(p?)?)));
+        // The part's colour square before the text (cards.typ).
+        let square = if part.is_some_and(|(_, p)| p.color.is_some()) { size * 0.8 + Mm(0.8).pt() } else { Pt(0.0) };
+        let fits = |s: &str| text_width(s, size, false) + side + square <= width.pt();
+        let part = part.filter(|(d, _)| d.parts.len() > 1).map(|(_, p)| p.title.v.clone());
+        let full = join(&[number.clone(), part, version.clone()]);
+        return if fits(&full) { full } else { join(&[number, version]) };
+    }
     let title = game.meta.title.as_ref().map(|t| t.v.clone()).unwrap_or_default();
     let full = match &version {
         Some(v) => format!("{title} · {v}"),
         None => title,
     };
-    let side = side.map_or(Pt(0.0), |s| text_width(&game.sides[s].name.v, size, false) + Mm(2.0).pt());
-    if text_width(&full, size, false) + side <= width.pt() { full } else { version.unwrap_or_default() }
+    if fits(&full) { full } else { version.unwrap_or_default() }
 }

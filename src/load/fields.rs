@@ -149,6 +149,7 @@ pub static ROOT: TableDecl = table(
         f("cards", Ty::Table(&CARDS), "Card sheet settings."),
         f("card_back", Ty::Tables(&CARD_BACK), "A card back."),
         f("card", Ty::Tables(&CARD), "A card: a unit's, or any other."),
+        f("deck", Ty::Tables(&DECK), "A strategy deck: its parts, ops range and hands; its cards name it."),
         f(
             "card_layout",
             Ty::Tables(&CARD_LAYOUT),
@@ -884,6 +885,35 @@ static CARDS: TableDecl = TableDecl {
     )
 };
 
+static DECK: TableDecl = table(
+    "deck",
+    "[[deck]]: a strategy deck of a card-driven game, dealt in hands each turn.",
+    &[
+        req("title", Ty::Str, "Its name, e.g. \"Strategy cards\"."),
+        f("id", Ty::Id, ID_DOC),
+        f("ops_name", Ty::Str, "What its cards' value is called: \"Ops\" (default), \"CP\", \"Command\"."),
+        f("ops", Ty::Ints, "The lowest and highest ops value, e.g. [1, 4]."),
+        f("hand", Ty::AnyOf(&[Ty::Int, Ty::Ints]), "Cards dealt to each player a turn: 7, or one per turn [6, 6, 7] (the last goes on)."),
+        f("owner", Ty::Id, "Optional: the side whose own deck it is; default: every side draws from it."),
+        f("card_back", Ty::Id, "The [[card_back]] of all its cards (default: [cards] back)."),
+        f("color", Ty::Colour, "Its cards' colour, every part alike (default: the game's accent)."),
+        f("list", Ty::Bool, "The cheatsheet lists its cards per part (default false)."),
+        f("part", Ty::Tables(&DECK_PART), "Its parts in the order they join (early, mid, late war)."),
+    ],
+);
+
+static DECK_PART: TableDecl = table(
+    "deck_part",
+    "[[deck.part]]: cards shuffled into the draw pile on a given turn.",
+    &[
+        req("title", Ty::Str, "Its name, e.g. \"Mid War\"."),
+        f("id", Ty::Id, ID_DOC),
+        f("joins", Ty::Int, "The turn its cards join the draw pile (default 1)."),
+        f("count", Ty::Int, "Optional: how many cards it has, copies counted; checked."),
+        f("color", Ty::Colour, "A square of this colour before each of its cards' number, telling the parts apart."),
+    ],
+);
+
 static CARD_BACK: TableDecl = table(
     "card_back",
     "[[card_back]]: a card back.",
@@ -926,6 +956,16 @@ pub(crate) static CARD: TableDecl = TableDecl {
             ),
             f("terrain", Ty::Id, "A terrain card: the [[terrain]] whose effects it prints."),
             f("icon", Ty::Str, "An icon drawn large in the art zone when the card has no picture (docs/icons.md)."),
+            f("deck", Ty::Id, "A strategy card: its [[deck]] (default: the deck of its part, or the game's only deck)."),
+            f("part", Ty::Id, "A strategy card: its part of the deck (default: the deck's first)."),
+            f("number", Ty::Int, "A strategy card: its number, unique in its deck."),
+            f("ops", Ty::Int, "A strategy card: its ops value, within the deck's `ops`."),
+            f("event", Ty::Str, "A strategy card: the side whose event it is, \"both\" or \"none\"."),
+            f(
+                "after",
+                Ty::Choice(&["remove", "reshuffle", "stays"]),
+                "A strategy card: after its event it is removed, reshuffled (default) or stays in play.",
+            ),
         ],
     )
 };

@@ -4,6 +4,7 @@
 //! problem. What each table may hold is declared once, in `fields.rs`.
 
 mod charts;
+mod decks;
 pub mod fields;
 mod fonts;
 mod icons;
@@ -230,6 +231,7 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
     for_each(&root, "card_back", |o| game.card_backs.push(pieces::read_card_back(&o)));
     for_each(&root, "card_layout", |o| game.card_layouts.push(pieces::read_card_layout(&o)));
     for_each(&root, "card", |o| game.cards.push(pieces::read_card(&o)));
+    for_each(&root, "deck", |o| game.decks.push(decks::read_deck(&o)));
     for_each(&root, "scenario_setting", |o| game.scenario_settings.push(scenario::read_setting(&o)));
     if let Some(o) = root.table("exports") {
         read_exports(game, &o);

@@ -600,6 +600,7 @@ pub(super) fn read_card(o: &Obj) -> Card {
         corner: o.str("corner"),
         icon: o.str("icon"),
         reference: card_ref(o),
+        strategy: super::decks::strategy(o),
         loc: o.ctx.loc(o.span.clone()),
     };
     if c.title.is_none() && c.unit.is_none() && c.reference.is_none() {

@@ -79,6 +79,7 @@ collections! {
     CounterGroup: CounterGroup => counter_groups.id, "counter group", "[[counter_group]]";
     CardBack: CardBack => card_backs.id, "card back", "[[card_back]]";
     CardLayout: CardLayout => card_layouts.id, "card layout", "[[card_layout]]";
+    Deck: Deck => decks.id, "deck", "[[deck]]";
     ScenarioSetting: ScenarioSetting => scenario_settings.id, "scenario setting", "[[scenario_setting]]";
     Scenario: Scenario => scenarios.id, "scenario", "[[scenario]]";
     Crt: Crt => crts.id, "combat results table", "[[crt]]";

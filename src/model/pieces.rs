@@ -3,7 +3,7 @@
 
 use crate::source::Loc;
 
-use super::{PageSize, Scalar, Sp, Text};
+use super::{PageSize, Scalar, Sp, StrategyFields, Text};
 
 /// `duplex` on `[counters]` or `[cards]`: how backs are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -471,6 +471,8 @@ pub struct Card {
     pub icon: Option<Sp<String>>,
     /// `section`, `table`, `sequence`, `ability` or `terrain`: what a reference card prints.
     pub reference: Option<CardRef>,
+    /// `deck`, `part`, `number`, `ops`, `event`, `after`: a strategy card's fields.
+    pub strategy: StrategyFields,
     /// The whole `[[card]]` table.
     pub loc: Loc,
 }
