@@ -801,6 +801,8 @@ pub enum Item {
     /// `{ chart = "terrain" }` or `{ chart = "turns" }`: the terrain effects chart or the turn
     /// record track shown here.
     Chart(Sp<ChartKind>),
+    /// `{ deck = "id" }`: the list of that `[[deck]]`'s cards, part by part, shown here.
+    Deck(Sp<String>),
 }
 
 /// What `{ chart = "..." }` in a section's items shows.

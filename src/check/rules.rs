@@ -50,6 +50,9 @@ impl Checker<'_> {
                     self.resolve::<Unit>(u);
                 }
                 Item::Crt(_) | Item::Chart(_) => self.check_chart_item(item),
+                Item::Deck(d) => {
+                    self.resolve::<Deck>(d);
+                }
                 Item::Label(_) | Item::Note(_) => {}
             }
         }

@@ -339,7 +339,7 @@ fn strategy_fields(g: &Game, card: &Card, x: &StrategyFields, r: &mut Record) {
 }
 
 pub(crate) fn deck(g: &Game, x: &Deck) -> Entry {
-    let Deck { id, title, ops_name, ops, hand, owner, back, color, list, parts, loc: _ } = x;
+    let Deck { id, title, ops_name, ops, hand, owner, back, color, parts, loc: _ } = x;
     let label = format!("Deck {}", title.v);
     let parts = parts
         .iter()
@@ -361,7 +361,6 @@ pub(crate) fn deck(g: &Game, x: &Deck) -> Entry {
         .refer("owner", owner, |s| side_name(g, s))
         .refer("back", back, |b| card_back_name(g, b))
         .one("colour", o(color))
-        .one("listed on the cheatsheet", yes(*list))
         .group("part", parts);
     r.item(id.v.clone(), &title.v)
 }

@@ -261,6 +261,7 @@ fn section_texts(
                 Item::Sequence(id) => out.push(same(format!("(sequence {})", id.v))),
                 Item::Unit(id) => out.push(same(format!("(unit {})", id.v))),
                 Item::Crt(id) => out.push(same(format!("(crt {})", id.v))),
+                Item::Deck(id) => out.push(same(format!("(deck {})", id.v))),
                 Item::Chart(kind) => out.push(same(
                     match kind.v {
                         ChartKind::Terrain => "(terrain chart)",

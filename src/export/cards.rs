@@ -6,10 +6,11 @@ use serde::Serialize;
 
 use super::charts::{capitalise, shift_words, signed};
 use super::pieces::{SheetData, bands_name, image_path, sheet_data};
-use super::rules::{SectionData, SequenceData, TableData};
+use super::rules::{DeckListData, DeckPartList, SectionData, SequenceData, TableData};
 use super::units::UnitData;
 use super::{Exporter, TextKey};
 use crate::check::section_of;
+use crate::markup::escape_markup;
 use crate::layout::card_layout::ResolvedLayout;
 use crate::layout::cards::{RBack, RCard};
 use crate::layout::colour::contrast;
@@ -383,6 +384,76 @@ impl Exporter<'_> {
             after: s.after.as_ref().map(|a| a.v.name()),
             after_words: s.after.as_ref().and_then(|a| a.v.words()),
         })
+    }
+
+    /// A strategy deck's list: per part, its cards by number (then as written), with their
+    /// ops, event and what becomes of them after it.
+    pub(super) fn deck_list(&mut self, d: &Deck) -> DeckListData {
+        let game = self.game;
+        let di = game.decks.iter().position(|x| std::ptr::eq(x, d));
+        let parts = d.parts.len().max(1);
+        let mut cards: Vec<Vec<&Card>> = vec![Vec::new(); parts];
+        for c in &game.cards {
+            if let Some((k, p)) = card_deck(game, c)
+                && Some(k) == di
+            {
+                cards[p.unwrap_or(0)].push(c);
+            }
+        }
+        let numbered = cards.iter().flatten().any(|c| c.strategy.number.is_some());
+        let has_after = cards.iter().flatten().any(|c| c.strategy.after.as_ref().is_some_and(|a| a.v.words().is_some()));
+        let has_event = cards.iter().flatten().any(|c| c.strategy.event.is_some());
+        let mut header: Vec<&str> = Vec::new();
+        if numbered {
+            header.push("No.");
+        }
+        header.extend(["Card", d.ops_name()]);
+        if has_event {
+            header.push("Event");
+        }
+        if has_after {
+            header.push("After event");
+        }
+        let mut out = Vec::new();
+        for (i, mut list) in cards.into_iter().enumerate() {
+            list.sort_by_key(|c| c.strategy.number.as_ref().map_or(i64::MAX, |n| n.v));
+            let count: i64 = list.iter().map(|c| c.quantity.as_ref().map_or(1, |q| q.v.max(1))).sum();
+            let label = match d.parts.get(i) {
+                Some(p) if d.parts.len() > 1 => format!("{}: joins on turn {}, {count} cards", p.title.v, p.joins()),
+                _ => format!("{count} cards"),
+            };
+            let rows = list.iter().map(|c| self.deck_row(c, numbered, has_event, has_after)).collect();
+            let header = header.iter().map(|h| self.generated(escape_markup(h), &d.loc)).collect();
+            let id = d.parts.get(i).map_or(d.id.v.clone(), |p| format!("{}-{}", d.id.v, p.id.v));
+            let table = TableData { id, title: None, header, rows, notes: Vec::new(), changes: None };
+            out.push(DeckPartList { label, table });
+        }
+        DeckListData { id: d.id.v.clone(), title: d.title.v.clone(), parts: out }
+    }
+
+    fn deck_row(&mut self, c: &Card, numbered: bool, has_event: bool, has_after: bool) -> Vec<TextKey> {
+        let game = self.game;
+        let s = &c.strategy;
+        let mut cells: Vec<String> = Vec::new();
+        if numbered {
+            cells.push(s.number.as_ref().map_or(String::new(), |n| n.v.to_string()));
+        }
+        cells.push(c.title.as_ref().map_or(String::new(), |t| t.v.clone()));
+        cells.push(s.ops.as_ref().map_or(String::new(), |n| n.v.to_string()));
+        if has_event {
+            cells.push(match s.event.as_ref().map(|e| &e.v) {
+                Some(EventSide::Side(id)) => {
+                    game.sides.iter().find(|x| x.id.v == id.v).map_or(id.v.clone(), |x| x.name.v.clone())
+                }
+                Some(EventSide::Both) => "Either side".into(),
+                Some(EventSide::None) => "None".into(),
+                None => String::new(),
+            });
+        }
+        if has_after {
+            cells.push(s.after.as_ref().and_then(|a| a.v.words()).unwrap_or_default().to_string());
+        }
+        cells.into_iter().map(|x| self.generated(escape_markup(&x), &c.loc)).collect()
     }
 
     /// A card's back: its `[[card_back]]`, or the default (the game's title on the card's

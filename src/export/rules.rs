@@ -89,11 +89,37 @@ pub enum ItemData {
         /// The chart.
         terrain: TerrainChart,
     },
+    /// A strategy deck's list of cards.
+    Deck {
+        /// The list.
+        deck: DeckListData,
+    },
     /// The turn record track.
     Turns {
         /// The track; null when the game has none.
         turns: Option<TurnTrack>,
     },
+}
+
+/// A strategy deck's cards, part by part (`{ deck = "id" }` in a section's items).
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct DeckListData {
+    /// `id`.
+    pub id: String,
+    /// `title`.
+    pub title: String,
+    /// Each part: a label ("Winter: joins on turn 5, 8 cards") and its cards as a table (No.,
+    /// Card, the ops value's name, Event, After event; a column no card fills is left out).
+    pub parts: Vec<DeckPartList>,
+}
+
+/// A part of a strategy deck, listed.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct DeckPartList {
+    /// "Winter: joins on turn 5, 8 cards", or (a deck of one part) "18 cards".
+    pub label: String,
+    /// Its cards, by number.
+    pub table: TableData,
 }
 
 /// A table (`[[table]]`): every cell a text key.
@@ -252,6 +278,10 @@ impl Exporter<'_> {
                 },
                 Item::Crt(id) => match self.ix.get::<Crt>(game, &id.v) {
                     Some(c) => ItemData::Crt { crt: self.crt(c) },
+                    None => continue,
+                },
+                Item::Deck(id) => match self.ix.get::<Deck>(game, &id.v) {
+                    Some(d) => ItemData::Deck { deck: self.deck_list(d) },
                     None => continue,
                 },
                 Item::Chart(kind) => match kind.v {

@@ -45,6 +45,8 @@ pub struct RCard {
     pub unit: Option<usize>,
     /// Its side, by position.
     pub side: Option<usize>,
+    /// A strategy card: its deck and part, by position.
+    pub deck: Option<(usize, Option<usize>)>,
     /// Copies to print.
     pub quantity: i64,
     /// Its back.
@@ -256,6 +258,7 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
         card: ci,
         unit: ui,
         side,
+        deck,
         quantity: card.and_then(|c| c.quantity.as_ref()).map(|q| q.v.clamp(1, crate::check::MAX_COPIES)).unwrap_or(1),
         back: RBack { design, text_color: contrast(&back_color), color: back_color },
         text_color: contrast(&color),
@@ -295,4 +298,44 @@ fn footer_text(game: &Game, card: Option<&Card>, side: Option<usize>, width: Mm)
         None => title,
     };
     if fits(&full) { full } else { version.unwrap_or_default() }
+}
+
+/// The cards as players draw them: a pile per part of each strategy deck (in deck and part
+/// order), then a pile per side of the other cards (sideless last).
+#[derive(Debug)]
+pub struct CardPile {
+    /// "Fortunes of War: Winter", "Velsk cards", "Cards".
+    pub name: String,
+    /// Its deck, by position: its piles share a discard pile.
+    pub deck: Option<usize>,
+    /// Its cards, by position in [`Cards::cards`].
+    pub cards: Vec<usize>,
+}
+
+/// The piles of [`CardPile`], for the virtual tabletops.
+pub fn card_piles(game: &Game, cards: &Cards) -> Vec<CardPile> {
+    // Sorted by (strategy deck and part, or side); sideless last.
+    let mut keyed: Vec<((usize, usize, usize), CardPile)> = Vec::new();
+    for (i, c) in cards.cards.iter().enumerate() {
+        let key = match c.deck {
+            Some((d, p)) => (0, d, p.unwrap_or(0)),
+            None => (1, c.side.unwrap_or(usize::MAX), 0),
+        };
+        match keyed.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, p)) => p.cards.push(i),
+            None => {
+                let name = match (c.deck, c.side) {
+                    (Some((d, Some(p))), _) if game.decks[d].parts.len() > 1 => {
+                        format!("{}: {}", game.decks[d].title.v, game.decks[d].parts[p].title.v)
+                    }
+                    (Some((d, _)), _) => game.decks[d].title.v.clone(),
+                    (None, Some(s)) => format!("{} cards", game.sides[s].name.v),
+                    (None, None) => "Cards".to_string(),
+                };
+                keyed.push((key, CardPile { name, deck: c.deck.map(|d| d.0), cards: vec![i] }));
+            }
+        }
+    }
+    keyed.sort_by_key(|(k, _)| *k);
+    keyed.into_iter().map(|(_, p)| p).collect()
 }

@@ -76,7 +76,6 @@ pub(super) fn read_deck(o: &Obj) -> Deck {
         owner: o.id("owner", false),
         back: o.id("card_back", false),
         color: colour(o, "color"),
-        list: o.bool("list").is_some_and(|b| b.v),
         parts,
         loc: o.ctx.loc(o.span.clone()),
     };

@@ -541,7 +541,7 @@ static LIST_ITEM: Ty = Ty::AnyOf(&[Ty::Markup, Ty::Table(&ITEM)]);
 
 pub(crate) static ITEM: TableDecl = table(
     "list_item",
-    "A list item: exactly one of text, label, note, table, sequence, unit, crt, chart.",
+    "A list item: exactly one of text, label, note, table, sequence, unit, crt, chart, deck.",
     &[
         f("text", Ty::Markup, "An item (markup), with sub-items in `items`."),
         f("label", Ty::Markup, "A label heading the items after it."),
@@ -551,6 +551,7 @@ pub(crate) static ITEM: TableDecl = table(
         f("unit", Ty::Id, "A unit's stat block shown here."),
         f("crt", Ty::Id, "A [[crt]] shown here."),
         f("chart", Ty::Choice(&["terrain", "turns"]), "The terrain effects chart or the turn record track shown here."),
+        f("deck", Ty::Id, "The list of a [[deck]]'s cards, part by part, shown here."),
         f("items", Ty::ArrayOf(&LIST_ITEM), "Sub-items of a text item."),
     ],
 );
@@ -897,7 +898,6 @@ static DECK: TableDecl = table(
         f("owner", Ty::Id, "Optional: the side whose own deck it is; default: every side draws from it."),
         f("card_back", Ty::Id, "The [[card_back]] of all its cards (default: [cards] back)."),
         f("color", Ty::Colour, "Its cards' colour, every part alike (default: the game's accent)."),
-        f("list", Ty::Bool, "The cheatsheet lists its cards per part (default false)."),
         f("part", Ty::Tables(&DECK_PART), "Its parts in the order they join (early, mid, late war)."),
     ],
 );

@@ -907,19 +907,19 @@ fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
             }
             DeValue::Table(t) => {
                 let o = Obj::new(ctx, t, v.span(), &fields::ITEM, "a list item");
-                let keys = ["text", "label", "note", "table", "sequence", "unit", "crt", "chart"];
+                let keys = ["text", "label", "note", "table", "sequence", "unit", "crt", "chart", "deck"];
                 let present: Vec<&str> = keys.iter().copied().filter(|k| t.get(*k).is_some()).collect();
                 if present.len() != 1 {
                     let d = if present.is_empty() {
                         Diagnostic::error(
                             diag::MISSING_FIELD,
-                            "a list item needs one of text, label, note, table, sequence, unit, crt, chart",
+                            "a list item needs one of text, label, note, table, sequence, unit, crt, chart, deck",
                         )
                     } else {
                         Diagnostic::error(
                             diag::INVALID_VALUE,
                             format!(
-                                "a list item has one of text, label, note, table, sequence, unit, crt, chart, not {}",
+                                "a list item has one of text, label, note, table, sequence, unit, crt, chart, deck, not {}",
                                 present.join(" and ")
                             ),
                         )
@@ -945,6 +945,7 @@ fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
                     "table" => o.id("table", true).map(Item::Table),
                     "sequence" => o.id("sequence", true).map(Item::Sequence),
                     "crt" => o.id("crt", true).map(Item::Crt),
+                    "deck" => o.id("deck", true).map(Item::Deck),
                     "chart" => chart_of(&o),
                     _ => o.id("unit", true).map(Item::Unit),
                 };

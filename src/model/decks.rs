@@ -24,8 +24,6 @@ pub struct Deck {
     pub back: Option<Sp<String>>,
     /// `color`: its cards' colour, every part alike; default: the game's accent.
     pub color: Option<Sp<String>>,
-    /// `list`: the cheatsheet prints a list of its cards per part.
-    pub list: bool,
     /// `[[deck.part]]`: its parts in the order they join; none: one part, there from turn 1.
     pub parts: Vec<DeckPart>,
     /// The whole `[[deck]]` table.

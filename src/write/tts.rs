@@ -1,20 +1,22 @@
 //! Tabletop Simulator: deck sheets and a saved object (`tts/`), from the faces of the
 //! pieces document.
 //!
-//! Cards make one deck per side (cards without a side: one deck "Cards"); a deck's distinct
-//! cards go on sheets of at most 10 x 7 cells, 69 faces a sheet, the last cell holding the
-//! hidden-card image (the first card's back) as TTS expects; a sheet stays within 4096 px a
-//! side, so its cards are rendered at the resolution asked for or lower. Backs: one image
-//! when every card of a sheet has the same back, else a sheet of backs (`UniqueBack`).
-//! Counters become two-sided `Custom_Tile`s (front, back), one bag per counter group, every
-//! printed copy a tile. Every image the save names is in `tts/`, flat, so the folder can be
-//! uploaded as it is (release assets) and named by `--base-url`; without it the URLs are
-//! local `file:///` paths, which only the player who has the files sees.
+//! Cards make one deck per part of each strategy deck, then one per side (cards without a
+//! side: one deck "Cards"); a deck's distinct cards go on sheets of at most 10 x 7 cells, 69
+//! faces a sheet, the last cell holding the hidden-card image (the first card's back) as TTS
+//! expects; a sheet stays within 4096 px a side, so its cards are rendered at the resolution
+//! asked for or lower. Backs: one image when every card of a sheet has the same back, else a
+//! sheet of backs (`UniqueBack`). Counters become two-sided `Custom_Tile`s (front, back), one
+//! bag per counter group, every printed copy a tile. Every image the save names is in
+//! `tts/`, flat, so the folder can be uploaded as it is (release assets) and named by
+//! `--base-url`; without it the URLs are local `file:///` paths, which only the player who
+//! has the files sees.
 
 use image::RgbImage;
 use serde_json::{Value, json};
 
 use crate::layout::Layout;
+use crate::layout::cards::card_piles;
 use crate::length::{Mm, Pt};
 use crate::model::Game;
 use crate::render::png::{FacePage, PieceKind, PieceNames, encode_png, pixels};
@@ -247,23 +249,10 @@ struct Deck {
     cards: Vec<usize>,
 }
 
-/// One deck per side, in the order sides are declared; cards without a side last.
+/// One deck per part of each strategy deck, then one per side (cards without a side last):
+/// the piles players draw from ([`card_piles`]).
 fn decks_of(game: &Game, layout: &Layout) -> Vec<Deck> {
-    let mut out: Vec<(Option<usize>, Deck)> = Vec::new();
-    for (i, c) in layout.cards.cards.iter().enumerate() {
-        match out.iter_mut().find(|(s, _)| *s == c.side) {
-            Some((_, d)) => d.cards.push(i),
-            None => {
-                let name = match c.side {
-                    Some(s) => format!("{} cards", game.sides[s].name.v),
-                    None => "Cards".to_string(),
-                };
-                out.push((c.side, Deck { name, cards: vec![i] }));
-            }
-        }
-    }
-    out.sort_by_key(|(s, _)| s.unwrap_or(usize::MAX));
-    out.into_iter().map(|(_, d)| d).collect()
+    card_piles(game, &layout.cards).into_iter().map(|p| Deck { name: p.name, cards: p.cards }).collect()
 }
 
 /// Deterministic TTS GUIDs: six hex digits, counting.

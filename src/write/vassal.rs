@@ -8,8 +8,9 @@
 //! markers); a map window per `[[map]]`, its board the whole map as one image at
 //! [`PIECE_DPI`] (the counters' scale; less for huge maps, [`board_dpi`]) with a hex or
 //! square grid on which pieces snap to cell centres and that names cells as the map does; the
-//! card decks (one per side, draw piles of masked cards) in a "Decks" window of their own (the
-//! main "Table" of a game without maps); a predefined set-up per scenario (File menu) with its
+//! card decks (a draw pile per part of each strategy deck with a discard pile, then one per
+//! side; masked cards) in a "Decks" window of their own (the main "Table" of a game without
+//! maps), and a hand per side that plays from a strategy deck; a predefined set-up per scenario (File menu) with its
 //! counters on their cells and its reinforcements in an "Arrivals" window; a chart window
 //! with the cheatsheet, player aid card and scenario sheets as images. Name, version and save
 //! date come from `[game]`. The zip is deterministic: entries sorted, every timestamp
@@ -410,47 +411,50 @@ fn counter_panels(
     (panels, pieces)
 }
 
-/// The card decks: a draw pile per side (by side, sideless last), every printed copy a card;
-/// and a card's size in pixels.
+/// The card decks: a draw pile per part of each strategy deck, then per side (sideless
+/// last), every printed copy a card ([`card_piles`]); and a card's size in pixels.
 fn card_piles(input: &VassalInput, files: &mut Vec<(String, Vec<u8>)>, gpid: &mut usize) -> (Vec<Pile>, (u32, u32)) {
     let mut piles: Vec<Pile> = Vec::new();
     let mut card_size = (0, 0);
-    for (i, c) in input.layout.cards.cards.iter().enumerate() {
-        let (Some(front), Some(back)) =
-            (find_face(input, PieceKind::Card, i, "front"), find_face(input, PieceKind::Card, i, "back"))
-        else {
-            continue;
-        };
-        let (front_img, w, h) = face_image(input, files, front, "card");
-        let (back_img, _, _) = face_image(input, files, back, "card");
-        card_size = (w, h);
-        let name = &input.names.card_titles[i];
-        let pile = match piles.iter_mut().position(|(s, _)| *s == c.side) {
-            Some(p) => &mut piles[p].1,
-            None => {
-                piles.push((c.side, Vec::new()));
-                &mut piles.last_mut().expect("pushed").1
+    for p in crate::layout::cards::card_piles(input.game, &input.layout.cards) {
+        let mut slots = Vec::new();
+        for i in p.cards {
+            let c = &input.layout.cards.cards[i];
+            let (Some(front), Some(back)) =
+                (find_face(input, PieceKind::Card, i, "front"), find_face(input, PieceKind::Card, i, "back"))
+            else {
+                continue;
+            };
+            let (front_img, w, h) = face_image(input, files, front, "card");
+            let (back_img, _, _) = face_image(input, files, back, "card");
+            card_size = (w, h);
+            let name = &input.names.card_titles[i];
+            for _ in 0..c.quantity.max(1) {
+                *gpid += 1;
+                slots.push(format!(
+                    "<VASSAL.build.widget.CardSlot entryName=\"{}\" gpid=\"{}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.CardSlot>",
+                    xml(&field(name)),
+                    *gpid,
+                    xml(&card_definition(name, &front_img, &back_img, *gpid))
+                ));
             }
-        };
-        for _ in 0..c.quantity.max(1) {
-            *gpid += 1;
-            pile.push(format!(
-                "<VASSAL.build.widget.CardSlot entryName=\"{}\" gpid=\"{}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.CardSlot>",
-                xml(&field(name)),
-                *gpid,
-                xml(&card_definition(name, &front_img, &back_img, *gpid))
-            ));
+        }
+        if !slots.is_empty() {
+            piles.push(Pile { name: p.name, deck: p.deck, slots });
         }
     }
-    piles.sort_by_key(|(s, _)| s.unwrap_or(usize::MAX));
     (piles, card_size)
 }
 
 /// A palette panel: its name and piece slots.
 type Panel = (String, Vec<String>);
 
-/// A draw pile: its side (none for sideless cards) and card slots.
-type Pile = (Option<usize>, Vec<String>);
+/// A draw pile: its name, its strategy deck (whose piles share a discard pile) and card slots.
+struct Pile {
+    name: String,
+    deck: Option<usize>,
+    slots: Vec<String>,
+}
 
 /// A board entry: its name, image file, width and height in pixels, and grid XML.
 type BoardEntry = (String, String, u32, u32, String);
@@ -678,7 +682,7 @@ struct Module<'a> {
     title: &'a str,
     version: &'a str,
     panels: &'a [(String, Vec<String>)],
-    piles: &'a [(Option<usize>, Vec<String>)],
+    piles: &'a [Pile],
     card: (u32, u32),
     charts: &'a [String],
     /// (name, image file, width, height, grid element) per map.
@@ -689,6 +693,17 @@ struct Module<'a> {
 
 /// A map window: its name, its board element(s) and its parts; `launch`: a toolbar button
 /// shows and hides it (every window but the main one).
+/// The parts of a player's hand: as a map's, cards laid out side by side.
+const HAND_PARTS: &str = r#"        <VASSAL.build.module.map.ForwardToKeyBuffer/>
+        <VASSAL.build.module.map.Scroller/>
+        <VASSAL.build.module.map.ForwardToChatter/>
+        <VASSAL.build.module.map.MenuDisplayer/>
+        <VASSAL.build.module.map.MapCenterer/>
+        <VASSAL.build.module.map.PieceMover/>
+        <VASSAL.build.module.map.KeyBufferer/>
+        <VASSAL.build.module.map.HandMetrics bottom="40,0" disabled="false" down="37,0" exSepX="12" exSepY="0" top="38,0" unexSepX="12" unexSepY="0" up="39,0"/>
+"#;
+
 fn map_xml(name: &str, launch: bool, board: &str, extra: &str) -> String {
     format!(
         "    <VASSAL.build.module.Map allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"{n}\" changeFormat=\"$message$\" color=\"0,0,0\" createFormat=\"$pieceName$ created in $location$\" description=\"\" edgeHeight=\"0\" edgeWidth=\"0\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"{launch}\" mapName=\"{n}\" markMoved=\"Never\" moveKey=\"\" moveToFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" showKey=\"\" thickness=\"3\">\n        <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\" boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n{board}        </VASSAL.build.module.map.BoardPicker>\n{MAP_PARTS}{extra}    </VASSAL.build.module.Map>\n",
@@ -745,12 +760,16 @@ fn build_file(game: &Game, m: &Module) -> String {
     let gap = cw / 2 + 40;
     if !m.piles.is_empty() || m.boards.is_empty() {
         let name = if m.boards.is_empty() { "Table" } else { "Decks" };
-        let width = (m.piles.len() as u32 * (cw + gap) + gap).max(if m.boards.is_empty() { 1200 } else { 400 });
+        let width = (pile_slots(m.piles) * (cw + gap) + gap).max(if m.boards.is_empty() { 1200 } else { 400 });
         let height = (ch + 2 * gap).max(if m.boards.is_empty() { 900 } else { 300 });
         let board = format!(
             "            <VASSAL.build.module.map.boardPicker.Board color=\"40,90,60\" height=\"{height}\" name=\"{name}\" reversible=\"false\" width=\"{width}\"/>\n"
         );
         x.push_str(&map_xml(name, !m.boards.is_empty(), &board, &piles_xml(game, m.piles, m.card, gap)));
+    }
+    // A hand per side that plays from a strategy deck, seen by its owner alone.
+    if m.piles.iter().any(|p| p.deck.is_some()) {
+        x.push_str(&hands_xml(game, m.card));
     }
     // Reinforcements wait in a window of their own, a row per turn of arrival, each row a
     // region named after its turn (and entry cell), so the log says where a piece came from.
@@ -796,27 +815,99 @@ fn build_file(game: &Game, m: &Module) -> String {
     x
 }
 
-/// The card decks, a draw pile per side, side by side from the left of their window's board
-/// (no owning board: x and y from the board area's corner).
-fn piles_xml(game: &Game, piles: &[(Option<usize>, Vec<String>)], (cw, ch): (u32, u32), gap: u32) -> String {
+/// The card decks side by side from the left of their window's board (no owning board: x and
+/// y from the board area's corner): each draw pile, and after the piles of a strategy deck its
+/// face-up discard pile, which reshuffles into the deck's first pile (as do its later parts,
+/// when they join).
+fn piles_xml(game: &Game, piles: &[Pile], (cw, ch): (u32, u32), gap: u32) -> String {
     let mut x = String::new();
-    for (k, (side, slots)) in piles.iter().enumerate() {
-        let name = match side {
-            Some(s) => format!("{} cards", game.sides[*s].name.v),
-            None => "Cards".into(),
+    let mut k = 0u32;
+    let at = |k: &mut u32| {
+        let px = gap + *k * (cw + gap) + cw / 2;
+        *k += 1;
+        (px, gap + ch / 2)
+    };
+    for (i, pile) in piles.iter().enumerate() {
+        let first = pile.deck.and_then(|d| piles.iter().find(|p| p.deck == Some(d))).filter(|f| f.name != pile.name);
+        let reshuffle = match first {
+            Some(f) => format!(
+                "reshufflable=\"true\" reshuffleCommand=\"{}\" reshuffleHotkey=\"\" reshuffleMessage=\"$deckName$ shuffled into {}\" reshuffleTarget=\"{}\"",
+                xml(&format!("Shuffle into {}", f.name)),
+                xml(&f.name),
+                xml(&field(&f.name))
+            ),
+            None => "reshufflable=\"false\"".to_string(),
         };
-        let px = gap + k as u32 * (cw + gap) + cw / 2;
-        let py = gap + ch / 2;
+        let (px, py) = at(&mut k);
         x.push_str(&format!(
-            "        <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"false\" draw=\"true\" faceDown=\"Always\" height=\"{ch}\" name=\"{}\" owningBoard=\"\" reshufflable=\"false\" shuffle=\"Via right-click Menu\" width=\"{cw}\" x=\"{px}\" y=\"{py}\">\n",
-            xml(&field(&name))
+            "        <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"false\" draw=\"true\" faceDown=\"Always\" height=\"{ch}\" name=\"{}\" owningBoard=\"\" {reshuffle} shuffle=\"Via right-click Menu\" width=\"{cw}\" x=\"{px}\" y=\"{py}\">\n",
+            xml(&field(&pile.name))
         ));
-        for s in slots {
+        for s in &pile.slots {
             x.push_str(&format!("            {s}\n"));
         }
         x.push_str("        </VASSAL.build.module.map.DrawPile>\n");
+        // The deck's last pile: its discard pile follows.
+        let last = pile.deck.is_some() && piles.get(i + 1).is_none_or(|n| n.deck != pile.deck);
+        if let (true, Some(d)) = (last, pile.deck) {
+            let target = piles.iter().find(|p| p.deck == Some(d)).map_or(&pile.name, |p| &p.name);
+            let (px, py) = at(&mut k);
+            x.push_str(&format!(
+                "        <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"true\" draw=\"true\" drawFaceUp=\"true\" faceDown=\"Never\" height=\"{ch}\" name=\"{}\" owningBoard=\"\" reshufflable=\"true\" reshuffleCommand=\"{}\" reshuffleHotkey=\"\" reshuffleMessage=\"The discards are shuffled into $deckName$\" reshuffleTarget=\"{}\" shuffle=\"Never\" width=\"{cw}\" x=\"{px}\" y=\"{py}\"/>\n",
+                xml(&field(&discards(game, d))),
+                xml(&format!("Shuffle into {target}")),
+                xml(&field(target))
+            ));
+        }
     }
     x
+}
+
+/// The name of a strategy deck's discard pile.
+fn discards(game: &Game, deck: usize) -> String {
+    format!("{} discards", game.decks[deck].title.v)
+}
+
+/// The windows a pile of the decks window takes: its draw piles and a discard pile per
+/// strategy deck.
+fn pile_slots(piles: &[Pile]) -> u32 {
+    let decks: std::collections::BTreeSet<usize> = piles.iter().filter_map(|p| p.deck).collect();
+    (piles.len() + decks.len()) as u32
+}
+
+/// A hand per side that draws from a strategy deck (every side, or a deck's owner), owned by
+/// that side (and Solitaire): the cards in it are seen by its owner alone.
+fn hands_xml(game: &Game, (cw, ch): (u32, u32)) -> String {
+    let mut sides: Vec<usize> = Vec::new();
+    for d in &game.decks {
+        match d.owner.as_ref().and_then(|o| game.sides.iter().position(|s| s.id.v == o.v)) {
+            Some(s) => sides.push(s),
+            None => sides.extend(0..game.sides.len()),
+        }
+    }
+    sides.sort_unstable();
+    sides.dedup();
+    let most = game.decks.iter().flat_map(|d| d.hand.iter().map(|h| h.v)).max().unwrap_or(7).clamp(1, 50) as u32;
+    let (width, height) = ((most + 1) * (cw + 12) + 80, ch + 120);
+    let mut x = String::new();
+    for s in sides {
+        let name = format!("{} hand", game.sides[s].name.v);
+        let board = format!(
+            "            <VASSAL.build.module.map.boardPicker.Board color=\"225,225,215\" height=\"{height}\" name=\"{}\" reversible=\"false\" width=\"{width}\"/>\n",
+            xml(&name)
+        );
+        x.push_str(&format!(
+            "    <VASSAL.build.module.PlayerHand side=\"{}\" visible=\"false\" allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"{n}\" changeFormat=\"$message$\" color=\"0,0,0\" createFormat=\"$pieceName$ created in $location$\" description=\"\" edgeHeight=\"0\" edgeWidth=\"0\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"true\" mapName=\"{n}\" markMoved=\"Never\" moveKey=\"\" moveToFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" showKey=\"\" thickness=\"3\">\n        <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\" boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n{board}        </VASSAL.build.module.map.BoardPicker>\n{HAND_PARTS}    </VASSAL.build.module.PlayerHand>\n",
+            xml(&side_list(&[&game.sides[s].name.v, "Solitaire"])),
+            n = xml(&name)
+        ));
+    }
+    x
+}
+
+/// Sides as VASSAL lists them: comma-separated, a comma inside a name escaped.
+fn side_list(names: &[&str]) -> String {
+    names.iter().map(|n| n.replace(',', "\\,")).collect::<Vec<_>>().join(",")
 }
 
 /// The module as a zip: entries in name order, every timestamp 1980-01-01 00:00, permissions
