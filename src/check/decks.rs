@@ -39,10 +39,13 @@ impl Checker<'_> {
             && (r.v.0 < 0 || r.v.1 > MAX_OPS || r.v.0 > r.v.1)
         {
             self.push(
-                Diagnostic::error(diag::INVALID_VALUE, format!("`ops = [{}, {}]` is not a range of values", r.v.0, r.v.1))
-                    .at(&r.loc)
-                    .label(format!("lowest first, from 0 to {MAX_OPS}"))
-                    .help("write the lowest and the highest value a card may have, e.g. ops = [1, 4]"),
+                Diagnostic::error(
+                    diag::INVALID_VALUE,
+                    format!("`ops = [{}, {}]` is not a range of values", r.v.0, r.v.1),
+                )
+                .at(&r.loc)
+                .label(format!("lowest first, from 0 to {MAX_OPS}"))
+                .help("write the lowest and the highest value a card may have, e.g. ops = [1, 4]"),
             );
         }
         for h in &d.hand {
@@ -100,7 +103,8 @@ impl Checker<'_> {
             (None, Some(p)) => match game.decks.iter().find(|d| d.parts.iter().any(|q| q.id.v == p.v)) {
                 Some(d) => Some(d),
                 None => {
-                    let parts: Vec<&str> = game.decks.iter().flat_map(|d| d.parts.iter().map(|q| q.id.v.as_str())).collect();
+                    let parts: Vec<&str> =
+                        game.decks.iter().flat_map(|d| d.parts.iter().map(|q| q.id.v.as_str())).collect();
                     self.push(unknown_part(&p.v, &p.loc, parts, game.decks.is_empty()));
                     None
                 }
@@ -126,17 +130,27 @@ impl Checker<'_> {
             && !d.parts.iter().any(|q| q.id.v == p.v)
             && (s.deck.is_some() || d.parts.is_empty())
         {
-            self.push(unknown_part(&p.v, &p.loc, d.parts.iter().map(|q| q.id.v.as_str()).collect(), d.parts.is_empty()));
+            self.push(unknown_part(
+                &p.v,
+                &p.loc,
+                d.parts.iter().map(|q| q.id.v.as_str()).collect(),
+                d.parts.is_empty(),
+            ));
         }
         if let Some(ops) = &s.ops {
-            let (lo, hi) = deck.and_then(|d| d.ops.as_ref()).map_or((0, MAX_OPS), |r| r.v);
+            // A range written wrong is its own finding: the card is held to the widest one.
+            let range = deck.and_then(|d| d.ops.as_ref()).filter(|r| r.v.0 >= 0 && r.v.0 <= r.v.1 && r.v.1 <= MAX_OPS);
+            let (lo, hi) = range.map_or((0, MAX_OPS), |r| r.v);
             if ops.v < lo || ops.v > hi {
                 let name = deck.map_or("Ops", |d| d.ops_name());
                 self.push(
-                    Diagnostic::error(diag::INVALID_VALUE, format!("{name} {} is outside the deck's {lo} to {hi}", ops.v))
-                        .at(&ops.loc)
-                        .label(format!("from {lo} to {hi}"))
-                        .help("write a value the deck allows, or widen the deck's `ops` range"),
+                    Diagnostic::error(
+                        diag::INVALID_VALUE,
+                        format!("{name} {} is outside the deck's {lo} to {hi}", ops.v),
+                    )
+                    .at(&ops.loc)
+                    .label(format!("from {lo} to {hi}"))
+                    .help("write a value the deck allows, or widen the deck's `ops` range"),
                 );
             }
         }
@@ -220,11 +234,12 @@ impl Checker<'_> {
             .at(&c.loc)
             .label(format!("{n} with part = \"{}\"", p.id.v))
             .help("a card is missing, has the wrong `part` or `quantity`, or the count is wrong"),
-            None if n == 0 => {
-                Diagnostic::error(diag::DECK_PART_COUNT, format!("part `{}` of deck `{}` has no cards", p.title.v, d.title.v))
-                    .at(&p.title.loc)
-                    .help(format!("give its cards part = \"{}\", or remove the part", p.id.v))
-            }
+            None if n == 0 => Diagnostic::error(
+                diag::DECK_PART_COUNT,
+                format!("part `{}` of deck `{}` has no cards", p.title.v, d.title.v),
+            )
+            .at(&p.title.loc)
+            .help(format!("give its cards part = \"{}\", or remove the part", p.id.v)),
             _ => return,
         };
         self.push(d);
@@ -252,7 +267,8 @@ impl Checker<'_> {
                     Diagnostic::error(
                         diag::DEAL_EXCEEDS_DECK,
                         format!(
-                            "turn {turn} deals {who} {hand} cards each ({}), but deck `{}` holds {joined} by then",
+                            "turn {turn} deals {who} {} each ({} in all), but deck `{}` holds {joined} by then",
+                            cards(hand),
                             hand * players,
                             d.title.v
                         ),
@@ -265,6 +281,11 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// "1 card", "7 cards".
+fn cards(n: i64) -> String {
+    if n == 1 { "1 card".into() } else { format!("{n} cards") }
 }
 
 /// E006 for a part no deck has.

@@ -10,10 +10,10 @@ use super::rules::{DeckListData, DeckPartList, SectionData, SequenceData, TableD
 use super::units::UnitData;
 use super::{Exporter, TextKey};
 use crate::check::section_of;
-use crate::markup::escape_markup;
 use crate::layout::card_layout::ResolvedLayout;
 use crate::layout::cards::{RBack, RCard};
 use crate::layout::colour::contrast;
+use crate::markup::escape_markup;
 use crate::model::*;
 
 /// `data.cards`: the card sheets.
@@ -401,7 +401,8 @@ impl Exporter<'_> {
             }
         }
         let numbered = cards.iter().flatten().any(|c| c.strategy.number.is_some());
-        let has_after = cards.iter().flatten().any(|c| c.strategy.after.as_ref().is_some_and(|a| a.v.words().is_some()));
+        let has_after =
+            cards.iter().flatten().any(|c| c.strategy.after.as_ref().is_some_and(|a| a.v.words().is_some()));
         let has_event = cards.iter().flatten().any(|c| c.strategy.event.is_some());
         let mut header: Vec<&str> = Vec::new();
         if numbered {

@@ -212,6 +212,7 @@ fn sized(rc: &RCard, stats: &[StatText], s: Pt, k: f64, cols: usize, width: Mm, 
         stat_scale: k,
         header_height: Mm(0.0),
         gap: Mm(0.0),
+        art_height: None,
     }
 }
 
@@ -355,9 +356,20 @@ pub fn fit(
         let panel_h = text_room - header - BELOW_HEADER;
         let spare = panel_h - 2.0 * PAD - body;
         let n = m.blocks.len();
-        let spread = if n > 1 && spare.0 > 0.0 { (spare / n as f64).min((p.fit.size * 1.2).mm()) } else { Mm(0.0) };
+        // A layout whose icon art fills: the art takes the spare room, the text ends at the foot.
+        let rc = &cards.cards[i];
+        let icon_art = rc.layout.art_fills && rc.image.is_none();
+        // The last line's descenders hang below its measured block: they keep 0.4 em.
+        let slack = spare - (0.4 * p.fit.size).mm();
+        let art = m.blocks.iter().find(|b| b.zone == "art").filter(|_| icon_art && slack.0 > 0.0);
+        let art_height = art.map(|b| b.h.mm() + slack);
+        let spread = if n > 1 && spare.0 > 0.0 && art.is_none() {
+            (spare / n as f64).min((p.fit.size * 1.2).mm())
+        } else {
+            Mm(0.0)
+        };
         cards.cards[i].fit =
-            Some(CardFit { header_height: header, gap: (0.5 * p.fit.size).mm() + spread, ..p.fit.clone() });
+            Some(CardFit { header_height: header, gap: (0.5 * p.fit.size).mm() + spread, art_height, ..p.fit.clone() });
     }
 }
 

@@ -20,14 +20,19 @@ pub(crate) struct ResolvedLayout {
     pub(crate) art_height: Option<f64>,
     /// The title's size, pt; none: from the card's text size.
     pub(crate) title_size: Option<f64>,
+    /// Its icon art grows into the room the text leaves (`ART_FILLS`).
+    pub(crate) art_fills: bool,
 }
 
 /// The layout a card prints with: its own `layout`, else `[cards] layout`, else `unit` for a
-/// unit's card, `reference` for a rule's, `terrain` for any other. A name that resolves to
+/// unit's card, `strategy` for a strategy deck's, `reference` for a rule's, `terrain` for any
+/// other. A name that resolves to
 /// nothing (reported by the checker) falls back the same way.
 pub(crate) fn card_layout(game: &Game, card: Option<&Card>, has_unit: bool) -> ResolvedLayout {
     let fallback = if has_unit {
         "unit"
+    } else if card.is_some_and(|c| c.strategy.any()) {
+        "strategy"
     } else if card.and_then(|c| c.reference.as_ref()).is_some_and(|r| r.key == "terrain") {
         "terrain"
     } else if card.is_some_and(|c| c.reference.is_some()) {
@@ -49,6 +54,7 @@ pub(crate) fn card_layout(game: &Game, card: Option<&Card>, has_unit: bool) -> R
         title_centred: base.3,
         art_height: None,
         title_size: None,
+        art_fills: ART_FILLS.contains(&base.0),
     };
     if let Some(l) = custom {
         if let Some(zones) = &l.zones {

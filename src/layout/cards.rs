@@ -97,6 +97,9 @@ pub struct CardFit {
     /// The space between two blocks of the panel, mm (half a line, more on a card with room
     /// to spare).
     pub gap: Mm,
+    /// The icon art's height, mm, on a layout whose art takes the room the text leaves (the
+    /// `strategy` layout); null: the art box of the layout.
+    pub art_height: Option<Mm>,
 }
 
 /// The card sheet, laid out.

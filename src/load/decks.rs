@@ -109,7 +109,9 @@ pub(super) fn strategy(o: &Obj) -> StrategyFields {
             None
         }
     });
+    let written = ["deck", "part", "number", "ops", "event", "after"].iter().any(|k| o.has(k));
     StrategyFields {
+        written,
         deck: o.id("deck", false),
         part: o.id("part", false),
         number: o.int("number"),

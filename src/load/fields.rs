@@ -894,7 +894,11 @@ static DECK: TableDecl = table(
         f("id", Ty::Id, ID_DOC),
         f("ops_name", Ty::Str, "What its cards' value is called: \"Ops\" (default), \"CP\", \"Command\"."),
         f("ops", Ty::Ints, "The lowest and highest ops value, e.g. [1, 4]."),
-        f("hand", Ty::AnyOf(&[Ty::Int, Ty::Ints]), "Cards dealt to each player a turn: 7, or one per turn [6, 6, 7] (the last goes on)."),
+        f(
+            "hand",
+            Ty::AnyOf(&[Ty::Int, Ty::Ints]),
+            "Cards dealt to each player a turn: 7, or one per turn [6, 6, 7] (the last goes on).",
+        ),
         f("owner", Ty::Id, "Optional: the side whose own deck it is; default: every side draws from it."),
         f("card_back", Ty::Id, "The [[card_back]] of all its cards (default: [cards] back)."),
         f("color", Ty::Colour, "Its cards' colour, every part alike (default: the game's accent)."),
@@ -956,7 +960,11 @@ pub(crate) static CARD: TableDecl = TableDecl {
             ),
             f("terrain", Ty::Id, "A terrain card: the [[terrain]] whose effects it prints."),
             f("icon", Ty::Str, "An icon drawn large in the art zone when the card has no picture (docs/icons.md)."),
-            f("deck", Ty::Id, "A strategy card: its [[deck]] (default: the deck of its part, or the game's only deck)."),
+            f(
+                "deck",
+                Ty::Id,
+                "A strategy card: its [[deck]] (default: the deck of its part, or the game's only deck).",
+            ),
             f("part", Ty::Id, "A strategy card: its part of the deck (default: the deck's first)."),
             f("number", Ty::Int, "A strategy card: its number, unique in its deck."),
             f("ops", Ty::Int, "A strategy card: its ops value, within the deck's `ops`."),
@@ -970,8 +978,7 @@ pub(crate) static CARD: TableDecl = TableDecl {
     )
 };
 
-const CARD_LAYOUT_DOC: &str =
-    "A built-in layout (unit, reference, terrain, marker) or a [[card_layout]] id; default: by what the card shows.";
+const CARD_LAYOUT_DOC: &str = "A built-in layout (unit, reference, terrain, marker, strategy) or a [[card_layout]] id; default: by what the card shows.";
 
 static CARD_LAYOUT: TableDecl = table(
     "card_layout",

@@ -137,12 +137,16 @@ pub struct StrategyFields {
     pub event: Option<Sp<EventSide>>,
     /// `after`: what becomes of it after its event.
     pub after: Option<Sp<AfterEvent>>,
+    /// Whether any of these keys is written, valid or not: a card with a misspelt `after` is
+    /// still its deck's.
+    pub written: bool,
 }
 
 impl StrategyFields {
     /// Whether any strategy field is written.
     pub fn any(&self) -> bool {
-        self.deck.is_some()
+        self.written
+            || self.deck.is_some()
             || self.part.is_some()
             || self.number.is_some()
             || self.ops.is_some()

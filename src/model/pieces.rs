@@ -548,7 +548,19 @@ pub(crate) const CARD_LAYOUTS: &[(&str, &[&str], StatStyle, bool)] = &[
         StatStyle::Boxes,
         true,
     ),
+    // A strategy card: its icon grows to take the room its event text leaves (`ART_FILLS`).
+    (
+        "strategy",
+        &["title", "subtitle", "corner", "art", "text", "stats", "abilities", "notes", "reference", "footer"],
+        StatStyle::Rows,
+        false,
+    ),
 ];
+
+/// The built-in layouts (and the game's layouts based on them) whose icon art grows to fill
+/// the room the card's text leaves: the text ends at the foot of the panel, as on a published
+/// strategy card. A picture keeps its box (its resolution is checked for that box).
+pub(crate) const ART_FILLS: &[&str] = &["strategy"];
 
 /// How a card layout draws stats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -711,6 +711,28 @@ fn map_xml(name: &str, launch: bool, board: &str, extra: &str) -> String {
     )
 }
 
+/// The card decks side by side in a window of their own (the main "Table" of a game without
+/// maps): never over a cell of a map; then a hand per side that plays from a strategy deck.
+fn decks_window(game: &Game, m: &Module) -> String {
+    let mut x = String::new();
+    let (cw, ch) = m.card;
+    let gap = cw / 2 + 40;
+    if !m.piles.is_empty() || m.boards.is_empty() {
+        let name = if m.boards.is_empty() { "Table" } else { "Decks" };
+        let width = (pile_slots(m.piles) * (cw + gap) + gap).max(if m.boards.is_empty() { 1200 } else { 400 });
+        let height = (ch + 2 * gap).max(if m.boards.is_empty() { 900 } else { 300 });
+        let board = format!(
+            "            <VASSAL.build.module.map.boardPicker.Board color=\"40,90,60\" height=\"{height}\" name=\"{name}\" reversible=\"false\" width=\"{width}\"/>\n"
+        );
+        x.push_str(&map_xml(name, !m.boards.is_empty(), &board, &piles_xml(game, m.piles, m.card, gap)));
+    }
+    // A hand per side that plays from a strategy deck, seen by its owner alone.
+    if m.piles.iter().any(|p| p.deck.is_some()) {
+        x.push_str(&hands_xml(game, m.card));
+    }
+    x
+}
+
 fn build_file(game: &Game, m: &Module) -> String {
     let mut x = String::new();
     let description = game.meta.system.as_ref().map(|s| s.v.clone()).unwrap_or_default();
@@ -754,23 +776,7 @@ fn build_file(game: &Game, m: &Module) -> String {
         );
         x.push_str(&map_xml(name, k > 0, &board, ""));
     }
-    // The card decks side by side in a window of their own (the main "Table" of a game
-    // without maps): never over a cell of a map.
-    let (cw, ch) = m.card;
-    let gap = cw / 2 + 40;
-    if !m.piles.is_empty() || m.boards.is_empty() {
-        let name = if m.boards.is_empty() { "Table" } else { "Decks" };
-        let width = (pile_slots(m.piles) * (cw + gap) + gap).max(if m.boards.is_empty() { 1200 } else { 400 });
-        let height = (ch + 2 * gap).max(if m.boards.is_empty() { 900 } else { 300 });
-        let board = format!(
-            "            <VASSAL.build.module.map.boardPicker.Board color=\"40,90,60\" height=\"{height}\" name=\"{name}\" reversible=\"false\" width=\"{width}\"/>\n"
-        );
-        x.push_str(&map_xml(name, !m.boards.is_empty(), &board, &piles_xml(game, m.piles, m.card, gap)));
-    }
-    // A hand per side that plays from a strategy deck, seen by its owner alone.
-    if m.piles.iter().any(|p| p.deck.is_some()) {
-        x.push_str(&hands_xml(game, m.card));
-    }
+    x.push_str(&decks_window(game, m));
     // Reinforcements wait in a window of their own, a row per turn of arrival, each row a
     // region named after its turn (and entry cell), so the log says where a piece came from.
     let mut rows: Vec<(String, i64)> = m.setups.iter().flat_map(|s| s.arrivals.iter().cloned()).collect();

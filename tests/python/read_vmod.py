@@ -40,6 +40,7 @@ if sys.version_info < (3, 12):
 from pywargame.vassal.board import Board
 from pywargame.vassal.buildfile import BuildFile
 from pywargame.vassal.grid import HexGrid, SquareGrid
+from pywargame.vassal.map import PlayerHand
 from pywargame.vassal.traits.basic import BasicTrait
 from pywargame.vassal.traits.layer import LayerTrait
 from pywargame.vassal.traits.mask import MaskTrait
@@ -104,6 +105,7 @@ def main(module, expected_path):
             assert f"images/{image}" in names, f"{image} not in images/"
     if cards != want["cards"]:
         problems.append(f"cards: module {cards} != data {want['cards']}")
+    check_piles(game, want, problems)
     boards = check_boards(game, names, want.get("boards", []), problems)
     setups, placed = check_setups(module, game, want.get("setups", []), problems)
     if problems:
@@ -114,6 +116,29 @@ def main(module, expected_path):
         f"{setups} set-ups with {placed} placed pieces match"
     )
     return 0
+
+
+def check_piles(game, want, problems):
+    """EXPECTED.json's "piles" (optional): every draw and discard pile of the module's maps, in
+    order, as [name, faceDown, reshuffleTarget or null, cards]; its "hands": each player hand
+    as [mapName, side list], each owner a side of the player roster."""
+    if "piles" in want:
+        piles = []
+        for m in game.getMaps(asdict=False):
+            for d in m.getDecks(single=False) or []:
+                target = d["reshuffleTarget"] if d["reshufflable"] == "true" else None
+                piles.append([d["name"], d["faceDown"], target, len(d.getCards(asdict=False))])
+        if piles != want["piles"]:
+            problems.append(f"piles: module {piles} != data {want['piles']}")
+    if "hands" in want:
+        hands = [[h["mapName"], h["side"]] for h in game.getAllElements(PlayerHand, single=False) or []]
+        if hands != want["hands"]:
+            problems.append(f"hands: module {hands} != data {want['hands']}")
+        roster = [e.firstChild.nodeValue.strip() for r in game.getPlayerRoster(single=False)
+                  for e in r._node.getElementsByTagName("entry")]
+        for name, sides in hands:
+            if sides.split(",")[0] not in roster:
+                problems.append(f"hand {name}: side {sides} is not in the roster {roster}")
 
 
 def check_setups(module, game, expected, problems):

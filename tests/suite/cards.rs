@@ -8,7 +8,7 @@ use std::path::Path;
 
 use playaid::build::load_and_check;
 use playaid::export::{DocKind, ExportOptions, export};
-use playaid::model::{Game, Scalar, Unit};
+use playaid::model::{AfterEvent, Card, EventSide, Game, Scalar, Unit};
 use playaid::render::Renderer;
 
 const PT: f64 = 25.4 / 72.0; // mm per pt
@@ -527,6 +527,8 @@ fn marrow_front_terrain_cards_print_their_terrain_chart_rows_in_the_terrains_col
     let dir = repo().join("data/marrow-front");
     let tmp = tempfile::tempdir().unwrap();
     let (game, pdf, fronts) = card_fronts(&dir, tmp.path());
+    // Beside the strategy deck's cards.
+    let fronts: Vec<Front> = fronts.into_iter().filter(|f| f.item["strategy"].is_null()).collect();
     assert_eq!(fronts.len(), 5);
     let want: &[(&str, &[&str])] = &[
         ("Forest", &["MOVEMENT", "Foot 2 · Motor 3", "COMBAT", "shift 1 left", "LINE OF SIGHT", "blocks"]),
@@ -672,5 +674,80 @@ fn no_back_tells_its_card() {
                 assert!(!page.contains(&side.name.v), "{} page {n}: a back names {}", dir.display(), side.name.v);
             }
         }
+    }
+}
+
+/// The sizes (pt) and text of the words of a region (mm) of a page, from `pdftotext -bbox`:
+/// a word's size is its box's height.
+fn sized_words(pdf: &Path, f: &Front) -> Vec<(String, f64)> {
+    (words(pdf, f.page).into_iter())
+        .filter(|wd| {
+            let (cx, cy) = ((wd.x0 + wd.x1) / 2.0 * PT, (wd.y0 + wd.y1) / 2.0 * PT);
+            cx >= f.x && cx <= f.x + f.w && cy >= f.y && cy <= f.y + f.h
+        })
+        .map(|wd| (wd.text.clone(), wd.y1 - wd.y0))
+        .collect()
+}
+
+#[test]
+fn strategy_cards_print_their_ops_event_disposition_number_and_part() {
+    let dir = repo().join("data/marrow-front");
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, pdf, fronts) = card_fronts(&dir, tmp.path());
+    let deck: Vec<&Front> = fronts.iter().filter(|f| !f.item["strategy"].is_null()).collect();
+    let written: Vec<&Card> = game.cards.iter().filter(|c| c.strategy.any()).collect();
+    assert_eq!(deck.len(), written.len());
+    assert_eq!(deck.len(), 18);
+    for c in written {
+        let title = &c.title.as_ref().unwrap().v;
+        let f = deck.iter().find(|f| f.item["title"] == title.as_str()).unwrap_or_else(|| panic!("card {title}"));
+        assert_eq!(f.item["layout"]["name"], "strategy", "{title}");
+        let text = card_text(&pdf, f);
+        let s = &c.strategy;
+        // The ops value is the largest text on the card.
+        let ops = s.ops.as_ref().unwrap().v.to_string();
+        let sized = sized_words(&pdf, f);
+        let ops_size = sized.iter().filter(|(w, _)| *w == ops).map(|(_, h)| *h).fold(0.0, f64::max);
+        let others = sized.iter().filter(|(w, _)| *w != ops).map(|(_, h)| *h).fold(0.0, f64::max);
+        assert!(ops_size > others * 1.1, "{title}: ops {ops} at {ops_size:.1} pt, other text up to {others:.1}");
+        // The event's side, as the card's mark.
+        let mark = match &s.event.as_ref().unwrap().v {
+            EventSide::Side(id) => game.sides.iter().find(|x| x.id.v == id.v).unwrap().name.v.to_uppercase(),
+            EventSide::Both => "EITHER SIDE".into(),
+            EventSide::None => "NO EVENT".into(),
+        };
+        assert!(text.contains(&mark), "{title}: `{mark}` in {text}");
+        // Removed after its event: an asterisk after the title and the mark; stays: its mark.
+        let after = s.after.as_ref().map(|a| a.v);
+        assert_eq!(text.contains(&format!("{title}*")), after == Some(AfterEvent::Remove), "{title}: {text}");
+        assert_eq!(text.contains("REMOVE AFTER EVENT"), after == Some(AfterEvent::Remove), "{title}: {text}");
+        assert_eq!(text.contains("STAYS IN PLAY"), after == Some(AfterEvent::Stays), "{title}: {text}");
+        // Number, part and version in the footer.
+        let part = if s.part.is_some() { "Winter" } else { "Autumn" };
+        let footer = format!("No. {} · {part} · v1.0", s.number.as_ref().unwrap().v);
+        assert!(text.contains(&footer), "{title}: `{footer}` in {text}");
+        // The deck's colour and back, whatever the part and the event's side.
+        assert_eq!(f.item["color"], "#4a3f2e", "{title}");
+        assert_eq!(f.item["back"]["title"], "Fortunes of War", "{title}");
+    }
+    // A deck of one colour fills its sheets: 18 cards on two sheets of nine, after the
+    // terrain cards' sheet.
+    let sheets: std::collections::BTreeSet<usize> = deck.iter().map(|f| f.page).collect();
+    assert_eq!(sheets.len(), 2, "{sheets:?}");
+}
+
+#[test]
+fn a_strategy_cards_icon_fills_the_room_its_text_leaves_and_the_text_ends_at_the_foot() {
+    let dir = repo().join("data/marrow-front");
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, pdf, fronts) = card_fronts(&dir, tmp.path());
+    let safe = game.card_options.safe;
+    for f in fronts.iter().filter(|f| !f.item["strategy"].is_null()) {
+        let title = f.item["title"].as_str().unwrap();
+        let fit = &f.item["fit"];
+        assert!(fit["art_height"].as_f64().unwrap() > 25.0, "{title}: {fit}");
+        // The text reaches the foot of the panel (above the footer), and no word runs past it.
+        let filled = fill(&pdf, f, safe);
+        assert!(filled > 0.85, "{title}: text down to {:.0} % of the safe area", filled * 100.0);
     }
 }

@@ -254,3 +254,32 @@ fn a_turn_with_many_arrivals_makes_every_box_taller_and_hides_none() {
         ],
     );
 }
+
+/// `{ deck = "fortunes" }` in a rule section prints the deck's list on the cheatsheet: each
+/// part with the turn it joins and its count, its cards by number with ops, event and what
+/// becomes of them.
+#[test]
+fn the_cheatsheet_lists_a_strategy_deck_part_by_part() {
+    let out = tempfile::tempdir().unwrap();
+    let folder = marrow_front(out.path());
+    let text = pdf_text(&folder.join("cheatsheet.pdf"));
+    assert_holds(
+        &text,
+        "cheatsheet",
+        &[
+            "6 Fortunes of War",
+            "Autumn: joins on turn 1, 10 cards",
+            "No. Card Ops Event After event",
+            "1 Forced March 2 Either side",
+            "3 Militia Levy 1 Republic of Velsk Remove after event",
+            "8 Staff Conference 1 Either side Stays in play",
+            "10 Autumn Rains 1 None",
+            "Winter: joins on turn 5, 8 cards",
+            "11 The Marrow Freezes 2 Oskarian Empire Remove after event",
+        ],
+    );
+    // By number: Winter's list starts at 11, after Autumn's 10 cards.
+    let autumn = text.find("Autumn: joins").unwrap();
+    let winter = text.find("Winter: joins").unwrap();
+    assert!(text[autumn..winter].contains("10 Autumn Rains") && !text[autumn..winter].contains("11 The Marrow"));
+}

@@ -371,3 +371,34 @@ fn diff_reads_the_charts() {
     // an addition; the ninth turn is said with what it holds.
     assert!(said.contains("8 changes"), "nothing else: {said}");
 }
+
+/// A strategy card's fields by name, in the deck's words: its ops ("Ops 1 → 2"), event side,
+/// what becomes of it after its event, its part, and its text with the old and new wording.
+#[test]
+fn diff_names_every_field_of_a_strategy_card() {
+    let tmp = tempfile::tempdir().unwrap();
+    let new = tmp.path().join("new");
+    copy_dir(&repo().join("data/marrow-front"), &new);
+    let decks = new.join("decks.toml");
+    let text = std::fs::read_to_string(&decks).unwrap();
+    let old = "title = \"Militia Levy\"\nicon = \"rifle\"\nnumber = 3\nops = 1\nevent = \"velsk\"\nafter = \"remove\"\ntext = \"Place one reduced Rifle Corps in any Velsk city that is in supply.\"";
+    assert!(text.contains(old), "the example's card as the test expects it");
+    let changed = "title = \"Militia Levy\"\nicon = \"rifle\"\npart = \"winter\"\nnumber = 3\nops = 2\nevent = \"both\"\nafter = \"stays\"\ntext = \"Place one reduced Rifle Corps in any Velsk town that is in supply.\"";
+    // The part's counts follow the card from Autumn to Winter.
+    let text = text.replace(old, changed).replace("count = 10", "count = 9").replace("count = 8", "count = 9");
+    std::fs::write(&decks, text).unwrap();
+    let o = playaid(&["diff", &data("marrow-front"), &new.to_string_lossy()]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    for line in [
+        "Card Militia Levy: Ops 1 → 2.",
+        "Card Militia Levy: event Republic of Velsk's → either side's.",
+        "Card Militia Levy: after its event removed → stays in play.",
+        "Card Militia Levy: part Autumn → Winter.",
+        "Card Militia Levy: text \"",
+        "Deck Fortunes of War, part Autumn: count 10 → 9.",
+    ] {
+        assert!(out.contains(line), "`{line}` in:\n{out}");
+    }
+    assert!(out.contains("city") && out.contains("town"), "the old and new wording: {out}");
+}

@@ -368,9 +368,10 @@ fn vassal_module_opens_in_pywargame() {
                 })
             })
             .collect();
-        // Cards by side (the order of the decks), each copy once.
-        let mut order: Vec<usize> = (0..layout.cards.cards.len()).collect();
-        order.sort_by_key(|&i| layout.cards.cards[i].side.unwrap_or(usize::MAX));
+        // Cards pile by pile (a pile per part of each strategy deck, then per side), each
+        // copy once.
+        let piles = playaid::layout::cards::card_piles(&c.game, &layout.cards);
+        let order: Vec<usize> = piles.iter().flat_map(|p| p.cards.clone()).collect();
         let mut cards = Vec::new();
         for i in order {
             let rc = &layout.cards.cards[i];
@@ -384,15 +385,26 @@ fn vassal_module_opens_in_pywargame() {
         }
         let setups = expected_setups(&c.game, layout, &names);
         let placed: usize = setups.iter().map(|s| s["pieces"].as_array().unwrap().len()).sum();
+        let mut expected = serde_json::json!({
+            "counters": counters, "cards": cards, "boards": expected_boards(&c.game), "setups": setups,
+        });
+        if game == "marrow-front" {
+            // The Fortunes of War deck: a pile per part, the Winter part shuffling into the
+            // first; the face-up discards shuffling back in; a hand per side.
+            let autumn = "Fortunes of War: Autumn";
+            expected["piles"] = serde_json::json!([
+                [autumn, "Always", null, 10],
+                ["Fortunes of War: Winter", "Always", autumn, 8],
+                ["Fortunes of War discards", "Never", autumn, 0],
+                ["Cards", "Always", null, 5],
+            ]);
+            expected["hands"] = serde_json::json!([
+                ["Oskarian Empire hand", "Oskarian Empire,Solitaire"],
+                ["Republic of Velsk hand", "Republic of Velsk,Solitaire"],
+            ]);
+        }
         let want = tempfile::NamedTempFile::new().unwrap();
-        std::fs::write(
-            want.path(),
-            serde_json::to_vec(&serde_json::json!({
-                "counters": counters, "cards": cards, "boards": expected_boards(&c.game), "setups": setups,
-            }))
-            .unwrap(),
-        )
-        .unwrap();
+        std::fs::write(want.path(), serde_json::to_vec(&expected).unwrap()).unwrap();
         let o = std::process::Command::new(&python)
             .arg(repo().join("tests/python/read_vmod.py"))
             .arg(&vmod)
@@ -826,4 +838,40 @@ fn print_profiles_write_their_own_files() {
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("`card-shops` is not a print profile") && err.contains("did you mean `card-shop`?"), "{err}");
+}
+
+/// A strategy deck on the Tabletop Simulator table: a deck per part, named after it, holding
+/// that part's cards (every copy), face down; the other cards in a deck of their own.
+#[test]
+fn tts_deals_a_strategy_deck_from_a_deck_per_part() {
+    let c = checked("marrow-front");
+    let out = tempfile::tempdir().unwrap();
+    let folder = build("marrow-front", out.path(), &["--tts"]);
+    let prefix = folder.file_name().unwrap().to_string_lossy().into_owned();
+    let save: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(folder.join("tts").join(format!("{prefix}.json"))).unwrap()).unwrap();
+    let decks: Vec<(String, Vec<String>)> = (save["ObjectStates"].as_array().unwrap().iter())
+        .filter(|o| o["Name"] == "DeckCustom")
+        .map(|o| {
+            assert_eq!(o["Transform"]["rotZ"], 180.0, "{}: face down", o["Nickname"]);
+            let cards = o["ContainedObjects"].as_array().unwrap().iter();
+            (
+                o["Nickname"].as_str().unwrap().to_string(),
+                cards.map(|k| k["Nickname"].as_str().unwrap().to_string()).collect(),
+            )
+        })
+        .collect();
+    let names: Vec<&str> = decks.iter().map(|d| d.0.as_str()).collect();
+    assert_eq!(names, ["Fortunes of War: Autumn", "Fortunes of War: Winter", "Cards"]);
+    for (deck, part) in [(&decks[0], None), (&decks[1], Some("winter"))] {
+        let mut want: Vec<String> = (c.game.cards.iter())
+            .filter(|k| k.strategy.any() && k.strategy.part.as_ref().map(|p| p.v.as_str()) == part)
+            .map(|k| k.title.as_ref().unwrap().v.clone())
+            .collect();
+        let mut got = deck.1.clone();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{}", deck.0);
+    }
+    assert_eq!(decks[2].1.len(), 5, "the terrain cards");
 }
