@@ -222,6 +222,9 @@ codes! {
     LINE_NOT_ON_CHART = "W013" "line-not-on-chart";
     /// A map label that covers a cell's number, another label, a unit block or an objective.
     MAP_TEXT_COVERED = "W017" "map-text-covered";
+    /// A card of a strategy deck with a back of its own: in the players' hands its back tells
+    /// it from the deck's other cards.
+    BACK_MARKS_CARD = "W018" "back-marks-card";
 }
 
 /// Whether a finding stops the build.

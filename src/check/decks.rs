@@ -137,6 +137,20 @@ impl Checker<'_> {
                 d.parts.is_empty(),
             ));
         }
+        if let (Some(d), Some(b)) = (deck, &c.back)
+            && d.back.as_ref().is_none_or(|db| db.v != b.v)
+        {
+            let deck_back = d.back.as_ref().map_or("[cards] back".to_string(), |db| format!("`{}`", db.v));
+            self.push(
+                Diagnostic::warning(
+                    diag::BACK_MARKS_CARD,
+                    format!("card `{}` of deck `{}` has a back of its own", title(c), d.title.v),
+                )
+                .at(&b.loc)
+                .label(format!("not the deck's {deck_back}"))
+                .help("leave `card_back` out: every card of a deck shares the deck's back, so that a hand shows nothing"),
+            );
+        }
         if let Some(ops) = &s.ops {
             // A range written wrong is its own finding: the card is held to the widest one.
             let range = deck.and_then(|d| d.ops.as_ref()).filter(|r| r.v.0 >= 0 && r.v.0 <= r.v.1 && r.v.1 <= MAX_OPS);
@@ -281,6 +295,11 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// A card's title, as findings name it.
+fn title(c: &Card) -> &str {
+    c.title.as_ref().map_or("", |t| t.v.as_str())
 }
 
 /// "1 card", "7 cards".
