@@ -98,6 +98,8 @@ pub struct Game {
     pub maps: Vec<Map>,
     /// `[turn_track]`: the turn record track, when the game has one.
     pub turn_track: Option<TurnTrack>,
+    /// `[[track]]`: numbered tracks (victory points, morale).
+    pub tracks: Vec<Track>,
     /// The game's own font files (from its `fonts/` folder), beside the embedded ones.
     pub fonts: Vec<GameFont>,
     /// The game's own templates (`templates/*.typ`), which override the built-in ones.
@@ -803,6 +805,8 @@ pub enum Item {
     Chart(Sp<ChartKind>),
     /// `{ deck = "id" }`: the list of that `[[deck]]`'s cards, part by part, shown here.
     Deck(Sp<String>),
+    /// `{ track = "id" }`: that `[[track]]` shown here.
+    Track(Sp<String>),
 }
 
 /// What `{ chart = "..." }` in a section's items shows.

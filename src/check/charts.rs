@@ -52,6 +52,9 @@ impl Checker<'_> {
         for t in &aid.tables {
             self.resolve::<Table>(t);
         }
+        for t in &aid.tracks {
+            self.resolve::<Track>(t);
+        }
     }
 
     /// Headings written as their kind says, rising; every row as wide as the headings.

@@ -10,6 +10,7 @@ mod abilities;
 mod changelog;
 mod charts;
 mod decks;
+mod tracks;
 mod evaluate;
 mod icons;
 mod images;
@@ -120,6 +121,7 @@ impl<'g> Checker<'g> {
         self.check_icons();
         self.check_cards();
         self.check_decks();
+        self.check_tracks();
         self.check_card_legibility();
         self.check_greyscale();
         self.warn_unused();

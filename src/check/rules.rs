@@ -53,6 +53,9 @@ impl Checker<'_> {
                 Item::Deck(d) => {
                     self.resolve::<Deck>(d);
                 }
+                Item::Track(t) => {
+                    self.resolve::<Track>(t);
+                }
                 Item::Label(_) | Item::Note(_) => {}
             }
         }

@@ -102,6 +102,7 @@ pub const AREAS: &[&str] = &[
     "terrain",
     "turn_track",
     "map",
+    "track",
     "term",
     "counter_options",
     "counter_group",
@@ -189,6 +190,7 @@ fn describe(g: &Game) -> Vec<Parts> {
         terrain,
         maps,
         turn_track: _, // `turn_track`, which has none or one
+        tracks,
         fonts,
         templates,
         icons,
@@ -212,6 +214,7 @@ fn describe(g: &Game) -> Vec<Parts> {
         all(g, "terrain", "terrain", terrain, play::terrain),
         Parts { area: "turn_track", what: "turn record track", items: play::turn_track(g) },
         all(g, "map", "map", maps, play::map),
+        all(g, "track", "track", tracks, play::track),
         all(g, "term", "glossary term", terms, rules::term),
         single("counter_options", pieces::counter_options(g)),
         all(g, "counter_group", "counter group", counter_groups, pieces::counter_group),

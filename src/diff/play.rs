@@ -241,9 +241,22 @@ pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {
         rules,
         settings,
         board: b,
+        tracks,
         loc: _,
     } = x;
     let label = format!("Scenario {}", title.v);
+    // "Morale, Velsk" = 6: each marker's starting box, named as the track and marker are.
+    let mut starts: Vec<(String, String)> = Vec::new();
+    for (track, markers) in tracks {
+        let name = g.tracks.iter().find(|t| t.id.v == track.v).map_or(track.v.clone(), |t| t.title.v.clone());
+        for (m, v) in markers {
+            let key = match m {
+                Some(m) => format!("{name}, {}", g.sides.iter().find(|s| s.id.v == m.v).map_or(&m.v, |s| &s.name.v)),
+                None => name.clone(),
+            };
+            starts.push((format!("{key} starts at"), v.v.to_string()));
+        }
+    }
     let sides = sides.iter().map(|s| scenario_side(g, &label, s)).collect();
     let objectives = objectives.iter().map(|o| objective(g, &label, o)).collect();
     let mut r = Record::new(&label);
@@ -259,7 +272,8 @@ pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {
         .paragraphs("special rules", texts(g, special_rules))
         .refs("optional rules", optional_rules, |s| section_name(g, s))
         .refs("rules to read", rules, |s| section_name(g, s))
-        .keyed("", settings.iter().map(|(k, v)| (setting_name(g, &k.v), scalar(&v.v))).collect());
+        .keyed("", settings.iter().map(|(k, v)| (setting_name(g, &k.v), scalar(&v.v))).collect())
+        .keyed("", starts);
     board(g, &label, &mut r, b);
     r.group("side", sides).group("objective", objectives);
     r.item(id.v.clone(), &title.v)
@@ -374,4 +388,15 @@ pub(crate) fn turn_track(g: &Game) -> Vec<Entry> {
     let mut r = Record::new(&label);
     r.one("title", o(title)).group("turn", turns);
     vec![r.item("turn_track".to_string(), label)]
+}
+
+pub(crate) fn track(g: &Game, x: &Track) -> Entry {
+    let Track { id, title, from: _, to, markers, loc: _ } = x;
+    let mut r = Record::new(format!("Track {}", title.v));
+    let marker = |m: &str| g.sides.iter().find(|s| s.id.v == m).map_or(m.to_string(), |s| s.name.v.clone());
+    r.one("title", title.v.clone())
+        .one("first box", x.first().to_string())
+        .one("last box", to.v.to_string())
+        .list("markers", markers.iter().map(|m| marker(&m.v)).collect());
+    r.item(id.v.clone(), &title.v)
 }

@@ -70,13 +70,12 @@ pub(crate) fn cheatsheet(g: &Game) -> Record {
 
 /// `[game.aid]`.
 pub(crate) fn aid(g: &Game) -> Record {
-    let AidOptions { sheet, sequence, tables } = &g.meta.aid;
+    let AidOptions { sheet, sequence, tables, tracks } = &g.meta.aid;
     let mut r = Record::new("Player aid card");
-    r.one("printed", yes(*sheet)).refer("sequence of play", sequence, |s| sequence_name(g, s)).refs(
-        "tables",
-        tables,
-        |x| table_name(g, x),
-    );
+    r.one("printed", yes(*sheet))
+        .refer("sequence of play", sequence, |s| sequence_name(g, s))
+        .refs("tables", tables, |x| table_name(g, x))
+        .refs("tracks", tracks, |x| g.tracks.iter().find(|t| t.id.v == x).map_or(x.to_string(), |t| t.title.v.clone()));
     r
 }
 
@@ -262,6 +261,7 @@ fn section_texts(
                 Item::Unit(id) => out.push(same(format!("(unit {})", id.v))),
                 Item::Crt(id) => out.push(same(format!("(crt {})", id.v))),
                 Item::Deck(id) => out.push(same(format!("(deck {})", id.v))),
+                Item::Track(id) => out.push(same(format!("(track {})", id.v))),
                 Item::Chart(kind) => out.push(same(
                     match kind.v {
                         ChartKind::Terrain => "(terrain chart)",

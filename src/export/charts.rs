@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::rules::{SequenceData, TableData};
 use super::{Exporter, TextKey};
+use crate::layout::cards::DEFAULT_ACCENT;
 use crate::layout::colour::contrast;
 use crate::model::*;
 
@@ -142,6 +143,35 @@ pub struct TurnTrack {
     pub turns: Vec<TurnData>,
 }
 
+/// The most boxes a track may have (E018 beyond).
+pub(crate) const MAX_TRACK_BOXES: usize = 200;
+
+/// A numbered track (`[[track]]`): its boxes and the markers on it.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct TrackData {
+    /// `id`.
+    pub id: String,
+    /// `title`.
+    pub title: String,
+    /// The boxes' numbers, in order.
+    pub boxes: Vec<i64>,
+    /// Its markers.
+    pub markers: Vec<TrackMarker>,
+}
+
+/// A marker of a track.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct TrackMarker {
+    /// Its side's name, or its own.
+    pub name: String,
+    /// Its side's colour, else the game's accent.
+    pub color: String,
+    /// The ink that reads on `color`.
+    pub text_color: String,
+    /// The box it starts in (a scenario sheet's); null elsewhere.
+    pub at: Option<i64>,
+}
+
 /// A turn of the track.
 #[derive(Clone, Serialize, JsonSchema)]
 pub struct TurnData {
@@ -191,6 +221,8 @@ pub struct AidData {
     pub turn_track: Option<TurnTrack>,
     /// The tables `[game.aid] tables` names.
     pub tables: Vec<TableData>,
+    /// The tracks `[game.aid] tracks` names.
+    pub tracks: Vec<TrackData>,
 }
 
 impl Exporter<'_> {
@@ -402,7 +434,39 @@ impl Exporter<'_> {
         let turn_track = self.turn_track(None);
         let tables =
             aid.tables.iter().filter_map(|id| self.ix.get::<Table>(game, &id.v)).map(|t| self.table(t)).collect();
-        AidData { crts, terrain, sequence, turn_track, tables }
+        let tracks =
+            aid.tracks.iter().filter_map(|id| self.ix.get::<Track>(game, &id.v)).map(|t| self.track(t, &[])).collect();
+        AidData { crts, terrain, sequence, turn_track, tables, tracks }
+    }
+
+    /// A track, its markers at `starts` (a scenario's; none elsewhere).
+    pub(super) fn track(&self, t: &Track, starts: &[(Option<Sp<String>>, Sp<i64>)]) -> TrackData {
+        let game = self.game;
+        let named: Vec<(Option<&str>, String, String)> = if t.markers.is_empty() {
+            vec![(None, t.title.v.clone(), game.meta.cheatsheet.accent.clone().unwrap_or_else(|| DEFAULT_ACCENT.into()))]
+        } else {
+            (t.markers.iter())
+                .map(|m| {
+                    let side = game.sides.iter().find(|s| s.id.v == m.v);
+                    let name = side.map_or(m.v.clone(), |s| s.name.v.clone());
+                    let color = side.and_then(|s| s.color.as_ref()).map(|c| c.v.clone());
+                    let color = color.or_else(|| game.meta.cheatsheet.accent.clone()).unwrap_or_else(|| DEFAULT_ACCENT.into());
+                    (Some(m.v.as_str()), name, color)
+                })
+                .collect()
+        };
+        let markers = (named.into_iter())
+            .map(|(id, name, color)| {
+                let at = starts.iter().find(|(m, _)| m.as_ref().map(|m| m.v.as_str()) == id).map(|(_, v)| v.v);
+                TrackMarker { name, text_color: contrast(&color), color, at }
+            })
+            .collect();
+        TrackData {
+            id: t.id.v.clone(),
+            title: t.title.v.clone(),
+            boxes: (t.first()..=t.to.v.max(t.first())).take(MAX_TRACK_BOXES).collect(),
+            markers,
+        }
     }
 }
 

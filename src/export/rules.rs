@@ -89,6 +89,11 @@ pub enum ItemData {
         /// The chart.
         terrain: TerrainChart,
     },
+    /// A numbered track.
+    Track {
+        /// The track.
+        track: super::charts::TrackData,
+    },
     /// A strategy deck's list of cards.
     Deck {
         /// The list.
@@ -278,6 +283,10 @@ impl Exporter<'_> {
                 },
                 Item::Crt(id) => match self.ix.get::<Crt>(game, &id.v) {
                     Some(c) => ItemData::Crt { crt: self.crt(c) },
+                    None => continue,
+                },
+                Item::Track(id) => match self.ix.get::<Track>(game, &id.v) {
+                    Some(t) => ItemData::Track { track: self.track(t, &[]) },
                     None => continue,
                 },
                 Item::Deck(id) => match self.ix.get::<Deck>(game, &id.v) {

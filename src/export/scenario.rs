@@ -44,6 +44,8 @@ pub struct ScenarioData {
     pub rules: Vec<SectionRef>,
     /// The map it is played on, as drawn, with its set-up; null when it names no map.
     pub board: Option<Board>,
+    /// The tracks it gives starting boxes for, each marker at its box.
+    pub tracks: Vec<super::charts::TrackData>,
 }
 
 /// A setting of a scenario.
@@ -204,6 +206,9 @@ impl Exporter<'_> {
             optional_rules: sc.optional_rules.iter().filter_map(section).collect(),
             rules: sc.rules.iter().filter_map(section).collect(),
             board: self.board(sc),
+            tracks: (sc.tracks.iter())
+                .filter_map(|(id, starts)| Some(self.track(self.ix.get::<Track>(game, &id.v)?, starts)))
+                .collect(),
         })
     }
 

@@ -273,3 +273,20 @@ pub(super) fn read_turn_track(game: &mut Game, o: &Obj) {
     game.turn_track = Some(TurnTrack { title: o.str("title"), turns, loc });
     o.finish();
 }
+
+pub(super) fn read_track(o: &Obj) -> Track {
+    let title = o.req_str("title");
+    let t = Track {
+        id: id_or_slug(o, &title).unwrap_or_default_sp(o),
+        title: title.unwrap_or_default_sp(o),
+        from: o.int("from"),
+        to: o.int("to").unwrap_or_else(|| {
+            o.missing("to", "20");
+            Sp::new(0, o.ctx.loc(o.span.clone()))
+        }),
+        markers: o.strs("markers"),
+        loc: o.ctx.loc(o.span.clone()),
+    };
+    o_finish(o);
+    t
+}

@@ -150,6 +150,7 @@ pub static ROOT: TableDecl = table(
         f("card_back", Ty::Tables(&CARD_BACK), "A card back."),
         f("card", Ty::Tables(&CARD), "A card: a unit's, or any other."),
         f("deck", Ty::Tables(&DECK), "A strategy deck: its parts, ops range and hands; its cards name it."),
+        f("track", Ty::Tables(&TRACK), "A numbered track: victory points, political will, morale."),
         f(
             "card_layout",
             Ty::Tables(&CARD_LAYOUT),
@@ -345,6 +346,7 @@ static GAME_AID: TableDecl = table(
         f("sheet", Ty::Bool, "Print aid.pdf (default false)."),
         f("sequence", Ty::Id, "The sequence of play it shows."),
         f("tables", Ty::Ids, "The tables it shows, in order."),
+        f("tracks", Ty::Ids, "The [[track]]s it shows, in order."),
     ],
 );
 
@@ -541,7 +543,7 @@ static LIST_ITEM: Ty = Ty::AnyOf(&[Ty::Markup, Ty::Table(&ITEM)]);
 
 pub(crate) static ITEM: TableDecl = table(
     "list_item",
-    "A list item: exactly one of text, label, note, table, sequence, unit, crt, chart, deck.",
+    "A list item: exactly one of text, label, note, table, sequence, unit, crt, chart, deck, track.",
     &[
         f("text", Ty::Markup, "An item (markup), with sub-items in `items`."),
         f("label", Ty::Markup, "A label heading the items after it."),
@@ -552,6 +554,7 @@ pub(crate) static ITEM: TableDecl = table(
         f("crt", Ty::Id, "A [[crt]] shown here."),
         f("chart", Ty::Choice(&["terrain", "turns"]), "The terrain effects chart or the turn record track shown here."),
         f("deck", Ty::Id, "The list of a [[deck]]'s cards, part by part, shown here."),
+        f("track", Ty::Id, "A [[track]] shown here."),
         f("items", Ty::ArrayOf(&LIST_ITEM), "Sub-items of a text item."),
     ],
 );
@@ -886,6 +889,26 @@ static CARDS: TableDecl = TableDecl {
     )
 };
 
+static TRACK: TableDecl = table(
+    "track",
+    "[[track]]: a numbered track (victory points, political will, morale) and the markers on it.",
+    &[
+        req("title", Ty::Str, "Its name, e.g. \"Victory Points\"."),
+        f("id", Ty::Id, ID_DOC),
+        f("from", Ty::Int, "The first box (default 0)."),
+        req("to", Ty::Int, "The last box."),
+        f("markers", Ty::Strs, "What moves along it: side ids (in the side's colour) or names; default one marker."),
+    ],
+);
+
+static SCENARIO_TRACKS: TableDecl = free(
+    "scenario_tracks",
+    "Track id = where its markers start: a box (one marker), or { marker = box }.",
+    &Ty::AnyOf(&[Ty::Int, Ty::Table(&TRACK_START)]),
+);
+
+static TRACK_START: TableDecl = free("track_start", "Marker (a side's id or a marker's name) = its box.", &Ty::Int);
+
 static DECK: TableDecl = table(
     "deck",
     "[[deck]]: a strategy deck of a card-driven game, dealt in hands each turn.",
@@ -1042,6 +1065,7 @@ static SCENARIO: TableDecl = TableDecl {
             f("optional_rules", Ty::Ids, "Sections with optional = true, in force."),
             f("rules", Ty::Ids, "Sections worth reading before play."),
             f("board", Ty::Table(&BOARD), "The [[map]] it is played on, drawn on the sheet with the set-up."),
+            f("tracks", Ty::Table(&SCENARIO_TRACKS), "Where the markers of each [[track]] start: { vp = { north = 0, south = 2 }, will = 3 }."),
         ],
     )
 };

@@ -232,6 +232,7 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
     for_each(&root, "card_layout", |o| game.card_layouts.push(pieces::read_card_layout(&o)));
     for_each(&root, "card", |o| game.cards.push(pieces::read_card(&o)));
     for_each(&root, "deck", |o| game.decks.push(decks::read_deck(&o)));
+    for_each(&root, "track", |o| game.tracks.push(charts::read_track(&o)));
     for_each(&root, "scenario_setting", |o| game.scenario_settings.push(scenario::read_setting(&o)));
     if let Some(o) = root.table("exports") {
         read_exports(game, &o);
@@ -403,6 +404,7 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
         m.aid.sheet = c.bool("sheet").map(|b| b.v).unwrap_or(false);
         m.aid.sequence = c.id("sequence", false);
         m.aid.tables = c.ids("tables");
+        m.aid.tracks = c.ids("tracks");
         c.finish();
     }
     o.finish();
@@ -907,19 +909,19 @@ fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
             }
             DeValue::Table(t) => {
                 let o = Obj::new(ctx, t, v.span(), &fields::ITEM, "a list item");
-                let keys = ["text", "label", "note", "table", "sequence", "unit", "crt", "chart", "deck"];
+                let keys = ["text", "label", "note", "table", "sequence", "unit", "crt", "chart", "deck", "track"];
                 let present: Vec<&str> = keys.iter().copied().filter(|k| t.get(*k).is_some()).collect();
                 if present.len() != 1 {
                     let d = if present.is_empty() {
                         Diagnostic::error(
                             diag::MISSING_FIELD,
-                            "a list item needs one of text, label, note, table, sequence, unit, crt, chart, deck",
+                            "a list item needs one of text, label, note, table, sequence, unit, crt, chart, deck, track",
                         )
                     } else {
                         Diagnostic::error(
                             diag::INVALID_VALUE,
                             format!(
-                                "a list item has one of text, label, note, table, sequence, unit, crt, chart, deck, not {}",
+                                "a list item has one of text, label, note, table, sequence, unit, crt, chart, deck, track, not {}",
                                 present.join(" and ")
                             ),
                         )
@@ -946,6 +948,7 @@ fn read_items(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Item> {
                     "sequence" => o.id("sequence", true).map(Item::Sequence),
                     "crt" => o.id("crt", true).map(Item::Crt),
                     "deck" => o.id("deck", true).map(Item::Deck),
+                    "track" => o.id("track", true).map(Item::Track),
                     "chart" => chart_of(&o),
                     _ => o.id("unit", true).map(Item::Unit),
                 };

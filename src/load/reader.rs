@@ -173,7 +173,7 @@ impl<'a, 'd> Obj<'a, 'd> {
         self.table.iter().find(|(k, _)| k.get_ref() == key).map(|(k, _)| self.ctx.loc(k.span()))
     }
 
-    fn missing(&self, key: &str, expected: &str) {
+    pub(crate) fn missing(&self, key: &str, expected: &str) {
         let (at, help) = match &self.blank_cells {
             None => (self.loc_for_missing(), format!("add `{key} = {expected}`")),
             // A spreadsheet row: at the empty cell, or at the row when there is no such column.

@@ -3,7 +3,7 @@
 
 use toml::de::DeValue;
 
-use super::reader::Obj;
+use super::reader::{Obj, int_of};
 use super::{OrDefault, id_or_slug, o_finish, scalar_of};
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
@@ -120,7 +120,9 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
             ),
         }
     }
+    let tracks = read_track_starts(o);
     let s = Scenario {
+        tracks,
         id,
         title: title.unwrap_or_default_sp(o),
         requires: o.str("rules_version"),
@@ -142,4 +144,29 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
     };
     o_finish(o);
     s
+}
+
+/// `tracks = { vp = { north = 0, south = 2 }, will = 3 }`: where each track's markers start.
+fn read_track_starts(o: &Obj) -> Vec<(Sp<String>, Vec<(Option<Sp<String>>, Sp<i64>)>)> {
+    let Some(v) = o.get("tracks") else { return Vec::new() };
+    let DeValue::Table(t) = v.get_ref() else {
+        o.ctx.wrong_type("tracks", "a table: tracks = { vp = 0 }", v);
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (k, val) in t.iter() {
+        let track = Sp::new(k.get_ref().to_string(), o.ctx.loc(k.span()));
+        let starts = match val.get_ref() {
+            DeValue::Table(m) => m
+                .iter()
+                .filter_map(|(mk, mv)| {
+                    let n = int_of(o.ctx, "a marker's box", mv)?;
+                    Some((Some(Sp::new(mk.get_ref().to_string(), o.ctx.loc(mk.span()))), n))
+                })
+                .collect(),
+            _ => int_of(o.ctx, "a track's box", val).map(|n| vec![(None, n)]).unwrap_or_default(),
+        };
+        out.push((track, starts));
+    }
+    out
 }

@@ -211,6 +211,35 @@ pub struct AidOptions {
     pub sequence: Option<Sp<String>>,
     /// `tables`: the `[[table]]`s it shows besides the charts.
     pub tables: Vec<Sp<String>>,
+    /// `tracks`: the `[[track]]`s it shows.
+    pub tracks: Vec<Sp<String>>,
+}
+
+/// `[[track]]`: a numbered track (victory points, political will, morale): a row of boxes
+/// from `from` to `to`, and the markers that move along it.
+#[derive(Debug)]
+pub struct Track {
+    /// `id`: what `{ track = "id" }`, `[game.aid] tracks` and a scenario's `tracks` name;
+    /// default: from the title.
+    pub id: Sp<String>,
+    /// `title`: "Victory Points".
+    pub title: Sp<String>,
+    /// `from`: the first box; default 0.
+    pub from: Option<Sp<i64>>,
+    /// `to`: the last box.
+    pub to: Sp<i64>,
+    /// `markers`: what moves along it, each a side's id (its colour and name) or a name of
+    /// its own; none: one marker, named after the track.
+    pub markers: Vec<Sp<String>>,
+    /// The whole table.
+    pub loc: Loc,
+}
+
+impl Track {
+    /// The first box's number.
+    pub fn first(&self) -> i64 {
+        self.from.as_ref().map_or(0, |f| f.v)
+    }
 }
 
 impl Game {

@@ -85,4 +85,5 @@ collections! {
     Crt: Crt => crts.id, "combat results table", "[[crt]]";
     Terrain: Terrain => terrain.id, "terrain", "[[terrain]]";
     Map: Map => maps.id, "map", "[[map]]";
+    Track: Track => tracks.id, "track", "[[track]]";
 }

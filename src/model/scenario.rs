@@ -131,6 +131,9 @@ pub struct Scenario {
     pub settings: Vec<(Sp<String>, Sp<Scalar>)>,
     /// `[scenario.board]`: the map it is played on, drawn on the sheet with the set-up.
     pub board: Option<Board>,
+    /// `tracks`: each `[[track]]`'s markers where they start: (track id, (marker, box)),
+    /// the marker none for a track's one unnamed marker (`tracks = { will = 3 }`).
+    pub tracks: Vec<(Sp<String>, Vec<(Option<Sp<String>>, Sp<i64>)>)>,
     /// The whole `[[scenario]]` table.
     pub loc: Loc,
 }
