@@ -14,7 +14,7 @@ use crate::source::Loc;
 const MAX_HAND: i64 = 50;
 const MAX_OPS: i64 = 99;
 
-impl Checker<'_> {
+impl<'g> Checker<'g> {
     pub(super) fn check_decks(&mut self) {
         let game = self.game;
         for d in &game.decks {
@@ -98,34 +98,7 @@ impl Checker<'_> {
         if !s.any() {
             return;
         }
-        let deck = match (&s.deck, &s.part) {
-            (Some(d), _) => self.resolve::<Deck>(d),
-            (None, Some(p)) => match game.decks.iter().find(|d| d.parts.iter().any(|q| q.id.v == p.v)) {
-                Some(d) => Some(d),
-                None => {
-                    let parts: Vec<&str> =
-                        game.decks.iter().flat_map(|d| d.parts.iter().map(|q| q.id.v.as_str())).collect();
-                    self.push(unknown_part(&p.v, &p.loc, parts, game.decks.is_empty()));
-                    None
-                }
-            },
-            (None, None) if game.decks.len() == 1 => game.decks.first(),
-            (None, None) => {
-                let at = s.ops.as_ref().map(|o| &o.loc).or(s.number.as_ref().map(|n| &n.loc)).unwrap_or(&c.loc);
-                let d = if game.decks.is_empty() {
-                    Diagnostic::error(diag::UNKNOWN_REFERENCE, "a strategy card, but the game has no [[deck]]")
-                        .at(at)
-                        .help("declare the deck: [[deck]] with title = \"Strategy cards\", its parts and hand")
-                } else {
-                    let ids: Vec<&str> = game.decks.iter().map(|d| d.id.v.as_str()).collect();
-                    Diagnostic::error(diag::MISSING_FIELD, "a strategy card needs its `deck`: the game has several")
-                        .at(at)
-                        .help(format!("write deck = \"{}\" (the decks: {})", ids[0], ids.join(", ")))
-                };
-                self.push(d);
-                None
-            }
-        };
+        let deck = self.deck_of(c);
         if let (Some(d), Some(p)) = (deck, &s.part)
             && !d.parts.iter().any(|q| q.id.v == p.v)
             && (s.deck.is_some() || d.parts.is_empty())
@@ -148,7 +121,9 @@ impl Checker<'_> {
                 )
                 .at(&b.loc)
                 .label(format!("not the deck's {deck_back}"))
-                .help("leave `card_back` out: every card of a deck shares the deck's back, so that a hand shows nothing"),
+                .help(
+                    "leave `card_back` out: every card of a deck shares the deck's back, so that a hand shows nothing",
+                ),
             );
         }
         if let Some(ops) = &s.ops {
@@ -189,6 +164,41 @@ impl Checker<'_> {
                 None => d.help(format!("write a side's id, \"both\" or \"none\": {}", ids.join(", "))),
             };
             self.push(d);
+        }
+    }
+
+    /// The deck a strategy card belongs to: its `deck`, the deck of its `part`, or the game's
+    /// only deck; a finding when none resolves.
+    fn deck_of(&mut self, c: &Card) -> Option<&'g Deck> {
+        let game = self.game;
+        let s = &c.strategy;
+        match (&s.deck, &s.part) {
+            (Some(d), _) => self.resolve::<Deck>(d),
+            (None, Some(p)) => match game.decks.iter().find(|d| d.parts.iter().any(|q| q.id.v == p.v)) {
+                Some(d) => Some(d),
+                None => {
+                    let parts: Vec<&str> =
+                        game.decks.iter().flat_map(|d| d.parts.iter().map(|q| q.id.v.as_str())).collect();
+                    self.push(unknown_part(&p.v, &p.loc, parts, game.decks.is_empty()));
+                    None
+                }
+            },
+            (None, None) if game.decks.len() == 1 => game.decks.first(),
+            (None, None) => {
+                let at = s.ops.as_ref().map(|o| &o.loc).or(s.number.as_ref().map(|n| &n.loc)).unwrap_or(&c.loc);
+                let d = if game.decks.is_empty() {
+                    Diagnostic::error(diag::UNKNOWN_REFERENCE, "a strategy card, but the game has no [[deck]]")
+                        .at(at)
+                        .help("declare the deck: [[deck]] with title = \"Strategy cards\", its parts and hand")
+                } else {
+                    let ids: Vec<&str> = game.decks.iter().map(|d| d.id.v.as_str()).collect();
+                    Diagnostic::error(diag::MISSING_FIELD, "a strategy card needs its `deck`: the game has several")
+                        .at(at)
+                        .help(format!("write deck = \"{}\" (the decks: {})", ids[0], ids.join(", ")))
+                };
+                self.push(d);
+                None
+            }
         }
     }
 

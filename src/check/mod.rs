@@ -10,7 +10,6 @@ mod abilities;
 mod changelog;
 mod charts;
 mod decks;
-mod tracks;
 mod evaluate;
 mod icons;
 mod images;
@@ -18,7 +17,9 @@ mod index;
 mod legibility;
 mod map;
 mod pieces;
+mod tracks;
 pub(crate) use pieces::section_of;
+pub(crate) use tracks::MAX_BOXES as MAX_TRACK_BOXES;
 
 pub(crate) use pieces::counter_name;
 mod rules;

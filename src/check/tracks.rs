@@ -7,27 +7,33 @@ use crate::diag::{self, Diagnostic};
 use crate::model::*;
 
 /// The most boxes a track may have.
-const MAX_BOXES: i64 = 200;
+pub(crate) const MAX_BOXES: i64 = 200;
 
 impl Checker<'_> {
     pub(super) fn check_tracks(&mut self) {
         let game = self.game;
         for t in &game.tracks {
             let n = t.to.v - t.first() + 1;
-            if n < 2 || n > MAX_BOXES {
+            if !(2..=MAX_BOXES).contains(&n) {
                 self.push(
-                    Diagnostic::error(diag::INVALID_VALUE, format!("track `{}` runs from {} to {}", t.title.v, t.first(), t.to.v))
-                        .at(&t.to.loc)
-                        .label(format!("{n} boxes"))
-                        .help(format!("a track has 2 to {MAX_BOXES} boxes, `from` (default 0) below `to`")),
+                    Diagnostic::error(
+                        diag::INVALID_VALUE,
+                        format!("track `{}` runs from {} to {}", t.title.v, t.first(), t.to.v),
+                    )
+                    .at(&t.to.loc)
+                    .label(format!("{n} boxes"))
+                    .help(format!("a track has 2 to {MAX_BOXES} boxes, `from` (default 0) below `to`")),
                 );
             }
             for (i, m) in t.markers.iter().enumerate() {
                 if t.markers[..i].iter().any(|x| x.v == m.v) {
                     self.push(
-                        Diagnostic::error(diag::INVALID_VALUE, format!("track `{}` lists marker `{}` twice", t.title.v, m.v))
-                            .at(&m.loc)
-                            .help("list each marker once"),
+                        Diagnostic::error(
+                            diag::INVALID_VALUE,
+                            format!("track `{}` lists marker `{}` twice", t.title.v, m.v),
+                        )
+                        .at(&m.loc)
+                        .help("list each marker once"),
                     );
                 }
             }
@@ -47,9 +53,12 @@ impl Checker<'_> {
             match m {
                 Some(m) if !t.markers.iter().any(|x| x.v == m.v) => {
                     let names: Vec<&str> = t.markers.iter().map(|x| x.v.as_str()).collect();
-                    let d = Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("track `{}` has no marker `{}`", t.title.v, m.v))
-                        .at(&m.loc)
-                        .label("not one of its markers");
+                    let d = Diagnostic::error(
+                        diag::UNKNOWN_REFERENCE,
+                        format!("track `{}` has no marker `{}`", t.title.v, m.v),
+                    )
+                    .at(&m.loc)
+                    .label("not one of its markers");
                     let d = match diag::did_you_mean(&m.v, names.iter().copied()) {
                         Some(s) => d.help(format!("did you mean `{s}`?")),
                         None if names.is_empty() => {
@@ -85,11 +94,16 @@ impl Checker<'_> {
             .filter(|x| !starts.iter().any(|(m, _)| m.as_ref().is_some_and(|m| m.v == x.v)))
             .map(|x| x.v.as_str())
             .collect();
-        if !missing.is_empty() && starts.iter().all(|(m, _)| m.is_some()) {
+        // A misspelt marker is its own finding (its start is not missing, only misnamed).
+        let misspelt = starts.iter().any(|(m, _)| m.as_ref().is_some_and(|m| !t.markers.iter().any(|x| x.v == m.v)));
+        if !missing.is_empty() && !misspelt && starts.iter().all(|(m, _)| m.is_some()) {
             self.push(
-                Diagnostic::error(diag::MISSING_FIELD, format!("no starting box for {} on track `{}`", missing.join(", "), t.title.v))
-                    .at(&at.loc)
-                    .help(format!("give every marker its box: {} = 0", missing[0])),
+                Diagnostic::error(
+                    diag::MISSING_FIELD,
+                    format!("no starting box for {} on track `{}`", missing.join(", "), t.title.v),
+                )
+                .at(&at.loc)
+                .help(format!("give every marker its box: {} = 0", missing[0])),
             );
         }
     }

@@ -254,7 +254,7 @@ pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {
                 Some(m) => format!("{name}, {}", g.sides.iter().find(|s| s.id.v == m.v).map_or(&m.v, |s| &s.name.v)),
                 None => name.clone(),
             };
-            starts.push((format!("{key} starts at"), v.v.to_string()));
+            starts.push((key, v.v.to_string()));
         }
     }
     let sides = sides.iter().map(|s| scenario_side(g, &label, s)).collect();
@@ -273,7 +273,7 @@ pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {
         .refs("optional rules", optional_rules, |s| section_name(g, s))
         .refs("rules to read", rules, |s| section_name(g, s))
         .keyed("", settings.iter().map(|(k, v)| (setting_name(g, &k.v), scalar(&v.v))).collect())
-        .keyed("", starts);
+        .keyed("start on track", starts);
     board(g, &label, &mut r, b);
     r.group("side", sides).group("objective", objectives);
     r.item(id.v.clone(), &title.v)

@@ -143,9 +143,6 @@ pub struct TurnTrack {
     pub turns: Vec<TurnData>,
 }
 
-/// The most boxes a track may have (E018 beyond).
-pub(crate) const MAX_TRACK_BOXES: usize = 200;
-
 /// A numbered track (`[[track]]`): its boxes and the markers on it.
 #[derive(Clone, Serialize, JsonSchema)]
 pub struct TrackData {
@@ -443,14 +440,19 @@ impl Exporter<'_> {
     pub(super) fn track(&self, t: &Track, starts: &[(Option<Sp<String>>, Sp<i64>)]) -> TrackData {
         let game = self.game;
         let named: Vec<(Option<&str>, String, String)> = if t.markers.is_empty() {
-            vec![(None, t.title.v.clone(), game.meta.cheatsheet.accent.clone().unwrap_or_else(|| DEFAULT_ACCENT.into()))]
+            vec![(
+                None,
+                t.title.v.clone(),
+                game.meta.cheatsheet.accent.clone().unwrap_or_else(|| DEFAULT_ACCENT.into()),
+            )]
         } else {
             (t.markers.iter())
                 .map(|m| {
                     let side = game.sides.iter().find(|s| s.id.v == m.v);
                     let name = side.map_or(m.v.clone(), |s| s.name.v.clone());
                     let color = side.and_then(|s| s.color.as_ref()).map(|c| c.v.clone());
-                    let color = color.or_else(|| game.meta.cheatsheet.accent.clone()).unwrap_or_else(|| DEFAULT_ACCENT.into());
+                    let color =
+                        color.or_else(|| game.meta.cheatsheet.accent.clone()).unwrap_or_else(|| DEFAULT_ACCENT.into());
                     (Some(m.v.as_str()), name, color)
                 })
                 .collect()
@@ -464,7 +466,8 @@ impl Exporter<'_> {
         TrackData {
             id: t.id.v.clone(),
             title: t.title.v.clone(),
-            boxes: (t.first()..=t.to.v.max(t.first())).take(MAX_TRACK_BOXES).collect(),
+            // Bounded as the checker bounds it (E018 beyond).
+            boxes: (t.first()..=t.to.v.max(t.first())).take(crate::check::MAX_TRACK_BOXES as usize).collect(),
             markers,
         }
     }

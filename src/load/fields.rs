@@ -1065,7 +1065,11 @@ static SCENARIO: TableDecl = TableDecl {
             f("optional_rules", Ty::Ids, "Sections with optional = true, in force."),
             f("rules", Ty::Ids, "Sections worth reading before play."),
             f("board", Ty::Table(&BOARD), "The [[map]] it is played on, drawn on the sheet with the set-up."),
-            f("tracks", Ty::Table(&SCENARIO_TRACKS), "Where the markers of each [[track]] start: { vp = { north = 0, south = 2 }, will = 3 }."),
+            f(
+                "tracks",
+                Ty::Table(&SCENARIO_TRACKS),
+                "Where the markers of each [[track]] start: { vp = { north = 0, south = 2 }, will = 3 }.",
+            ),
         ],
     )
 };

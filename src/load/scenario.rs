@@ -147,7 +147,7 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
 }
 
 /// `tracks = { vp = { north = 0, south = 2 }, will = 3 }`: where each track's markers start.
-fn read_track_starts(o: &Obj) -> Vec<(Sp<String>, Vec<(Option<Sp<String>>, Sp<i64>)>)> {
+fn read_track_starts(o: &Obj) -> Vec<(Sp<String>, TrackStarts)> {
     let Some(v) = o.get("tracks") else { return Vec::new() };
     let DeValue::Table(t) = v.get_ref() else {
         o.ctx.wrong_type("tracks", "a table: tracks = { vp = 0 }", v);

@@ -133,7 +133,7 @@ pub struct Scenario {
     pub board: Option<Board>,
     /// `tracks`: each `[[track]]`'s markers where they start: (track id, (marker, box)),
     /// the marker none for a track's one unnamed marker (`tracks = { will = 3 }`).
-    pub tracks: Vec<(Sp<String>, Vec<(Option<Sp<String>>, Sp<i64>)>)>,
+    pub tracks: Vec<(Sp<String>, TrackStarts)>,
     /// The whole `[[scenario]]` table.
     pub loc: Loc,
 }
@@ -199,3 +199,7 @@ pub struct Board {
     /// The whole table.
     pub loc: Loc,
 }
+
+/// Where a scenario starts a track's markers: (marker, box), the marker none for a track's
+/// one unnamed marker.
+pub type TrackStarts = Vec<(Option<Sp<String>>, Sp<i64>)>;

@@ -283,3 +283,50 @@ fn the_cheatsheet_lists_a_strategy_deck_part_by_part() {
     let winter = text.find("Winter: joins").unwrap();
     assert!(text[autumn..winter].contains("10 Autumn Rains") && !text[autumn..winter].contains("11 The Marrow"));
 }
+
+/// A track's box as the PDF has it: number, page, x, y, width, height (mm).
+type Cell = (i64, usize, f64, f64, f64, f64);
+
+/// The boxes of track `id` in `doc` of Marrow Front, measured in the compiled document:
+/// (box number, page, x, y, width, height in mm), and the PDF.
+fn track_cells(doc: &DocKind, out: &Path) -> (Vec<Cell>, PathBuf) {
+    let dir = repo().join("data/marrow-front");
+    let checked = load_and_check(&dir, None).unwrap();
+    let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+    let exported = export(game, ix, laid_out, doc, &ExportOptions::default());
+    let r = Renderer::new(&game.root, None).unwrap();
+    let compiled = r.compile(doc.template(), &exported.data_json, &exported.texts_typ).unwrap();
+    let pdf = out.join("doc.pdf");
+    std::fs::write(&pdf, compiled.pdf().unwrap()).unwrap();
+    let ends = compiled.query_metadata("pa-track-cell-end");
+    let cells = (compiled.query_metadata("pa-track-cell").into_iter().zip(ends))
+        .filter(|((v, ..), _)| v["track"] == "morale")
+        .map(|((v, page, x, y), (_, _, x2, y2))| {
+            (v["box"].as_i64().unwrap(), page, x * PT, y * PT, (x2 - x) * PT, (y2 - y) * PT)
+        })
+        .collect();
+    (cells, pdf)
+}
+
+/// A track prints every box from its first to its last, in order, on the aid card; on the
+/// scenario sheet each marker sits in its starting box (ink in that box's lower half, none in
+/// the others') and is named with its box under the track.
+#[test]
+fn a_track_numbers_its_boxes_and_the_scenario_puts_its_markers_in_their_boxes() {
+    let out = tempfile::tempdir().unwrap();
+    let (cells, _) = track_cells(&DocKind::Aid, out.path());
+    assert_eq!(cells.iter().map(|c| c.0).collect::<Vec<_>>(), (0..=12).collect::<Vec<_>>());
+    let (cells, pdf) = track_cells(&DocKind::Scenario("hearthfire".into()), out.path());
+    assert_eq!(cells.len(), 13);
+    let text = pdf_text(&pdf);
+    assert_holds(&text, "scenario sheet", &["MORALE", "Oskarian Empire: 9", "Republic of Velsk: 7"]);
+    for (n, page, x, y, w, h) in cells {
+        assert!((h - 9.0).abs() < 0.1 && (9.0..=13.6).contains(&w), "box {n}: {w:.1} x {h:.1} mm");
+        // The box's lower half inside its frame, where a marker's chip goes (the number is
+        // top left).
+        let g = pdf_region_grey(&pdf, page, (x + 0.8, y + h / 2.0, w - 1.6, h / 2.0 - 0.8), 150.0);
+        let inked = (0..g.h).flat_map(|yy| (0..g.w).map(move |xx| (xx, yy))).filter(|&(xx, yy)| g.ink(xx, yy)).count();
+        let marker = n == 9 || n == 7;
+        assert_eq!(inked > 60, marker, "box {n}: {inked} inked pixels");
+    }
+}
