@@ -55,6 +55,9 @@ impl Checker<'_> {
         for t in &aid.tracks {
             self.resolve::<Track>(t);
         }
+        for d in &aid.decks {
+            self.resolve::<Deck>(d);
+        }
     }
 
     /// Headings written as their kind says, rising; every row as wide as the headings.

@@ -70,12 +70,15 @@ pub(crate) fn cheatsheet(g: &Game) -> Record {
 
 /// `[game.aid]`.
 pub(crate) fn aid(g: &Game) -> Record {
-    let AidOptions { sheet, sequence, tables, tracks } = &g.meta.aid;
+    let AidOptions { sheet, sequence, tables, tracks, decks } = &g.meta.aid;
     let mut r = Record::new("Player aid card");
     r.one("printed", yes(*sheet))
         .refer("sequence of play", sequence, |s| sequence_name(g, s))
         .refs("tables", tables, |x| table_name(g, x))
-        .refs("tracks", tracks, |x| g.tracks.iter().find(|t| t.id.v == x).map_or(x.to_string(), |t| t.title.v.clone()));
+        .refs("tracks", tracks, |x| g.tracks.iter().find(|t| t.id.v == x).map_or(x.to_string(), |t| t.title.v.clone()))
+        .refs("deck lists", decks, |x| {
+            g.decks.iter().find(|d| d.id.v == x).map_or(x.to_string(), |d| d.title.v.clone())
+        });
     r
 }
 

@@ -220,6 +220,8 @@ pub struct AidData {
     pub tables: Vec<TableData>,
     /// The tracks `[game.aid] tracks` names.
     pub tracks: Vec<TrackData>,
+    /// The card lists of the decks `[game.aid] decks` names.
+    pub decks: Vec<super::rules::DeckListData>,
 }
 
 impl Exporter<'_> {
@@ -433,7 +435,9 @@ impl Exporter<'_> {
             aid.tables.iter().filter_map(|id| self.ix.get::<Table>(game, &id.v)).map(|t| self.table(t)).collect();
         let tracks =
             aid.tracks.iter().filter_map(|id| self.ix.get::<Track>(game, &id.v)).map(|t| self.track(t, &[])).collect();
-        AidData { crts, terrain, sequence, turn_track, tables, tracks }
+        let decks =
+            aid.decks.iter().filter_map(|id| self.ix.get::<Deck>(game, &id.v)).map(|d| self.deck_list(d)).collect();
+        AidData { crts, terrain, sequence, turn_track, tables, tracks, decks }
     }
 
     /// A track, its markers at `starts` (a scenario's; none elsewhere).

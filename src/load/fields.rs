@@ -347,6 +347,7 @@ static GAME_AID: TableDecl = table(
         f("sequence", Ty::Id, "The sequence of play it shows."),
         f("tables", Ty::Ids, "The tables it shows, in order."),
         f("tracks", Ty::Ids, "The [[track]]s it shows, in order."),
+        f("decks", Ty::Ids, "The [[deck]]s whose card lists it shows, part by part."),
     ],
 );
 

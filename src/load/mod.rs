@@ -405,6 +405,7 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
         m.aid.sequence = c.id("sequence", false);
         m.aid.tables = c.ids("tables");
         m.aid.tracks = c.ids("tracks");
+        m.aid.decks = c.ids("decks");
         c.finish();
     }
     o.finish();

@@ -213,6 +213,8 @@ pub struct AidOptions {
     pub tables: Vec<Sp<String>>,
     /// `tracks`: the `[[track]]`s it shows.
     pub tracks: Vec<Sp<String>>,
+    /// `decks`: the `[[deck]]`s whose card lists it shows.
+    pub decks: Vec<Sp<String>>,
 }
 
 /// `[[track]]`: a numbered track (victory points, political will, morale): a row of boxes

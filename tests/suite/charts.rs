@@ -330,3 +330,24 @@ fn a_track_numbers_its_boxes_and_the_scenario_puts_its_markers_in_their_boxes() 
         assert_eq!(inked > 60, marker, "box {n}: {inked} inked pixels");
     }
 }
+
+/// `[game.aid] decks` puts a deck's card list on the player aid card, part by part.
+#[test]
+fn the_aid_card_lists_the_decks_it_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let toml = std::fs::read_to_string(game.join("game.toml")).unwrap();
+    std::fs::write(
+        game.join("game.toml"),
+        toml.replace("tracks = [\"morale\"]", "tracks = [\"morale\"]\ndecks = [\"fortunes\"]"),
+    )
+    .unwrap();
+    let folder = build(&game, &tmp.path().join("out"));
+    let text = pdf_text(&folder.join("aid.pdf"));
+    assert_holds(
+        &text,
+        "aid card",
+        &["FORTUNES OF WAR", "Autumn: joins on turn 1, 10 cards", "18 Field Bakeries 1 Either side Stays in play"],
+    );
+}
