@@ -13,6 +13,7 @@ use crate::markup::{self, Converted, escape_markup, typst_str};
 use crate::model::*;
 use crate::source::Loc;
 
+pub use self::charts::start_of;
 pub use self::game::{Balance, TemplateData};
 
 /// The kinds of document a game can have; each is a template `templates/<name>.typ`.

@@ -23,6 +23,11 @@ impl<'g> Checker<'g> {
         for c in &game.cards {
             self.check_strategy_card(c);
         }
+        // A card that names no deck the checker could resolve (its own finding) would make
+        // every count and deal a consequence: they wait until it resolves.
+        if game.cards.iter().any(|c| c.strategy.any() && card_deck(game, c).is_none()) {
+            return;
+        }
         for (i, d) in game.decks.iter().enumerate() {
             self.check_deck_counts(i, d);
         }
@@ -110,10 +115,11 @@ impl<'g> Checker<'g> {
                 d.parts.is_empty(),
             ));
         }
+        let deck_back = deck.and_then(|d| d.back.as_ref()).or(game.card_options.back.as_ref());
         if let (Some(d), Some(b)) = (deck, &c.back)
-            && d.back.as_ref().is_none_or(|db| db.v != b.v)
+            && deck_back.is_none_or(|db| db.v != b.v)
         {
-            let deck_back = d.back.as_ref().map_or("[cards] back".to_string(), |db| format!("`{}`", db.v));
+            let deck_back = deck_back.map_or("default back".to_string(), |db| format!("`{}`", db.v));
             self.push(
                 Diagnostic::warning(
                     diag::BACK_MARKS_CARD,
@@ -175,7 +181,27 @@ impl<'g> Checker<'g> {
         match (&s.deck, &s.part) {
             (Some(d), _) => self.resolve::<Deck>(d),
             (None, Some(p)) => match game.decks.iter().find(|d| d.parts.iter().any(|q| q.id.v == p.v)) {
-                Some(d) => Some(d),
+                Some(d) => {
+                    let with: Vec<&str> = (game.decks.iter())
+                        .filter(|d| d.parts.iter().any(|q| q.id.v == p.v))
+                        .map(|d| d.id.v.as_str())
+                        .collect();
+                    if with.len() > 1 {
+                        self.push(
+                            Diagnostic::error(
+                                diag::MISSING_FIELD,
+                                format!(
+                                    "part `{}` is in decks {}: this card needs its `deck`",
+                                    p.v,
+                                    with.join(" and ")
+                                ),
+                            )
+                            .at(&p.loc)
+                            .help(format!("write deck = \"{}\" (or the other)", with[0])),
+                        );
+                    }
+                    Some(d)
+                }
                 None => {
                     let parts: Vec<&str> =
                         game.decks.iter().flat_map(|d| d.parts.iter().map(|q| q.id.v.as_str())).collect();
@@ -213,7 +239,7 @@ impl<'g> Checker<'g> {
             if k != di {
                 continue;
             }
-            per_part[p.unwrap_or(0)] += c.quantity.as_ref().map_or(1, |q| q.v.max(1));
+            per_part[p.unwrap_or(0)] += c.quantity.as_ref().map_or(1, |q| q.v.clamp(1, super::MAX_COPIES));
             if let Some(n) = &c.strategy.number {
                 match numbers.get(&n.v) {
                     Some(first) => self.push(
@@ -273,6 +299,10 @@ impl<'g> Checker<'g> {
     /// of every player need no more cards than the parts joined by then hold.
     fn check_deal(&mut self, d: &Deck, per_part: &[i64]) {
         let game = self.game;
+        // A hand outside its range is its own finding.
+        if d.hand.iter().any(|h| !(1..=MAX_HAND).contains(&h.v)) {
+            return;
+        }
         let players = if d.owner.is_some() { 1 } else { game.sides.len().max(1) as i64 };
         let last_join = d.parts.iter().map(DeckPart::joins).max().unwrap_or(1);
         let last_scenario = game.scenarios.iter().filter_map(|s| s.turns.as_ref().map(|t| t.v)).max().unwrap_or(1);

@@ -19,7 +19,6 @@ mod map;
 mod pieces;
 mod tracks;
 pub(crate) use pieces::section_of;
-pub(crate) use tracks::MAX_BOXES as MAX_TRACK_BOXES;
 
 pub(crate) use pieces::counter_name;
 mod rules;

@@ -6,23 +6,21 @@ use super::Checker;
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
 
-/// The most boxes a track may have.
-pub(crate) const MAX_BOXES: i64 = 200;
-
 impl Checker<'_> {
     pub(super) fn check_tracks(&mut self) {
         let game = self.game;
         for t in &game.tracks {
-            let n = t.to.v - t.first() + 1;
-            if !(2..=MAX_BOXES).contains(&n) {
+            let Some(to) = &t.to else { continue };
+            let n = t.len();
+            if !(2..=MAX_TRACK_BOXES as i128).contains(&n) {
                 self.push(
                     Diagnostic::error(
                         diag::INVALID_VALUE,
-                        format!("track `{}` runs from {} to {}", t.title.v, t.first(), t.to.v),
+                        format!("track `{}` runs from {} to {}", t.title.v, t.first(), to.v),
                     )
-                    .at(&t.to.loc)
+                    .at(&to.loc)
                     .label(format!("{n} boxes"))
-                    .help(format!("a track has 2 to {MAX_BOXES} boxes, `from` (default 0) below `to`")),
+                    .help(format!("a track has 2 to {MAX_TRACK_BOXES} boxes, `from` (default 0) below `to`")),
                 );
             }
             for (i, m) in t.markers.iter().enumerate() {
@@ -41,14 +39,17 @@ impl Checker<'_> {
         for sc in &game.scenarios {
             for (id, starts) in &sc.tracks {
                 let Some(t) = self.resolve::<Track>(id) else { continue };
-                self.check_track_starts(t, id, starts);
+                // A track without its `to` (E003) has no boxes to start in.
+                if t.to.is_some() {
+                    self.check_track_starts(t, id, starts);
+                }
             }
         }
     }
 
     /// A scenario's starting boxes on track `t`.
-    fn check_track_starts(&mut self, t: &Track, at: &Sp<String>, starts: &[(Option<Sp<String>>, Sp<i64>)]) {
-        let (lo, hi) = (t.first(), t.to.v);
+    fn check_track_starts(&mut self, t: &Track, at: &Sp<String>, starts: &TrackStarts) {
+        let (lo, hi) = (t.first(), t.to.as_ref().map_or(t.first(), |x| x.v));
         for (m, v) in starts {
             match m {
                 Some(m) if !t.markers.iter().any(|x| x.v == m.v) => {
@@ -61,15 +62,18 @@ impl Checker<'_> {
                     .label("not one of its markers");
                     let d = match diag::did_you_mean(&m.v, names.iter().copied()) {
                         Some(s) => d.help(format!("did you mean `{s}`?")),
-                        None if names.is_empty() => {
-                            d.help(format!("the track has one marker: write {} = {}", t.id.v, v.v))
-                        }
+                        None if names.is_empty() => d.help(format!(
+                            "the track has one marker: write {} = {}",
+                            t.id.v,
+                            v.as_ref().map_or(lo, |v| v.v)
+                        )),
                         None => d.help(format!("its markers are: {}", names.join(", "))),
                     };
                     self.push(d);
                     continue;
                 }
-                None if !t.markers.is_empty() => {
+                None if t.markers.len() > 1 => {
+                    let Some(v) = v else { continue };
                     let example: Vec<String> = t.markers.iter().map(|x| format!("{} = {}", x.v, v.v)).collect();
                     self.push(
                         Diagnostic::error(diag::INVALID_VALUE, format!("track `{}` has several markers", t.title.v))
@@ -81,7 +85,9 @@ impl Checker<'_> {
                 }
                 _ => {}
             }
-            if v.v < lo || v.v > hi {
+            if let Some(v) = v
+                && (v.v < lo || v.v > hi)
+            {
                 self.push(
                     Diagnostic::error(diag::INVALID_VALUE, format!("track `{}` has no box {}", t.title.v, v.v))
                         .at(&v.loc)
@@ -90,13 +96,14 @@ impl Checker<'_> {
                 );
             }
         }
+        // A bare number starts a track's one marker; a misspelt marker is its own finding.
+        let bare = starts.iter().any(|(m, _)| m.is_none());
         let missing: Vec<&str> = (t.markers.iter())
             .filter(|x| !starts.iter().any(|(m, _)| m.as_ref().is_some_and(|m| m.v == x.v)))
             .map(|x| x.v.as_str())
             .collect();
-        // A misspelt marker is its own finding (its start is not missing, only misnamed).
         let misspelt = starts.iter().any(|(m, _)| m.as_ref().is_some_and(|m| !t.markers.iter().any(|x| x.v == m.v)));
-        if !missing.is_empty() && !misspelt && starts.iter().all(|(m, _)| m.is_some()) {
+        if !missing.is_empty() && !misspelt && !bare {
             self.push(
                 Diagnostic::error(
                     diag::MISSING_FIELD,

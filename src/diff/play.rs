@@ -254,7 +254,7 @@ pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {
                 Some(m) => format!("{name}, {}", g.sides.iter().find(|s| s.id.v == m.v).map_or(&m.v, |s| &s.name.v)),
                 None => name.clone(),
             };
-            starts.push((key, v.v.to_string()));
+            starts.push((key, v.as_ref().map_or(String::new(), |v| v.v.to_string())));
         }
     }
     let sides = sides.iter().map(|s| scenario_side(g, &label, s)).collect();
@@ -396,7 +396,7 @@ pub(crate) fn track(g: &Game, x: &Track) -> Entry {
     let marker = |m: &str| g.sides.iter().find(|s| s.id.v == m).map_or(m.to_string(), |s| s.name.v.clone());
     r.one("title", title.v.clone())
         .one("first box", x.first().to_string())
-        .one("last box", to.v.to_string())
+        .one("last box", n(to))
         .list("markers", markers.iter().map(|m| marker(&m.v)).collect());
     r.item(id.v.clone(), &title.v)
 }

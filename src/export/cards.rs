@@ -418,7 +418,8 @@ impl Exporter<'_> {
         let mut out = Vec::new();
         for (i, mut list) in cards.into_iter().enumerate() {
             list.sort_by_key(|c| c.strategy.number.as_ref().map_or(i64::MAX, |n| n.v));
-            let count: i64 = list.iter().map(|c| c.quantity.as_ref().map_or(1, |q| q.v.max(1))).sum();
+            let count: i64 =
+                list.iter().map(|c| c.quantity.as_ref().map_or(1, |q| q.v.clamp(1, crate::check::MAX_COPIES))).sum();
             let label = match d.parts.get(i) {
                 Some(p) if d.parts.len() > 1 => format!("{}: joins on turn {}, {count} cards", p.title.v, p.joins()),
                 _ => format!("{count} cards"),

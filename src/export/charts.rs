@@ -143,6 +143,16 @@ pub struct TurnTrack {
     pub turns: Vec<TurnData>,
 }
 
+/// Whether a scenario's start for `marker` (none: a bare number) is the start of the track's
+/// marker `id` (none: its one unnamed marker): by name, or a bare number for a track of one
+/// marker.
+pub fn start_of(marker: &Option<Sp<String>>, id: Option<&str>, t: &Track) -> bool {
+    match marker {
+        Some(m) => Some(m.v.as_str()) == id,
+        None => id.is_none() || t.markers.len() == 1,
+    }
+}
+
 /// A numbered track (`[[track]]`): its boxes and the markers on it.
 #[derive(Clone, Serialize, JsonSchema)]
 pub struct TrackData {
@@ -433,15 +443,19 @@ impl Exporter<'_> {
         let turn_track = self.turn_track(None);
         let tables =
             aid.tables.iter().filter_map(|id| self.ix.get::<Table>(game, &id.v)).map(|t| self.table(t)).collect();
-        let tracks =
-            aid.tracks.iter().filter_map(|id| self.ix.get::<Track>(game, &id.v)).map(|t| self.track(t, &[])).collect();
+        let tracks = aid
+            .tracks
+            .iter()
+            .filter_map(|id| self.ix.get::<Track>(game, &id.v))
+            .map(|t| self.track(t, &Vec::new()))
+            .collect();
         let decks =
             aid.decks.iter().filter_map(|id| self.ix.get::<Deck>(game, &id.v)).map(|d| self.deck_list(d)).collect();
         AidData { crts, terrain, sequence, turn_track, tables, tracks, decks }
     }
 
     /// A track, its markers at `starts` (a scenario's; none elsewhere).
-    pub(super) fn track(&self, t: &Track, starts: &[(Option<Sp<String>>, Sp<i64>)]) -> TrackData {
+    pub(super) fn track(&self, t: &Track, starts: &TrackStarts) -> TrackData {
         let game = self.game;
         let named: Vec<(Option<&str>, String, String)> = if t.markers.is_empty() {
             vec![(
@@ -463,17 +477,11 @@ impl Exporter<'_> {
         };
         let markers = (named.into_iter())
             .map(|(id, name, color)| {
-                let at = starts.iter().find(|(m, _)| m.as_ref().map(|m| m.v.as_str()) == id).map(|(_, v)| v.v);
+                let at = starts.iter().find(|(m, _)| start_of(m, id, t)).and_then(|(_, v)| v.as_ref().map(|v| v.v));
                 TrackMarker { name, text_color: contrast(&color), color, at }
             })
             .collect();
-        TrackData {
-            id: t.id.v.clone(),
-            title: t.title.v.clone(),
-            // Bounded as the checker bounds it (E018 beyond).
-            boxes: (t.first()..=t.to.v.max(t.first())).take(crate::check::MAX_TRACK_BOXES as usize).collect(),
-            markers,
-        }
+        TrackData { id: t.id.v.clone(), title: t.title.v.clone(), boxes: t.boxes(), markers }
     }
 }
 

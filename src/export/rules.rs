@@ -286,7 +286,7 @@ impl Exporter<'_> {
                     None => continue,
                 },
                 Item::Track(id) => match self.ix.get::<Track>(game, &id.v) {
-                    Some(t) => ItemData::Track { track: self.track(t, &[]) },
+                    Some(t) => ItemData::Track { track: self.track(t, &Vec::new()) },
                     None => continue,
                 },
                 Item::Deck(id) => match self.ix.get::<Deck>(game, &id.v) {

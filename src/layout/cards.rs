@@ -235,7 +235,7 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
         .and_then(|c| c.color.as_ref().map(|c| c.v.clone()))
         .or(deck_color)
         .or(terrain_color)
-        .or_else(|| side.and_then(|s| game.sides[s].color.as_ref().map(|c| c.v.clone())))
+        .or_else(|| side.filter(|_| deck.is_none()).and_then(|s| game.sides[s].color.as_ref().map(|c| c.v.clone())))
         .or_else(|| game.meta.cheatsheet.accent.clone())
         .unwrap_or_else(|| DEFAULT_ACCENT.into());
     // The card's own back, else its deck's, else its side's, else the game's default back
@@ -245,7 +245,8 @@ fn lay_out_card(game: &Game, ix: &Index, ci: Option<usize>, ui: Option<usize>, l
         .or_else(|| game.decks[deck?.0].back.as_ref())
         .and_then(|b| ix.position(Coll::CardBack, &b.v))
         .or_else(|| {
-            let s = side_id?;
+            // Never a side's back for a deck's card: its back would tell its side in a hand.
+            let s = side_id.filter(|_| deck.is_none())?;
             game.card_backs.iter().position(|b| b.side.as_ref().is_some_and(|bs| bs.v == s.v))
         })
         .or_else(|| game.card_options.back.as_ref().and_then(|b| ix.position(Coll::CardBack, &b.v)));
@@ -340,5 +341,17 @@ pub fn card_piles(game: &Game, cards: &Cards) -> Vec<CardPile> {
         }
     }
     keyed.sort_by_key(|(k, _)| *k);
-    keyed.into_iter().map(|(_, p)| p).collect()
+    // Names are unique: a VASSAL pile is found by its name ("Cards 2" after a deck titled
+    // "Cards").
+    let mut out: Vec<CardPile> = Vec::new();
+    for (_, mut p) in keyed {
+        let base = p.name.clone();
+        let mut k = 1;
+        while out.iter().any(|q| q.name == p.name) {
+            k += 1;
+            p.name = format!("{base} {k}");
+        }
+        out.push(p);
+    }
+    out
 }

@@ -280,9 +280,11 @@ pub(super) fn read_track(o: &Obj) -> Track {
         id: id_or_slug(o, &title).unwrap_or_default_sp(o),
         title: title.unwrap_or_default_sp(o),
         from: o.int("from"),
-        to: o.int("to").unwrap_or_else(|| {
-            o.missing("to", "20");
-            Sp::new(0, o.ctx.loc(o.span.clone()))
+        to: o.int("to").or_else(|| {
+            if !o.has("to") {
+                o.missing("to", "20");
+            }
+            None
         }),
         markers: o.strs("markers"),
         loc: o.ctx.loc(o.span.clone()),

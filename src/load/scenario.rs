@@ -159,12 +159,12 @@ fn read_track_starts(o: &Obj) -> Vec<(Sp<String>, TrackStarts)> {
         let starts = match val.get_ref() {
             DeValue::Table(m) => m
                 .iter()
-                .filter_map(|(mk, mv)| {
-                    let n = int_of(o.ctx, "a marker's box", mv)?;
-                    Some((Some(Sp::new(mk.get_ref().to_string(), o.ctx.loc(mk.span()))), n))
+                .map(|(mk, mv)| {
+                    let n = int_of(o.ctx, mk.get_ref(), mv);
+                    (Some(Sp::new(mk.get_ref().to_string(), o.ctx.loc(mk.span()))), n)
                 })
                 .collect(),
-            _ => int_of(o.ctx, "a track's box", val).map(|n| vec![(None, n)]).unwrap_or_default(),
+            _ => vec![(None, int_of(o.ctx, k.get_ref(), val))],
         };
         out.push((track, starts));
     }

@@ -228,8 +228,8 @@ pub struct Track {
     pub title: Sp<String>,
     /// `from`: the first box; default 0.
     pub from: Option<Sp<i64>>,
-    /// `to`: the last box.
-    pub to: Sp<i64>,
+    /// `to`: the last box (required: none only in a game with that error).
+    pub to: Option<Sp<i64>>,
     /// `markers`: what moves along it, each a side's id (its colour and name) or a name of
     /// its own; none: one marker, named after the track.
     pub markers: Vec<Sp<String>>,
@@ -237,10 +237,29 @@ pub struct Track {
     pub loc: Loc,
 }
 
+/// The most boxes a track may have (E018 beyond).
+pub const MAX_TRACK_BOXES: i64 = 200;
+
 impl Track {
     /// The first box's number.
     pub fn first(&self) -> i64 {
         self.from.as_ref().map_or(0, |f| f.v)
+    }
+
+    /// How many boxes it has, as written (`to - from + 1`, without overflow).
+    pub fn len(&self) -> i128 {
+        self.to.as_ref().map_or(0, |t| t.v as i128 - self.first() as i128 + 1)
+    }
+
+    /// Whether it has no box (no `to`, or `to` below `from`).
+    pub fn is_empty(&self) -> bool {
+        self.len() <= 0
+    }
+
+    /// Its boxes' numbers, at most [`MAX_TRACK_BOXES`] of them (more is E018).
+    pub fn boxes(&self) -> Vec<i64> {
+        let n = self.len().clamp(0, MAX_TRACK_BOXES as i128) as i64;
+        (0..n).map(|k| self.first().saturating_add(k)).collect()
     }
 }
 

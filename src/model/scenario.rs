@@ -200,6 +200,7 @@ pub struct Board {
     pub loc: Loc,
 }
 
-/// Where a scenario starts a track's markers: (marker, box), the marker none for a track's
-/// one unnamed marker.
-pub type TrackStarts = Vec<(Option<Sp<String>>, Sp<i64>)>;
+/// Where a scenario starts a track's markers: (marker, box), the marker none for a bare
+/// number (a track of one marker), the box none where it is not a whole number (E004, already
+/// reported).
+pub type TrackStarts = Vec<(Option<Sp<String>>, Option<Sp<i64>>)>;

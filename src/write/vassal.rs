@@ -10,7 +10,8 @@
 //! square grid on which pieces snap to cell centres and that names cells as the map does; the
 //! card decks (a draw pile per part of each strategy deck with a discard pile, then one per
 //! side; masked cards) in a "Decks" window of their own (the main "Table" of a game without
-//! maps), and a hand per side that plays from a strategy deck; a predefined set-up per scenario (File menu) with its
+//! maps), and a hand per side that plays from a strategy deck; the tracks in a "Tracks" window
+//! (`tracks`); a predefined set-up per scenario (File menu) with its
 //! counters on their cells and its reinforcements in an "Arrivals" window; a chart window
 //! with the cheatsheet, player aid card and scenario sheets as images. Name, version and save
 //! date come from `[game]`. The zip is deterministic: entries sorted, every timestamp
@@ -22,6 +23,8 @@
 //! jzedwards/vassal-hex-n-counters-template).
 
 use std::io::Write;
+
+mod tracks;
 
 use image::RgbImage;
 
@@ -324,10 +327,14 @@ pub fn module_files(input: &VassalInput) -> Result<Vec<(String, Vec<u8>)>, Strin
     let mut gpid = 0usize;
     let title = game.meta.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| game.meta.id().into());
     let version = game.meta.version().to_string();
-    let (panels, pieces) = counter_panels(input, &mut files, &mut gpid);
+    let (mut panels, pieces) = counter_panels(input, &mut files, &mut gpid);
     let (piles, card_size) = card_piles(input, &mut files, &mut gpid);
+    let tracks = tracks::track_window(game, &mut files, &mut gpid).map(|(window, panel)| {
+        panels.push(panel);
+        window
+    });
     let (charts, boards) = charts_and_boards(input, &mut files);
-    let setups = setups(input, &pieces);
+    let setups = setups(input, &pieces, tracks.as_ref());
     let date = date_saved(game);
     for s in &setups {
         let save = saved_game(&s.commands, &save_data(&version, date, &s.title), &module_data(game, &title, &version))?;
@@ -342,6 +349,7 @@ pub fn module_files(input: &VassalInput) -> Result<Vec<(String, Vec<u8>)>, Strin
         charts: &charts,
         boards: &boards,
         setups: &setups,
+        tracks: tracks.as_ref(),
         next_gpid: gpid + 1,
     };
     let build = build_file(game, &module);
@@ -503,7 +511,7 @@ const ARRIVAL_ROW: i64 = 110;
 /// centre of its cell on its map's board (VASSAL snaps nothing on load: the position is the
 /// cell's centre in the board's pixels, rounded), or in the arrivals window, in a row per
 /// turn of arrival (and entry cell).
-fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>]) -> Vec<Setup> {
+fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&tracks::TrackWindow>) -> Vec<Setup> {
     use crate::write::setup::{Place, placements, scenario_map};
     let game = input.game;
     // The arrivals window's rows, one per turn of arrival and entry cell of any scenario, in
@@ -562,6 +570,8 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>]) -> Vec<Setup> {
             };
             commands.push(piece.add_command(Some(at), &id));
         }
+        // The tracks' markers in their starting boxes.
+        commands.extend(tracks.map(|t| t.setup(game, sc)).unwrap_or_default());
         out.push(Setup {
             title: sc.title.v.clone(),
             file: format!("{}.vsav", crate::render::png::safe_stem(&sc.id.v)),
@@ -688,6 +698,8 @@ struct Module<'a> {
     /// (name, image file, width, height, grid element) per map.
     boards: &'a [BoardEntry],
     setups: &'a [Setup],
+    /// The tracks' window, when the game has tracks.
+    tracks: Option<&'a tracks::TrackWindow>,
     next_gpid: usize,
 }
 
@@ -777,6 +789,9 @@ fn build_file(game: &Game, m: &Module) -> String {
         x.push_str(&map_xml(name, k > 0, &board, ""));
     }
     x.push_str(&decks_window(game, m));
+    if let Some(t) = m.tracks {
+        x.push_str(&t.xml());
+    }
     // Reinforcements wait in a window of their own, a row per turn of arrival, each row a
     // region named after its turn (and entry cell), so the log says where a piece came from.
     let mut rows: Vec<(String, i64)> = m.setups.iter().flat_map(|s| s.arrivals.iter().cloned()).collect();
@@ -882,7 +897,7 @@ fn pile_slots(piles: &[Pile]) -> u32 {
 }
 
 /// A hand per side that draws from a strategy deck (every side, or a deck's owner), owned by
-/// that side (and Solitaire): the cards in it are seen by its owner alone.
+/// that side (a side of the player roster): the cards in it are seen by its owner alone.
 fn hands_xml(game: &Game, (cw, ch): (u32, u32)) -> String {
     let mut sides: Vec<usize> = Vec::new();
     for d in &game.decks {
@@ -904,7 +919,7 @@ fn hands_xml(game: &Game, (cw, ch): (u32, u32)) -> String {
         );
         x.push_str(&format!(
             "    <VASSAL.build.module.PlayerHand side=\"{}\" visible=\"false\" allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"{n}\" changeFormat=\"$message$\" color=\"0,0,0\" createFormat=\"$pieceName$ created in $location$\" description=\"\" edgeHeight=\"0\" edgeWidth=\"0\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"true\" mapName=\"{n}\" markMoved=\"Never\" moveKey=\"\" moveToFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" showKey=\"\" thickness=\"3\">\n        <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\" boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n{board}        </VASSAL.build.module.map.BoardPicker>\n{HAND_PARTS}    </VASSAL.build.module.PlayerHand>\n",
-            xml(&side_list(&[&game.sides[s].name.v, "Solitaire"])),
+            xml(&side_list(&[&game.sides[s].name.v])),
             n = xml(&name)
         ));
     }

@@ -301,7 +301,8 @@ fn vassal_module_pieces_images_and_charts() {
     assert!(module_data.contains(&format!("<name>{title}</name>")), "{module_data}");
     assert!(module_data.contains(&format!("<version>{}</version>", c.game.meta.version.as_ref().unwrap().v)));
     let slots = build_file.matches("<VASSAL.build.widget.PieceSlot ").count();
-    assert_eq!(slots, layout.counters.counters.len(), "one piece per counter");
+    let track_markers: usize = c.game.tracks.iter().map(|t| t.markers.len().max(1)).sum();
+    assert_eq!(slots, layout.counters.counters.len() + track_markers, "one piece per counter and track marker");
     for img in build_file.split("piece;;;").skip(1) {
         let file = &img[..img.find(';').unwrap()];
         assert!(names.contains(&format!("images/{file}")), "{file} in images/");
@@ -315,7 +316,7 @@ fn vassal_module_pieces_images_and_charts() {
     );
     let markers = layout.counters.counters.iter().filter(|c| !c.is_unit).count();
     assert!(markers > 0);
-    assert_eq!(build_file.matches("clone;Clone;67,130;").count(), markers);
+    assert_eq!(build_file.matches("clone;Clone;67,130;").count(), markers + track_markers);
     assert!(build_file.contains("Flip;P;?;"), "plain mask");
     // Unique names with the counter's id: "Rifle Corps 3", "XI Infantry Corps".
     let entries: Vec<&str> = build_file
@@ -359,7 +360,7 @@ fn vassal_module_opens_in_pywargame() {
         let folder = build(game, out.path(), &["--vassal"]);
         let vmod = vmod_in(&folder);
         let field = playaid::write::vassal::field;
-        let counters: Vec<serde_json::Value> = (layout.counters.counters.iter().enumerate())
+        let mut counters: Vec<serde_json::Value> = (layout.counters.counters.iter().enumerate())
             .map(|(i, rc)| {
                 serde_json::json!({
                     "name": field(&names.counter_titles[i]),
@@ -368,6 +369,17 @@ fn vassal_module_opens_in_pywargame() {
                 })
             })
             .collect();
+        // Each track's markers on the palette: a chip, no back.
+        for t in &c.game.tracks {
+            for (k, m) in t.markers.iter().enumerate() {
+                let who = c.game.sides.iter().find(|s| s.id.v == m.v).map_or(m.v.clone(), |s| s.name.v.clone());
+                counters.push(serde_json::json!({
+                    "name": field(&format!("{}: {who}", t.title.v)),
+                    "front": format!("track-{}-{}.png", t.id.v, k + 1),
+                    "back": null,
+                }));
+            }
+        }
         // Cards pile by pile (a pile per part of each strategy deck, then per side), each
         // copy once.
         let piles = playaid::layout::cards::card_piles(&c.game, &layout.cards);
@@ -399,8 +411,8 @@ fn vassal_module_opens_in_pywargame() {
                 ["Cards", "Always", null, 5],
             ]);
             expected["hands"] = serde_json::json!([
-                ["Oskarian Empire hand", "Oskarian Empire,Solitaire"],
-                ["Republic of Velsk hand", "Republic of Velsk,Solitaire"],
+                ["Oskarian Empire hand", "Oskarian Empire"],
+                ["Republic of Velsk hand", "Republic of Velsk"],
             ]);
         }
         let want = tempfile::NamedTempFile::new().unwrap();
@@ -423,8 +435,8 @@ fn vassal_module_opens_in_pywargame() {
         assert!(stdout.contains(&line), "{game}: {stdout}");
         if game == "marrow-front" {
             // Every counter of the scenario's forces: 9 Oskarian, 11 Velsk, 6 of them
-            // reinforcements.
-            assert_eq!((setups.len(), placed), (1, 20), "{stdout}");
+            // reinforcements; and the two morale markers.
+            assert_eq!((setups.len(), placed), (1, 22), "{stdout}");
         }
         eprintln!("pywargame, {game}: {}", stdout.trim());
     }
@@ -442,7 +454,7 @@ fn expected_setups(
     let mut out = Vec::new();
     for sc in &game.scenarios {
         let Some(map) = scenario_map(game, sc) else { continue };
-        let pieces: Vec<serde_json::Value> = placements(game, layout, sc)
+        let mut pieces: Vec<serde_json::Value> = placements(game, layout, sc)
             .into_iter()
             .map(|p| {
                 let name = field(&names.counter_titles[p.counter]);
@@ -460,6 +472,20 @@ fn expected_setups(
                 }
             })
             .collect();
+        // Each track's markers in their starting boxes, regions of the "Tracks" window
+        // ("Morale 9"), named "Morale: Oskarian Empire".
+        for (track, starts) in &sc.tracks {
+            let t = game.tracks.iter().find(|t| t.id.v == track.v).unwrap();
+            for (marker, n) in starts {
+                let who = match marker {
+                    Some(m) => game.sides.iter().find(|s| s.id.v == m.v).map_or(m.v.clone(), |s| s.name.v.clone()),
+                    None => String::new(),
+                };
+                let name = if who.is_empty() { t.title.v.clone() } else { format!("{}: {who}", t.title.v) };
+                let row = format!("{} {}", t.title.v, n.as_ref().unwrap().v);
+                pieces.push(serde_json::json!({"name": field(&name), "map": "Tracks", "row": row}));
+            }
+        }
         out.push(serde_json::json!({
             "title": sc.title.v,
             "file": format!("{}.vsav", playaid::render::png::safe_stem(&sc.id.v)),
@@ -520,8 +546,9 @@ fn vassal_module_has_a_board_per_map() {
     let dpi = playaid::write::vassal::PIECE_DPI;
     let px = |mm: f64| mm / 25.4 * dpi;
     let want = expected_boards(&c.game);
-    // A window per map, one for the decks, one for the reinforcements; no table.
-    assert_eq!(build_file.matches("<VASSAL.build.module.Map ").count(), want.len() + 2);
+    // A window per map, one for the decks, one for the reinforcements, one for the tracks;
+    // no table.
+    assert_eq!(build_file.matches("<VASSAL.build.module.Map ").count(), want.len() + 3);
     assert!(!build_file.contains("mapName=\"Table\""));
     let board = "VASSAL.build.module.map.boardPicker.Board";
     let (w, h) = (want[0]["width"].as_u64().unwrap() as u32, want[0]["height"].as_u64().unwrap() as u32);
