@@ -751,3 +751,64 @@ fn a_strategy_cards_icon_fills_the_room_its_text_leaves_and_the_text_ends_at_the
         assert!(filled > 0.85, "{title}: text down to {:.0} % of the safe area", filled * 100.0);
     }
 }
+
+/// The card-driven game of issue #31, written without a workaround: 46 strategy cards in
+/// three parts of one colour each (early, mid, late war), two aid cards, two sides with hands
+/// of 7. It checks clean; the deck fills its sheets (46 cards on 6 sheets of 9 poker cards,
+/// not the 9 sheets one colour per part took); Tabletop Simulator gets a deck per part.
+#[test]
+fn a_46_card_strategy_deck_in_three_parts_fills_six_sheets_and_deals_from_a_deck_per_part() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    let mut decks = String::from(
+        "[[card_back]]\nid = \"strategy\"\ntitle = \"Strategy\"\n\n[[deck]]\ntitle = \"Strategy cards\"\nops = [1, 4]\nhand = 7\ncard_back = \"strategy\"\ncolor = \"#5a4632\"\n\n",
+    );
+    for (id, joins, count, colour) in [("early", 1, 20, "#c8a24a"), ("mid", 4, 16, "#7fa7c9"), ("late", 7, 10, "#a33b2a")] {
+        decks.push_str(&format!(
+            "[[deck.part]]\nid = \"{id}\"\ntitle = \"{} War\"\njoins = {joins}\ncount = {count}\ncolor = \"{colour}\"\n\n",
+            id[..1].to_uppercase() + &id[1..]
+        ));
+    }
+    let parts = std::iter::repeat_n("early", 20).chain(std::iter::repeat_n("mid", 16)).chain(std::iter::repeat_n("late", 10));
+    for (n, part) in parts.enumerate() {
+        let event = ["north", "south", "both", "none"][n % 4];
+        let after = ["remove", "reshuffle", "stays"][n % 3];
+        decks.push_str(&format!(
+            "[[card]]\ntitle = \"Event {}\"\npart = \"{part}\"\nnumber = {}\nops = {}\nevent = \"{event}\"\nafter = \"{after}\"\ntext = \"The event of card {}.\"\n\n",
+            n + 1,
+            n + 1,
+            n % 4 + 1,
+            n + 1
+        ));
+    }
+    decks.push_str("[[card]]\ntitle = \"Operations\"\ntext = \"Spend ops to move and attack.\"\n\n");
+    decks.push_str("[[card]]\ntitle = \"Turn summary\"\ntext = \"Deal, play, discard.\"\n");
+    let sides = "[[side]]\nid = \"north\"\nname = \"North\"\ncolor = \"#3b5b8c\"\n\n[[side]]\nid = \"south\"\nname = \"South\"\ncolor = \"#c9a96e\"\n";
+    write_game(&game, &[("game.toml", &format!("{GAME}\n{sides}")), ("decks.toml", &decks)]);
+    assert_eq!(check_json(&game), Vec::<(String, String)>::new());
+    let out = tmp.path().join("out");
+    let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap(), "--tts"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let folder = std::fs::read_dir(&out).unwrap().next().unwrap().unwrap().path();
+    // 48 cards: the deck's 46 fill five sheets and one card of a sixth, the two aid cards
+    // (the accent's colour) beside it: fronts and backs, 12 pages.
+    let (_, pages) = pdf_info(&folder.join("cards.pdf"));
+    assert_eq!(pages, 12, "six sheets of fronts and backs");
+    let prefix = folder.file_name().unwrap().to_string_lossy().into_owned();
+    let save: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(folder.join("tts").join(format!("{prefix}.json"))).unwrap()).unwrap();
+    let decks: Vec<(String, usize)> = (save["ObjectStates"].as_array().unwrap().iter())
+        .filter(|o| o["Name"] == "DeckCustom")
+        .map(|o| (o["Nickname"].as_str().unwrap().to_string(), o["ContainedObjects"].as_array().unwrap().len()))
+        .collect();
+    let want: Vec<(String, usize)> = [
+        ("Strategy cards: Early War", 20),
+        ("Strategy cards: Mid War", 16),
+        ("Strategy cards: Late War", 10),
+        ("Cards", 2),
+    ]
+    .iter()
+    .map(|(n, k)| (n.to_string(), *k))
+    .collect();
+    assert_eq!(decks, want);
+}
