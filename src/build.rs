@@ -145,6 +145,12 @@ pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
 /// in a template is found by `check` at the template's line, as the build would find it.
 pub fn check_dir(dir: &Path) -> Result<Checked, String> {
     let mut checked = load_and_check(dir, None)?;
+    // The print profiles of `[exports] print_shop` lay the pieces out again (other paper,
+    // the card shop's size): what would stop them at build is found here.
+    if !checked.has_errors() {
+        let found = vtt::profile_findings(&checked.game, checked.game.exports.print_shop)?;
+        checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
+    }
     let ok = !checked.diags.iter().any(|d| d.is_error());
     if let (true, false, Some((ix, laid_out))) = (ok, checked.game.templates.is_empty(), &checked.stages) {
         let game = &checked.game;
@@ -314,6 +320,12 @@ impl Builder {
     pub fn build(&mut self, progress: &mut dyn FnMut(Progress)) -> Result<BuildReport, String> {
         let started = Instant::now();
         let Checked { game, mut diags, stages } = load_and_check(&self.dir, self.opts.page)?;
+        // As `check` does: the print profiles' own layouts, before anything is written.
+        if !diags.iter().any(|d| d.is_error()) {
+            let profiles = vtt::Wanted::new(&game, &self.opts.exports).print_shop;
+            let found = vtt::profile_findings(&game, profiles)?;
+            diags = diag::fold_follow_ons(diags.into_iter().chain(found).collect());
+        }
         let mut report = BuildReport { diags: Vec::new(), files: Files::default(), written: Vec::new() };
         let Some((ix, laid_out)) = stages.filter(|_| !diags.iter().any(|d| d.is_error())) else {
             report.diags = diags;

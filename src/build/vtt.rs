@@ -241,6 +241,21 @@ pub const SHOP_BLEED_MM: f64 = 3.175;
 /// ([`SHOP_CARD_SIZES`], [`SHOP_BLEED_MM`]), for `print-shop/cards.pdf`; none when they are
 /// the game's already. The text is fitted anew: a card that fits its own size fits the shop's.
 fn shop_cards(game: &Game) -> Result<Option<super::Checked>, String> {
+    let Some(checked) = shop_cards_checked(game)? else { return Ok(None) };
+    if let Some(e) = checked.diags.iter().find(|d| d.is_error()) {
+        let at = e.loc.as_ref().map(|l| crate::check::place(&checked.game.files, l)).unwrap_or_default();
+        let size = checked.game.card_options.size.as_ref().map_or((0.0, 0.0), |s| s.v);
+        return Err(format!(
+            "the cards do not fit the print shop's {} x {} mm: {at} [{}] {}",
+            size.0, size.1, e.code.code, e.message
+        ));
+    }
+    Ok(Some(checked))
+}
+
+/// The game checked and laid out with its cards at the card shop's size and bleed, findings
+/// and all; none when those are the game's already.
+fn shop_cards_checked(game: &Game) -> Result<Option<super::Checked>, String> {
     let opts = &game.card_options;
     let now = opts.size.as_ref().map_or(crate::model::DEFAULT_CARD_MM, |s| s.v);
     let near = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 0.01 && (a.1 - b.1).abs() < 0.01;
@@ -259,15 +274,45 @@ fn shop_cards(game: &Game) -> Result<Option<super::Checked>, String> {
     let at = opts.loc.clone().unwrap_or_else(|| game.meta.loc.clone());
     loaded.game.card_options.size = Some(crate::model::Sp::new(size, at));
     loaded.game.card_options.bleed = SHOP_BLEED_MM;
-    let checked = super::check_loaded(loaded, None);
-    if let Some(e) = checked.diags.iter().find(|d| d.is_error()) {
-        let at = e.loc.as_ref().map(|l| crate::check::place(&checked.game.files, l)).unwrap_or_default();
-        return Err(format!(
-            "the cards do not fit the print shop's {} x {} mm: {at} [{}] {}",
-            size.0, size.1, e.code.code, e.message
-        ));
+    Ok(Some(super::check_loaded(loaded, None)))
+}
+
+/// What the print profiles asked for (`[exports] print_shop`, `--print-shop`) find when they lay the
+/// pieces out again: the home printer's sheets on A4 and on US Letter, the card shop's cards
+/// at its size. Each error once, saying which profile found it; nothing for a profile that
+/// lays out as the game does.
+pub(crate) fn profile_findings(game: &Game, profiles: PrintProfiles) -> Result<Vec<crate::diag::Diagnostic>, String> {
+    let mut runs: Vec<(String, super::Checked)> = Vec::new();
+    if profiles.home {
+        // The paper each sheet prints on now (its own, else the game's, else A4): a page every
+        // sheet already uses was checked.
+        let own = |sheet: &crate::model::Imposition| {
+            sheet.page.as_ref().or(game.meta.page.as_ref()).map_or(PageSize::A4, |p| p.v)
+        };
+        let now = [own(&game.card_options.sheet), own(&game.counter_options.sheet)];
+        for (page, name) in [(PageSize::A4, "A4"), (PageSize::UsLetter, "US Letter")] {
+            if now.iter().any(|p| *p != page) {
+                let checked = super::check_loaded(crate::load::load(&game.root)?, Some(page));
+                runs.push((format!("the print profile home lays the sheets out on {name}"), checked));
+            }
+        }
     }
-    Ok(Some(checked))
+    let has_cards = !game.cards.is_empty() || !game.card_options.kinds.is_empty();
+    if profiles.card_shop
+        && has_cards
+        && let Some(checked) = shop_cards_checked(game)?
+    {
+        runs.push(("the print profile card-shop lays the cards out at its size".into(), checked));
+    }
+    let mut out: Vec<crate::diag::Diagnostic> = Vec::new();
+    for (why, checked) in runs {
+        for d in checked.diags.into_iter().filter(|d| d.is_error()) {
+            if !out.iter().any(|o| o.code == d.code && o.loc == d.loc) {
+                out.push(d.note(why.clone()));
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Whether the game has anything to export to a tabletop: counters or cards.

@@ -763,13 +763,16 @@ fn a_46_card_strategy_deck_in_three_parts_fills_six_sheets_and_deals_from_a_deck
     let mut decks = String::from(
         "[[card_back]]\nid = \"strategy\"\ntitle = \"Strategy\"\n\n[[deck]]\ntitle = \"Strategy cards\"\nops = [1, 4]\nhand = 7\ncard_back = \"strategy\"\ncolor = \"#5a4632\"\n\n",
     );
-    for (id, joins, count, colour) in [("early", 1, 20, "#c8a24a"), ("mid", 4, 16, "#7fa7c9"), ("late", 7, 10, "#a33b2a")] {
+    for (id, joins, count, colour) in
+        [("early", 1, 20, "#c8a24a"), ("mid", 4, 16, "#7fa7c9"), ("late", 7, 10, "#a33b2a")]
+    {
         decks.push_str(&format!(
             "[[deck.part]]\nid = \"{id}\"\ntitle = \"{} War\"\njoins = {joins}\ncount = {count}\ncolor = \"{colour}\"\n\n",
             id[..1].to_uppercase() + &id[1..]
         ));
     }
-    let parts = std::iter::repeat_n("early", 20).chain(std::iter::repeat_n("mid", 16)).chain(std::iter::repeat_n("late", 10));
+    let parts =
+        std::iter::repeat_n("early", 20).chain(std::iter::repeat_n("mid", 16)).chain(std::iter::repeat_n("late", 10));
     for (n, part) in parts.enumerate() {
         let event = ["north", "south", "both", "none"][n % 4];
         let after = ["remove", "reshuffle", "stays"][n % 3];

@@ -902,3 +902,29 @@ fn tts_deals_a_strategy_deck_from_a_deck_per_part() {
     }
     assert_eq!(decks[2].1.len(), 5, "the terrain cards");
 }
+
+/// A print profile lays the pieces out again (the home printer's US Letter, the card shop's
+/// size): what would stop it at build is a finding of `check`, located and saying which
+/// profile found it, and the build writes nothing, as for any error.
+#[test]
+fn check_finds_what_a_print_profile_would_fail_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    // 275 mm tall: on A4 (297 mm) but not on US Letter (279.4 mm).
+    let toml = format!(
+        "{GAME}\n[exports]\nprint_shop = \"home\"\n\n[cards]\nsize = \"100x275mm\"\n\n[[card]]\ntitle = \"Tall\"\ntext = \"A tall card.\"\n"
+    );
+    write_game(&game, &[("game.toml", &toml)]);
+    assert_eq!(check_json(&game), [("E025".to_string(), "game.toml:10:8".to_string())]);
+    let o = playaid(&["check", game.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(text.contains("the print profile home lays the sheets out on US Letter"), "{text}");
+    let out = tmp.path().join("out");
+    let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!out.exists() || std::fs::read_dir(&out).unwrap().next().is_none(), "nothing written");
+    // Without the profile, the same game checks clean.
+    write_game(&game, &[("game.toml", &toml.replace("print_shop = \"home\"\n", ""))]);
+    assert_eq!(check_json(&game), Vec::<(String, String)>::new());
+}
