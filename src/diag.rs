@@ -225,6 +225,9 @@ codes! {
     /// A card of a strategy deck with a back of its own: in the players' hands its back tells
     /// it from the deck's other cards.
     BACK_MARKS_CARD = "W018" "back-marks-card";
+    /// A deck part that joins after the game's last turn (its turn track's, else its longest
+    /// scenario's): its cards never come into play.
+    PART_NEVER_JOINS = "W019" "part-never-joins";
 }
 
 /// Whether a finding stops the build.

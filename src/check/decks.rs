@@ -25,7 +25,7 @@ impl<'g> Checker<'g> {
         }
         // A card that names no deck the checker could resolve (its own finding) would make
         // every count and deal a consequence: they wait until it resolves.
-        if game.cards.iter().any(|c| c.strategy.any() && card_deck(game, c).is_none()) {
+        if game.cards.iter().any(|c| c.strategy.broken || (c.strategy.any() && card_deck(game, c).is_none())) {
             return;
         }
         for (i, d) in game.decks.iter().enumerate() {
@@ -83,6 +83,7 @@ impl<'g> Checker<'g> {
                         .help("write the turn its cards are shuffled into the draw pile (1: from the start)"),
                 );
             }
+            self.warn_part_never_joins(p);
             if let Some(n) = &p.count
                 && n.v < 1
             {
@@ -92,6 +93,28 @@ impl<'g> Checker<'g> {
                         .help("write how many cards the part has, copies counted, or leave `count` out"),
                 );
             }
+        }
+    }
+
+    /// W019: a part that joins after the game's last turn (its turn track's, else its longest
+    /// scenario's; nothing when the game says neither).
+    fn warn_part_never_joins(&mut self, p: &DeckPart) {
+        let game = self.game;
+        let Some(j) = &p.joins else { return };
+        let track = game.turn_track.as_ref().map(|t| t.turns.len() as i64).filter(|n| *n > 0);
+        let longest = game.scenarios.iter().filter_map(|s| s.turns.as_ref().map(|t| t.v)).max();
+        let Some(last) = track.or(longest) else { return };
+        if j.v > last && j.v <= 999 {
+            let what = if track.is_some() { "the turn track" } else { "the longest scenario" };
+            self.push(
+                Diagnostic::warning(
+                    diag::PART_NEVER_JOINS,
+                    format!("part `{}` joins on turn {}, after the game's last turn, {last}", p.title.v, j.v),
+                )
+                .at(&j.loc)
+                .label(format!("{what} ends on turn {last}"))
+                .help("its cards never come into play: let it join on a turn the game has"),
+            );
         }
     }
 

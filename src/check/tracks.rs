@@ -39,8 +39,9 @@ impl Checker<'_> {
         for sc in &game.scenarios {
             for (id, starts) in &sc.tracks {
                 let Some(t) = self.resolve::<Track>(id) else { continue };
-                // A track without its `to` (E003) has no boxes to start in.
-                if t.to.is_some() {
+                // A track without its `to` (E003), or whose markers could not be read, has its
+                // own finding: its starts wait.
+                if t.to.is_some() && !t.broken {
                     self.check_track_starts(t, id, starts);
                 }
             }

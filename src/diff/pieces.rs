@@ -321,7 +321,7 @@ pub(crate) fn card(g: &Game, x: &Card) -> Entry {
 
 /// A strategy card's fields, named as its deck names them ("Ops 2 → 3").
 fn strategy_fields(g: &Game, card: &Card, x: &StrategyFields, r: &mut Record) {
-    let StrategyFields { deck, part, number, ops, event, after, written: _ } = x;
+    let StrategyFields { deck, part, number, ops, event, after, written: _, broken: _ } = x;
     let at = card_deck(g, card);
     let ops_name = at.map_or("ops", |(d, _)| g.decks[d].ops_name());
     let part_name = at.and_then(|(d, p)| Some(g.decks[d].parts.get(p?)?.title.v.clone()));

@@ -391,7 +391,7 @@ pub(crate) fn turn_track(g: &Game) -> Vec<Entry> {
 }
 
 pub(crate) fn track(g: &Game, x: &Track) -> Entry {
-    let Track { id, title, from: _, to, markers, loc: _ } = x;
+    let Track { id, title, from: _, to, markers, broken: _, loc: _ } = x;
     let mut r = Record::new(format!("Track {}", title.v));
     let marker = |m: &str| g.sides.iter().find(|s| s.id.v == m).map_or(m.to_string(), |s| s.name.v.clone());
     r.one("title", title.v.clone())

@@ -287,8 +287,25 @@ pub(super) fn read_track(o: &Obj) -> Track {
             None
         }),
         markers: o.strs("markers"),
+        broken: false,
         loc: o.ctx.loc(o.span.clone()),
     };
+    // An empty name marks nothing: its own finding, and the starts wait.
+    for m in t.markers.iter().filter(|m| m.v.trim().is_empty()) {
+        o.ctx.push(
+            Diagnostic::error(diag::INVALID_VALUE, "an empty marker name")
+                .at(&m.loc)
+                .help("write a side's id or the marker's name, or take the empty string out"),
+        );
+    }
+    // Written but not read whole: not an array, or an item that is not a string.
+    let read_whole = match o.get("markers").map(|v| v.get_ref()) {
+        None => true,
+        Some(DeValue::Array(items)) => items.len() == t.markers.len(),
+        Some(_) => false,
+    };
+    let broken = !read_whole || t.markers.iter().any(|m| m.v.trim().is_empty());
+    let t = Track { broken, ..t };
     o_finish(o);
     t
 }

@@ -110,13 +110,24 @@ pub(super) fn strategy(o: &Obj) -> StrategyFields {
         }
     });
     let written = ["deck", "part", "number", "ops", "event", "after"].iter().any(|k| o.has(k));
-    StrategyFields {
+    let s = StrategyFields {
         written,
+        broken: false,
         deck: o.id("deck", false),
         part: o.id("part", false),
         number: o.int("number"),
         ops: o.int("ops"),
         event,
         after,
-    }
+    };
+    let read = [
+        ("deck", s.deck.is_some()),
+        ("part", s.part.is_some()),
+        ("number", s.number.is_some()),
+        ("ops", s.ops.is_some()),
+        ("event", s.event.is_some()),
+        ("after", s.after.is_some()),
+    ];
+    let broken = read.iter().any(|(k, ok)| o.has(k) && !ok);
+    StrategyFields { broken, ..s }
 }

@@ -233,6 +233,9 @@ pub struct Track {
     /// `markers`: what moves along it, each a side's id (its colour and name) or a name of
     /// its own; none: one marker, named after the track.
     pub markers: Vec<Sp<String>>,
+    /// Whether `markers` is written but could not be read (its own finding): a scenario's
+    /// starts on the track wait.
+    pub broken: bool,
     /// The whole table.
     pub loc: Loc,
 }

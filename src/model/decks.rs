@@ -140,6 +140,9 @@ pub struct StrategyFields {
     /// Whether any of these keys is written, valid or not: a card with a misspelt `after` is
     /// still its deck's.
     pub written: bool,
+    /// Whether one of them is written but could not be read (its own finding): counts and
+    /// deals that depend on it wait.
+    pub broken: bool,
 }
 
 impl StrategyFields {
