@@ -134,6 +134,8 @@ pub struct CountersData<'a> {
     pub bleed: f64,
     /// The groups of counters, each on sheets of its own size.
     pub groups: Vec<CounterGroup<'a>>,
+    /// The space between groups stacked on one sheet (a group's `stack`), mm.
+    pub stack_gap: f64,
 }
 
 /// Counters of one size, on their sheets: one `[[counter_group]]`, or several sharing sheets.
@@ -161,8 +163,51 @@ pub struct CounterGroup<'a> {
     pub first_sheet: i64,
     /// The group's sheets in all.
     pub sheets: i64,
+    /// Printed on the page of the group before it, below its counters (`STACK_GAP_MM` apart),
+    /// where both fit one sheet together: counters of different sizes share a sheet instead of
+    /// leaving most of two blank. The page's bands are stacked and centred as one.
+    pub stack: bool,
     /// The counters printed, in order.
     pub items: Vec<CounterItem<'a>>,
+}
+
+/// The space between two groups stacked on one sheet, mm: room for the crop marks of both.
+pub(super) const STACK_GAP_MM: f64 = 12.0;
+
+/// The rows a group's items take on its sheet (a row break skips to the next row).
+fn used_rows(items: &[CounterItem], cols: usize) -> usize {
+    let mut cell = 0usize;
+    for it in items {
+        if it.row_break && !cell.is_multiple_of(cols) {
+            cell = cell.div_ceil(cols) * cols;
+        }
+        cell += it.quantity.max(0) as usize;
+    }
+    cell.div_ceil(cols.max(1))
+}
+
+/// Marks each group that fits below the one before it on that group's one sheet (both of a
+/// single sheet, not folded): the stack, `STACK_GAP_MM` between groups and centred on the page,
+/// leaves the header above and the scale bar below their band and 1 mm, inside the printable
+/// edge (each grid fits the page's width by construction).
+fn stack_groups(groups: &mut [CounterGroup], sheet: &Imposition, page: (f64, f64), gutter: f64) {
+    if sheet.duplex == Duplex::Fold {
+        return;
+    }
+    let room = page.1 - 2.0 * (PRINTABLE_EDGE_MM + SHEET_BAND_MM + 1.0);
+    let height = |g: &CounterGroup, rows: usize| rows as f64 * g.height.0 + rows.saturating_sub(1) as f64 * gutter;
+    let one_sheet = |g: &CounterGroup| g.sheets == 1 && g.first_sheet == 1;
+    let mut run: Option<f64> = None; // the stack's height so far
+    for g in groups.iter_mut() {
+        let used = height(g, used_rows(&g.items, g.grid[0]));
+        run = match run {
+            Some(h) if one_sheet(g) && h + STACK_GAP_MM + used <= room + 1e-6 => {
+                g.stack = true;
+                Some(h + STACK_GAP_MM + used)
+            }
+            _ => one_sheet(g).then_some(used),
+        };
+    }
 }
 
 /// A counter and how many copies of it print here.
@@ -290,6 +335,7 @@ impl Exporter<'_> {
                 bands: bands_name(*page, &co.sheet, *gutter, 0.0, mm_pair(g.size), g.grid),
                 first_sheet,
                 sheets,
+                stack: false,
                 items: Vec::new(),
             };
             let mut current = new_group(1);
@@ -326,8 +372,12 @@ impl Exporter<'_> {
                 parts.last_mut().expect("one part").push(current);
             }
         }
+        for part in &mut parts {
+            stack_groups(part, &co.sheet, *page, *gutter);
+        }
         let (sheet, bleed) = (sheet_data(&co.sheet, *page, Some(co.cut), *gutter), co.bleed);
-        let data = |groups| CountersData { sheet: sheet.clone(), pad: COUNTER_PAD_MM, bleed, groups };
+        let data =
+            |groups| CountersData { sheet: sheet.clone(), pad: COUNTER_PAD_MM, bleed, groups, stack_gap: STACK_GAP_MM };
         parts.into_iter().map(|groups| serde_json::to_vec(&data(groups)).expect("counters serialise")).collect()
     }
 

@@ -302,3 +302,36 @@ fn the_examples_print_their_seeds_facts() {
         assert!(cards.contains(rule), "the Disrupted card lacks `{rule}`: {cards}");
     }
 }
+
+/// Issue #28: no example page is more than half empty but a document's last page (the last
+/// sheet's fronts and backs, for card and counter sheets): measured as how far down the page,
+/// between its header and footer bands, its lowest ink reaches.
+#[test]
+fn no_example_page_is_more_than_half_empty_but_the_last() {
+    let out = tempfile::tempdir().unwrap();
+    for dir in example_games() {
+        let o = playaid(&["build", dir.to_str().unwrap(), "-o", out.path().to_str().unwrap()]);
+        assert!(o.status.success(), "{}: {}", dir.display(), String::from_utf8_lossy(&o.stderr));
+    }
+    let mut checked = 0;
+    for folder in std::fs::read_dir(out.path()).unwrap() {
+        let folder = folder.unwrap().path();
+        for pdf in std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().path()) {
+            if pdf.extension().is_none_or(|e| e != "pdf") {
+                continue;
+            }
+            let name = pdf.file_name().unwrap().to_string_lossy().into_owned();
+            let pages = pdf_grey_pages(&pdf, 20);
+            // A sheet's last fronts page has its backs after it.
+            let exempt = if name == "cards.pdf" || name == "counters.pdf" { 2 } else { 1 };
+            for (n, g) in pages.iter().enumerate().take(pages.len().saturating_sub(exempt)) {
+                let (lo, hi) = ((g.h as f64 * 0.05) as usize, (g.h as f64 * 0.93) as usize);
+                let lowest = (lo..hi).rev().find(|&y| (0..g.w).any(|x| g.px[y * g.w + x] < 200)).unwrap_or(lo);
+                let used = (lowest - lo) as f64 / (hi - lo) as f64;
+                assert!(used >= 0.5, "{}/{name} page {}: used down to {:.0} %", folder.display(), n + 1, used * 100.0);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "{checked} pages checked");
+}

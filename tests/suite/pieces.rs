@@ -274,7 +274,9 @@ fn seed_counter_sheets_hold_every_counter_and_marker() {
     assert_eq!(text.matches("Para Rifle").count(), 6, "{text}");
     let ((w, h), pages) = pdf_info(&pdf);
     assert!((w - 595.28).abs() < 0.5 && (h - 841.89).abs() < 0.5, "A4, got {w} x {h}");
-    assert_eq!(pages, 4, "units, then markers and fire support on one sheet, fronts and backs");
+    // Units (3/4") with the markers and fire support (5/8") stacked below them: one sheet,
+    // fronts and backs (four pages before groups of two sizes could share a sheet).
+    assert_eq!(pages, 2, "units, markers and fire support on one sheet, fronts and backs");
 
     let o = playaid(&[
         "build",
@@ -287,8 +289,11 @@ fn seed_counter_sheets_hold_every_counter_and_marker() {
     for s in ["Infantry Platoon", "Mortar Platoon", "ATG Platoon", "Tank Platoon", "3d5+2"] {
         assert!(cards.contains(s), "`{s}` missing from the OHW cards:\n{cards}");
     }
-    let counters = pdf_text(&out.path().join("one-hour-wargames-wwii-8/counters.pdf"));
-    assert!(counters.contains("5 Hits: Fire -1") && counters.contains("10 Hits: Fire -2"), "{counters}");
+    let counters = out.path().join("one-hour-wargames-wwii-8/counters.pdf");
+    let text = pdf_text(&counters);
+    assert!(text.contains("5 Hits: Fire -1") && text.contains("10 Hits: Fire -2"), "{text}");
+    // Its 1" units and 5/8" markers on one sheet (four pages, each a third used, before).
+    assert_eq!(pdf_info(&counters).1, 2, "one sheet, fronts and backs");
 }
 
 #[test]
@@ -350,9 +355,10 @@ fn a_sheet_compiled_in_parts_is_the_same_sheet_and_reproducible() {
 }
 
 #[test]
-fn small_groups_of_one_size_share_a_sheet_with_backs_behind_their_fronts() {
-    // Four markers in one group and six in another, both 5/8": one fronts page and one backs
-    // page, not two of each. A 3/4" group keeps its own sheet.
+fn small_groups_share_a_sheet_with_backs_behind_their_fronts() {
+    // Four markers in one group and six in another, both 5/8": one grid of both; a 3/4" group
+    // of one counter stacked below it on the same sheet, 12 mm apart: one fronts page and one
+    // backs page, not two of each.
     let dir = tempfile::tempdir().unwrap();
     let marker = |group: &str, name: &str, quantity: u32| {
         format!(
@@ -369,12 +375,15 @@ fn small_groups_of_one_size_share_a_sheet_with_backs_behind_their_fronts() {
     );
     write_game(dir.path(), &[("game.toml", GAME), ("counters.toml", &data)]);
     let (faces, pages) = placed(dir.path(), "counters");
-    assert_eq!(pages, 4, "one sheet of 5/8\" (both groups) and one of 3/4\", fronts and backs each");
+    assert_eq!(pages, 2, "one sheet of both sizes, fronts and backs");
     let fronts: Vec<_> = faces.iter().filter(|(k, _)| k.2 == "front").collect();
     assert_eq!(fronts.len(), 11);
     let small: Vec<_> = fronts.iter().filter(|(_, f)| close(f.w, 15.875)).collect();
     assert_eq!(small.len(), 10);
-    assert!(small.iter().all(|(_, f)| f.page == 1), "ten 5/8\" markers on the first page");
+    assert!(fronts.iter().all(|(_, f)| f.page == 1), "every front on the first page");
+    let big = fronts.iter().find(|(_, f)| close(f.w, 19.05)).unwrap().1;
+    let low = small.iter().map(|(_, f)| f.y + f.h).fold(0.0, f64::max);
+    assert!(close(big.y - low, 12.0), "the 3/4\" grid 12 mm below the 5/8\" one: {} mm", big.y - low);
     for ((i, c, _), f) in &fronts {
         let b = faces[&(*i, *c, "back".to_string())];
         assert_eq!(b.page, f.page + 1);
@@ -388,6 +397,9 @@ fn small_groups_of_one_size_share_a_sheet_with_backs_behind_their_fronts() {
     let names: Vec<&str> =
         data["counters"]["groups"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap_or("")).collect();
     assert_eq!(names, ["Status · Weather", ""], "the shared sheet names both groups");
+    let stacked: Vec<bool> =
+        data["counters"]["groups"].as_array().unwrap().iter().map(|g| g["stack"].as_bool().unwrap()).collect();
+    assert_eq!(stacked, [false, true], "the 3/4\" group stacked on the 5/8\" sheet");
 }
 
 /// Build the game in `dir` and return the text of its counter sheet.
