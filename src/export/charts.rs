@@ -457,24 +457,9 @@ impl Exporter<'_> {
     /// A track, its markers at `starts` (a scenario's; none elsewhere).
     pub(super) fn track(&self, t: &Track, starts: &TrackStarts) -> TrackData {
         let game = self.game;
-        let named: Vec<(Option<&str>, String, String)> = if t.markers.is_empty() {
-            vec![(
-                None,
-                t.title.v.clone(),
-                game.meta.cheatsheet.accent.clone().unwrap_or_else(|| DEFAULT_ACCENT.into()),
-            )]
-        } else {
-            (t.markers.iter())
-                .map(|m| {
-                    let side = game.sides.iter().find(|s| s.id.v == m.v);
-                    let name = side.map_or(m.v.clone(), |s| s.name.v.clone());
-                    let color = side.and_then(|s| s.color.as_ref()).map(|c| c.v.clone());
-                    let color =
-                        color.or_else(|| game.meta.cheatsheet.accent.clone()).unwrap_or_else(|| DEFAULT_ACCENT.into());
-                    (Some(m.v.as_str()), name, color)
-                })
-                .collect()
-        };
+        let named: Vec<(Option<&str>, String, String)> = (t.marker_list(game).into_iter())
+            .map(|(id, name, color)| (id, name, color.unwrap_or_else(|| DEFAULT_ACCENT.into())))
+            .collect();
         let markers = (named.into_iter())
             .map(|(id, name, color)| {
                 let at = starts.iter().find(|(m, _)| start_of(m, id, t)).and_then(|(_, v)| v.as_ref().map(|v| v.v));

@@ -259,6 +259,24 @@ impl Track {
         self.len() <= 0
     }
 
+    /// Its markers as every output names and colours them: (marker id, none for a track's one
+    /// unnamed marker; its name: its side's, its own, or the track's; its side's colour, else
+    /// the game's accent, if any).
+    pub fn marker_list<'g>(&'g self, game: &'g Game) -> Vec<(Option<&'g str>, String, Option<String>)> {
+        let accent = game.meta.cheatsheet.accent.clone();
+        if self.markers.is_empty() {
+            return vec![(None, self.title.v.clone(), accent)];
+        }
+        (self.markers.iter())
+            .map(|m| {
+                let side = game.sides.iter().find(|s| s.id.v == m.v);
+                let name = side.map_or(m.v.clone(), |s| s.name.v.clone());
+                let color = side.and_then(|s| s.color.as_ref().map(|c| c.v.clone()));
+                (Some(m.v.as_str()), name, color.or_else(|| accent.clone()))
+            })
+            .collect()
+    }
+
     /// Its boxes' numbers, at most [`MAX_TRACK_BOXES`] of them (more is E018).
     pub fn boxes(&self) -> Vec<i64> {
         let n = self.len().clamp(0, MAX_TRACK_BOXES as i128) as i64;

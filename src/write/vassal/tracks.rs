@@ -62,22 +62,13 @@ pub(super) fn track_window(
             ));
         }
         y += (boxes.len() as i64 + PER_ROW - 1) / PER_ROW * (BOX + GAP) + GAP;
-        let named: Vec<(Option<String>, String, Option<String>)> = if t.markers.is_empty() {
-            vec![(None, t.title.v.clone(), game.meta.cheatsheet.accent.clone())]
-        } else {
-            (t.markers.iter())
-                .map(|m| {
-                    let side = game.sides.iter().find(|s| s.id.v == m.v);
-                    let name = side.map_or(m.v.clone(), |s| s.name.v.clone());
-                    let color = side.and_then(|s| s.color.as_ref().map(|c| c.v.clone()));
-                    (
-                        Some(m.v.clone()),
-                        format!("{}: {name}", t.title.v),
-                        color.or_else(|| game.meta.cheatsheet.accent.clone()),
-                    )
-                })
-                .collect()
-        };
+        // "Morale: Oskarian Empire"; a track's one marker is named after the track.
+        let named: Vec<(Option<String>, String, Option<String>)> = (t.marker_list(game).into_iter())
+            .map(|(id, name, color)| {
+                let title = if id.is_some() { format!("{}: {name}", t.title.v) } else { name };
+                (id.map(str::to_string), title, color)
+            })
+            .collect();
         for (mi, (id, title, color)) in named.into_iter().enumerate() {
             let image = format!("track-{}-{}.png", crate::render::png::safe_stem(&t.id.v), mi + 1);
             files.push((format!("images/{image}"), encode_png(&chip(color.as_deref()))));
