@@ -148,7 +148,7 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
     // The print profiles of `[exports] print_shop` lay the pieces out again (other paper,
     // the card shop's size): what would stop them at build is found here.
     if !checked.has_errors() {
-        let found = vtt::profile_findings(&checked.game, checked.game.exports.print_shop)?;
+        let found = vtt::profile_findings(&checked.game, checked.game.exports.print_shop, None)?;
         checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
     }
     let ok = !checked.diags.iter().any(|d| d.is_error());
@@ -323,7 +323,7 @@ impl Builder {
         // As `check` does: the print profiles' own layouts, before anything is written.
         if !diags.iter().any(|d| d.is_error()) {
             let profiles = vtt::Wanted::new(&game, &self.opts.exports).print_shop;
-            let found = vtt::profile_findings(&game, profiles)?;
+            let found = vtt::profile_findings(&game, profiles, self.opts.page)?;
             diags = diag::fold_follow_ons(diags.into_iter().chain(found).collect());
         }
         let mut report = BuildReport { diags: Vec::new(), files: Files::default(), written: Vec::new() };

@@ -281,13 +281,18 @@ fn shop_cards_checked(game: &Game) -> Result<Option<super::Checked>, String> {
 /// pieces out again: the home printer's sheets on A4 and on US Letter, the card shop's cards
 /// at its size. Each error once, saying which profile found it; nothing for a profile that
 /// lays out as the game does.
-pub(crate) fn profile_findings(game: &Game, profiles: PrintProfiles) -> Result<Vec<crate::diag::Diagnostic>, String> {
+pub(crate) fn profile_findings(
+    game: &Game,
+    profiles: PrintProfiles,
+    page_over: Option<PageSize>,
+) -> Result<Vec<crate::diag::Diagnostic>, String> {
     let mut runs: Vec<(String, super::Checked)> = Vec::new();
     if profiles.home {
         // The paper each sheet prints on now (its own, else the game's, else A4): a page every
         // sheet already uses was checked.
+        // (`--page` overrides them all.)
         let own = |sheet: &crate::model::Imposition| {
-            sheet.page.as_ref().or(game.meta.page.as_ref()).map_or(PageSize::A4, |p| p.v)
+            page_over.unwrap_or(sheet.page.as_ref().or(game.meta.page.as_ref()).map_or(PageSize::A4, |p| p.v))
         };
         let now = [own(&game.card_options.sheet), own(&game.counter_options.sheet)];
         for (page, name) in [(PageSize::A4, "A4"), (PageSize::UsLetter, "US Letter")] {

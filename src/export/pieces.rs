@@ -188,13 +188,14 @@ fn used_rows(items: &[CounterItem], cols: usize) -> usize {
 
 /// Marks each group that fits below the one before it on that group's one sheet (both of a
 /// single sheet, not folded): the stack, `STACK_GAP_MM` between groups and centred on the page,
-/// leaves the header above and the scale bar below their band and 1 mm, inside the printable
-/// edge (each grid fits the page's width by construction).
+/// stays inside the sheet's margin and leaves the header above and the scale bar below their
+/// band and 1 mm, inside the printable edge (each grid fits the page's width by construction).
 fn stack_groups(groups: &mut [CounterGroup], sheet: &Imposition, page: (f64, f64), gutter: f64) {
     if sheet.duplex == Duplex::Fold {
         return;
     }
-    let room = page.1 - 2.0 * (PRINTABLE_EDGE_MM + SHEET_BAND_MM + 1.0);
+    // Inside the sheet's margin, as every grid is, and clear of the header and scale bar.
+    let room = (page.1 - 2.0 * sheet.margin).min(page.1 - 2.0 * (PRINTABLE_EDGE_MM + SHEET_BAND_MM + 1.0));
     let height = |g: &CounterGroup, rows: usize| rows as f64 * g.height.0 + rows.saturating_sub(1) as f64 * gutter;
     let one_sheet = |g: &CounterGroup| g.sheets == 1 && g.first_sheet == 1;
     let mut run: Option<f64> = None; // the stack's height so far

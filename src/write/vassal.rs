@@ -534,8 +534,17 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&
         turns.into_iter().enumerate().map(|(k, (_, n))| (n, ARRIVAL_START + k as i64 * ARRIVAL_ROW)).collect();
     let mut out = Vec::new();
     for sc in &game.scenarios {
-        let Some(map) = scenario_map(game, sc) else { continue };
-        let Some(board) = game.maps.iter().position(|m| m.id.v == map.id.v).and_then(|k| input.boards.get(k)) else {
+        // The tracks' markers in their starting boxes: a set-up of their own when the
+        // scenario has no map.
+        let track_commands = tracks.map(|t| t.setup(game, sc)).unwrap_or_default();
+        let file = format!("{}.vsav", crate::render::png::safe_stem(&sc.id.v));
+        let board = scenario_map(game, sc)
+            .and_then(|map| game.maps.iter().position(|m| m.id.v == map.id.v))
+            .and_then(|k| input.boards.get(k));
+        let Some(board) = board else {
+            if !track_commands.is_empty() {
+                out.push(Setup { title: sc.title.v.clone(), file, commands: track_commands, arrivals: Vec::new() });
+            }
             continue;
         };
         let placed: Vec<_> =
@@ -570,14 +579,8 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&
             };
             commands.push(piece.add_command(Some(at), &id));
         }
-        // The tracks' markers in their starting boxes.
-        commands.extend(tracks.map(|t| t.setup(game, sc)).unwrap_or_default());
-        out.push(Setup {
-            title: sc.title.v.clone(),
-            file: format!("{}.vsav", crate::render::png::safe_stem(&sc.id.v)),
-            commands,
-            arrivals,
-        });
+        commands.extend(track_commands);
+        out.push(Setup { title: sc.title.v.clone(), file, commands, arrivals });
     }
     out
 }

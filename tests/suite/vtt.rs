@@ -927,4 +927,65 @@ fn check_finds_what_a_print_profile_would_fail_on() {
     // Without the profile, the same game checks clean.
     write_game(&game, &[("game.toml", &toml.replace("print_shop = \"home\"\n", ""))]);
     assert_eq!(check_json(&game), Vec::<(String, String)>::new());
+    // Built on Letter (`--page`) for a home printer, the A4 sheets are laid out too: a card
+    // that fits Letter's width but not A4's is found before anything is written.
+    let wide = toml.replace("print_shop = \"home\"\n", "").replace("100x275mm", "197x120mm");
+    write_game(&game, &[("game.toml", &wide)]);
+    let out = tmp.path().join("out-letter");
+    let o = playaid(&[
+        "build",
+        game.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--page",
+        "us-letter",
+        "--print-shop=home",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("E025") && err.contains("on A4"), "{err}");
+    assert!(!out.exists() || std::fs::read_dir(&out).unwrap().next().is_none(), "nothing written");
+}
+
+/// A game without maps still gets each scenario's tracks set up in VASSAL, every marker in
+/// its starting box; two tracks of one title keep their boxes apart (region names are unique).
+#[test]
+fn vassal_sets_up_tracks_in_a_game_without_maps() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/one-hour-wargames-wwii"), &game);
+    let scenarios = std::fs::read_to_string(game.join("scenarios.toml")).unwrap();
+    let id = scenarios.lines().find(|l| l.starts_with("id = ")).unwrap().to_string();
+    write_game(
+        &game,
+        &[
+            (
+                "tracks.toml",
+                "[[track]]\nid = \"morale\"\ntitle = \"Morale\"\nto = 10\nmarkers = [\"blue\", \"red\"]\n\n[[track]]\nid = \"morale-2\"\ntitle = \"Morale\"\nto = 10\n",
+            ),
+            (
+                "scenarios.toml",
+                &scenarios.replacen(
+                    &id,
+                    &format!("{id}\ntracks = {{ morale = {{ blue = 6, red = 5 }}, morale-2 = 3 }}"),
+                    1,
+                ),
+            ),
+        ],
+    );
+    assert_eq!(check_json(&game), Vec::<(String, String)>::new());
+    let out = tmp.path().join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let folder = build(game.to_str().unwrap(), &out, &["--vassal"]);
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(vmod_in(&folder)).unwrap()).unwrap();
+    let mut build_file = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("buildFile.xml").unwrap(), &mut build_file).unwrap();
+    assert_eq!(build_file.matches("<VASSAL.build.module.PredefinedSetup ").count(), 1, "the scenario's set-up");
+    for region in ["\"Morale (morale) 6\"", "\"Morale (morale-2) 3\""] {
+        assert_eq!(build_file.matches(&format!("Region name={region}")).count(), 1, "{region}");
+    }
+    let file = attr(&build_file, "VASSAL.build.module.PredefinedSetup", "file");
+    let mut save = Vec::new();
+    std::io::Read::read_to_end(&mut zip.by_name(&file).unwrap(), &mut save).unwrap();
+    assert!(!save.is_empty());
 }

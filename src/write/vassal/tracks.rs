@@ -31,9 +31,15 @@ pub(super) struct TrackWindow {
     markers: Vec<(usize, Option<String>, CounterPiece)>,
 }
 
-/// The region of box `n` of track `t`: its name and centre.
+/// The name of box `n` of track `t` ("Morale 9"), with the track's id when another track has
+/// its title ("Morale (morale-2) 9"): VASSAL keeps one region a name.
 fn region_name(game: &Game, t: usize, n: i64) -> String {
-    format!("{} {n}", game.tracks[t].title.v)
+    let track = &game.tracks[t];
+    if game.tracks.iter().filter(|x| x.title.v == track.title.v).count() > 1 {
+        format!("{} ({}) {n}", track.title.v, track.id.v)
+    } else {
+        format!("{} {n}", track.title.v)
+    }
 }
 
 /// The window of the game's tracks, the markers' images written into `images/`, and the
