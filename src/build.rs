@@ -148,7 +148,7 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
     // The print profiles of `[exports] print_shop` lay the pieces out again (other paper,
     // the card shop's size): what would stop them at build is found here.
     if !checked.has_errors() {
-        let found = vtt::profile_findings(&checked.game, checked.game.exports.print_shop, None)?;
+        let (found, _) = vtt::profile_findings(&checked.game, checked.game.exports.print_shop, None)?;
         checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
     }
     let ok = !checked.diags.iter().any(|d| d.is_error());
@@ -251,6 +251,8 @@ pub struct Builder {
     last: std::collections::HashMap<PathBuf, Rendered>,
     /// The game's own font files the last build printed with.
     fonts_seen: Option<Vec<std::sync::Arc<Vec<u8>>>>,
+    /// The layouts the print profiles' check made, for their files.
+    profiles: vtt::ProfileLayouts,
 }
 
 struct Rendered {
@@ -268,7 +270,14 @@ fn mtimes(paths: Vec<PathBuf>) -> Vec<(PathBuf, Option<std::time::SystemTime>)> 
 impl Builder {
     /// A builder for the game in `dir`.
     pub fn new(dir: &Path, opts: BuildOptions) -> Builder {
-        Builder { dir: dir.to_path_buf(), opts, renderer: None, last: Default::default(), fonts_seen: None }
+        Builder {
+            dir: dir.to_path_buf(),
+            opts,
+            renderer: None,
+            last: Default::default(),
+            fonts_seen: None,
+            profiles: Default::default(),
+        }
     }
 
     /// The files the last build's compiles read or looked for (templates, pictures), besides the
@@ -321,10 +330,12 @@ impl Builder {
         let started = Instant::now();
         let Checked { game, mut diags, stages } = load_and_check(&self.dir, self.opts.page)?;
         // As `check` does: the print profiles' own layouts, before anything is written.
+        self.profiles = Default::default();
         if !diags.iter().any(|d| d.is_error()) {
             let profiles = vtt::Wanted::new(&game, &self.opts.exports).print_shop;
-            let found = vtt::profile_findings(&game, profiles, self.opts.page)?;
+            let (found, layouts) = vtt::profile_findings(&game, profiles, self.opts.page)?;
             diags = diag::fold_follow_ons(diags.into_iter().chain(found).collect());
+            self.profiles = layouts;
         }
         let mut report = BuildReport { diags: Vec::new(), files: Files::default(), written: Vec::new() };
         let Some((ix, laid_out)) = stages.filter(|_| !diags.iter().any(|d| d.is_error())) else {
@@ -452,7 +463,7 @@ impl Builder {
         }
         std::fs::create_dir_all(out_dir).map_err(|e| format!("cannot create `{}`: {e}", out_dir.display()))?;
         let renderer = &mut self.renderer.as_mut().expect("prepared").0;
-        for (rel, bytes) in vtt::exports(renderer, game, ix, laid_out, &wanted, out_dir)? {
+        for (rel, bytes) in vtt::exports(renderer, game, ix, laid_out, &wanted, out_dir, &self.profiles)? {
             let path = out_dir.join(&rel);
             if std::fs::read(&path).ok().as_deref() != Some(&bytes[..]) {
                 write::write_atomic(&path, &bytes).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;

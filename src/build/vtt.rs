@@ -157,14 +157,17 @@ pub(crate) fn print_shop_files(
     ix: &Index,
     laid_out: &Layout,
     profiles: PrintProfiles,
+    pre: &ProfileLayouts,
 ) -> Result<Vec<OutFile>, String> {
     let mut files = Vec::new();
     if profiles.home {
-        files.extend(home_sheets(renderer, game)?);
+        files.extend(home_sheets(renderer, game, pre)?);
     }
-    // The cards at the shop's own size, laid out again when it differs from the game's.
+    // The cards at the shop's own size, laid out again when it differs from the game's (as
+    // the check before the build did, when it did).
     let cards = profiles.card_shop && !laid_out.cards.cards.is_empty();
-    let shop = if cards { shop_cards(game)? } else { None };
+    let fresh = if cards && pre.shop.is_none() { shop_cards(game)? } else { None };
+    let shop = pre.shop.as_ref().filter(|_| cards).or(fresh.as_ref());
     for (kind, any, name) in [
         (DocKind::Cards, cards, "print-shop/cards.pdf"),
         (DocKind::Counters, profiles.punchboard && !laid_out.counters.counters.is_empty(), "print-shop/counters.pdf"),
@@ -172,7 +175,7 @@ pub(crate) fn print_shop_files(
         if !any {
             continue;
         }
-        let (game, ix, laid_out) = match shop.as_ref().and_then(|c| c.stages.as_ref().map(|s| (&c.game, s))) {
+        let (game, ix, laid_out) = match shop.and_then(|c| c.stages.as_ref().map(|s| (&c.game, s))) {
             Some((g, (i, l))) if kind == DocKind::Cards => (g, i, l),
             _ => (game, ix, laid_out),
         };
@@ -188,10 +191,18 @@ pub(crate) fn print_shop_files(
 
 /// The home printer's profile: the card and counter sheets laid out on A4 and on US Letter,
 /// whatever paper the game names, so players on either side of the Atlantic print at 100 %.
-fn home_sheets(renderer: &mut Renderer, game: &Game) -> Result<Vec<OutFile>, String> {
+fn home_sheets(renderer: &mut Renderer, game: &Game, pre: &ProfileLayouts) -> Result<Vec<OutFile>, String> {
     let mut files = Vec::new();
     for (page, folder) in [(PageSize::A4, "home-a4"), (PageSize::UsLetter, "home-us-letter")] {
-        let checked = super::check_loaded(crate::load::load(&game.root)?, Some(page));
+        // The layout the check made for this paper, else (the paper the game prints on) anew.
+        let fresh;
+        let checked = match pre.home.iter().find(|(p, ..)| *p == page) {
+            Some((_, _, c)) => c,
+            None => {
+                fresh = super::check_loaded(crate::load::load(&game.root)?, Some(page));
+                &fresh
+            }
+        };
         let Some((ix, laid_out)) = checked.stages.as_ref().filter(|_| !checked.has_errors()) else {
             let why = checked.diags.iter().find(|d| d.is_error()).map_or(String::new(), |e| {
                 let at = e.loc.as_ref().map(|l| crate::check::place(&checked.game.files, l)).unwrap_or_default();
@@ -285,8 +296,8 @@ pub(crate) fn profile_findings(
     game: &Game,
     profiles: PrintProfiles,
     page_over: Option<PageSize>,
-) -> Result<Vec<crate::diag::Diagnostic>, String> {
-    let mut runs: Vec<(String, super::Checked)> = Vec::new();
+) -> Result<(Vec<crate::diag::Diagnostic>, ProfileLayouts), String> {
+    let mut layouts = ProfileLayouts::default();
     if profiles.home {
         // The paper each sheet prints on now (its own, else the game's, else A4): a page every
         // sheet already uses was checked.
@@ -298,26 +309,35 @@ pub(crate) fn profile_findings(
         for (page, name) in [(PageSize::A4, "A4"), (PageSize::UsLetter, "US Letter")] {
             if now.iter().any(|p| *p != page) {
                 let checked = super::check_loaded(crate::load::load(&game.root)?, Some(page));
-                runs.push((format!("the print profile home lays the sheets out on {name}"), checked));
+                layouts.home.push((page, format!("the print profile home lays the sheets out on {name}"), checked));
             }
         }
     }
     let has_cards = !game.cards.is_empty() || !game.card_options.kinds.is_empty();
-    if profiles.card_shop
-        && has_cards
-        && let Some(checked) = shop_cards_checked(game)?
-    {
-        runs.push(("the print profile card-shop lays the cards out at its size".into(), checked));
+    if profiles.card_shop && has_cards {
+        layouts.shop = shop_cards_checked(game)?;
     }
+    let shop = layouts.shop.iter().map(|c| ("the print profile card-shop lays the cards out at its size", c));
     let mut out: Vec<crate::diag::Diagnostic> = Vec::new();
-    for (why, checked) in runs {
-        for d in checked.diags.into_iter().filter(|d| d.is_error()) {
+    for (why, checked) in layouts.home.iter().map(|(_, why, c)| (why.as_str(), c)).chain(shop) {
+        for d in checked.diags.iter().filter(|d| d.is_error()) {
             if !out.iter().any(|o| o.code == d.code && o.loc == d.loc) {
-                out.push(d.note(why.clone()));
+                out.push(d.clone().note(why));
             }
         }
     }
-    Ok(out)
+    Ok((out, layouts))
+}
+
+/// The game laid out again for the print profiles by [`profile_findings`], kept so that their
+/// files are drawn from the same layouts without laying out a third time.
+#[derive(Default)]
+pub(crate) struct ProfileLayouts {
+    /// The home printer's papers the game does not print on already: (paper, what found it,
+    /// the game checked and laid out on it).
+    pub(crate) home: Vec<(PageSize, String, super::Checked)>,
+    /// The cards at the card shop's size; none when that is the game's own.
+    pub(crate) shop: Option<super::Checked>,
 }
 
 /// Whether the game has anything to export to a tabletop: counters or cards.
@@ -334,6 +354,7 @@ pub(crate) fn exports(
     laid_out: &Layout,
     wanted: &Wanted,
     out_dir: &Path,
+    pre: &ProfileLayouts,
 ) -> Result<Vec<OutFile>, String> {
     let mut files = Vec::new();
     if !has_pieces(laid_out) && !wanted.vassal {
@@ -384,7 +405,7 @@ pub(crate) fn exports(
     }
     if wanted.print_shop.any() {
         crate::limits::step("writing the print-shop files".to_string());
-        files.extend(print_shop_files(renderer, game, ix, laid_out, wanted.print_shop)?);
+        files.extend(print_shop_files(renderer, game, ix, laid_out, wanted.print_shop, pre)?);
     }
     if wanted.vassal {
         crate::limits::step("writing the VASSAL module".to_string());
