@@ -989,3 +989,23 @@ fn vassal_sets_up_tracks_in_a_game_without_maps() {
     std::io::Read::read_to_end(&mut zip.by_name(&file).unwrap(), &mut save).unwrap();
     assert!(!save.is_empty());
 }
+
+/// A counter's back never depends on double-sided paper: printed fronts only
+/// (`duplex = "none"`), the sheet has no backs page, but PNG per piece has the back face and
+/// the VASSAL piece flips to it.
+#[test]
+fn fronts_only_sheets_keep_the_backs_online() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    let counters = "[counters]\nduplex = \"none\"\n\n[[counter_group]]\nid = \"g\"\nsize = \"5/8in\"\n\n[[counter]]\nname = \"Alpha\"\nquantity = 3\nback = { name = \"Beta\" }\n";
+    write_game(&game, &[("game.toml", GAME), ("counters.toml", counters)]);
+    let out = tmp.path().join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let folder = build(game.to_str().unwrap(), &out, &["--png", "--vassal"]);
+    assert_eq!(pdf_info(&folder.join("counters.pdf")).1, 1, "fronts only on paper");
+    assert!(folder.join("png/counters/Alpha-back.png").is_file(), "the back face as PNG");
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(vmod_in(&folder)).unwrap()).unwrap();
+    let mut build_file = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("buildFile.xml").unwrap(), &mut build_file).unwrap();
+    assert_eq!(build_file.matches("emb2;Flip;").count(), 1, "the piece flips to its back");
+}

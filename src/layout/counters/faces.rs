@@ -105,7 +105,10 @@ impl<'g> Ctx<'g, '_> {
             group: src.group,
             quantity: c.and_then(|c| c.quantity.as_ref()).map(|q| q.v.clamp(1, crate::check::MAX_COPIES)).unwrap_or(1),
             front,
-            back: if self.game.counter_options.sheet.duplex == Duplex::None { None } else { back },
+            // Kept with `duplex = "none"` too: the sheets then print fronts only, but the
+            // virtual tabletops flip to the back and PNG per piece has it (a hidden or reduced
+            // side never depends on double-sided paper).
+            back,
             symbol,
             image: image.map(|i| i.v.clone()),
         }
