@@ -336,7 +336,7 @@ impl Exporter<'_> {
             corner: card.and_then(|c| c.corner.as_ref().map(|t| t.v.clone())),
             icon: card.and_then(|c| c.icon.as_ref().map(|t| t.v.clone())),
             reference,
-            strategy: card.and_then(|c| self.card_strategy(c)),
+            strategy: card.zip(rc.deck).map(|(c, at)| self.card_strategy(c, at)),
             fit: rc.fit.clone(),
             layout: CardLayoutData::of(&rc.layout),
             first_copy: None,
@@ -347,10 +347,9 @@ impl Exporter<'_> {
         data
     }
 
-    /// A strategy card's fields as printed; none for a card outside a deck.
-    fn card_strategy(&self, c: &Card) -> Option<CardStrategyData> {
+    /// A strategy card's fields as printed, in its deck and part `(d, p)` (as layout found them).
+    fn card_strategy(&self, c: &Card, (d, p): (usize, Option<usize>)) -> CardStrategyData {
         let game = self.game;
-        let (d, p) = card_deck(game, c)?;
         let deck = &game.decks[d];
         let s = &c.strategy;
         let event = s.event.as_ref().map(|e| match &e.v {
@@ -373,7 +372,7 @@ impl Exporter<'_> {
                 text_color: "#000000".into(),
             },
         });
-        Some(CardStrategyData {
+        CardStrategyData {
             deck: deck.title.v.clone(),
             part: p.filter(|_| deck.parts.len() > 1).map(|p| deck.parts[p].title.v.clone()),
             part_color: p.and_then(|p| deck.parts[p].color.as_ref()).map(|c| c.v.clone()),
@@ -383,7 +382,7 @@ impl Exporter<'_> {
             event,
             after: s.after.as_ref().map(|a| a.v.name()),
             after_words: s.after.as_ref().and_then(|a| a.v.words()),
-        })
+        }
     }
 
     /// A strategy deck's list: per part, its cards by number (then as written), with their

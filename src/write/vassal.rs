@@ -706,8 +706,6 @@ struct Module<'a> {
     next_gpid: usize,
 }
 
-/// A map window: its name, its board element(s) and its parts; `launch`: a toolbar button
-/// shows and hides it (every window but the main one).
 /// The parts of a player's hand: as a map's, cards laid out side by side.
 const HAND_PARTS: &str = r#"        <VASSAL.build.module.map.ForwardToKeyBuffer/>
         <VASSAL.build.module.map.Scroller/>
@@ -719,9 +717,17 @@ const HAND_PARTS: &str = r#"        <VASSAL.build.module.map.ForwardToKeyBuffer/
         <VASSAL.build.module.map.HandMetrics bottom="40,0" disabled="false" down="37,0" exSepX="12" exSepY="0" top="38,0" unexSepX="12" unexSepY="0" up="39,0"/>
 "#;
 
+/// A map window: its name, its board element(s) and its parts; `launch`: a toolbar button
+/// shows and hides it (every window but the main one).
 fn map_xml(name: &str, launch: bool, board: &str, extra: &str) -> String {
+    window_xml("VASSAL.build.module.Map", "", name, launch, board, &format!("{MAP_PARTS}{extra}"))
+}
+
+/// A window of VASSAL's `Map` family (`element`: a map, or a player's hand, which adds
+/// `attrs`), with one board picker and its parts.
+fn window_xml(element: &str, attrs: &str, name: &str, launch: bool, board: &str, parts: &str) -> String {
     format!(
-        "    <VASSAL.build.module.Map allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"{n}\" changeFormat=\"$message$\" color=\"0,0,0\" createFormat=\"$pieceName$ created in $location$\" description=\"\" edgeHeight=\"0\" edgeWidth=\"0\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"{launch}\" mapName=\"{n}\" markMoved=\"Never\" moveKey=\"\" moveToFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" showKey=\"\" thickness=\"3\">\n        <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\" boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n{board}        </VASSAL.build.module.map.BoardPicker>\n{MAP_PARTS}{extra}    </VASSAL.build.module.Map>\n",
+        "    <{element} {attrs}allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"{n}\" changeFormat=\"$message$\" color=\"0,0,0\" createFormat=\"$pieceName$ created in $location$\" description=\"\" edgeHeight=\"0\" edgeWidth=\"0\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"{launch}\" mapName=\"{n}\" markMoved=\"Never\" moveKey=\"\" moveToFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" showKey=\"\" thickness=\"3\">\n        <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\" boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n{board}        </VASSAL.build.module.map.BoardPicker>\n{parts}    </{element}>\n",
         n = xml(name)
     )
 }
@@ -920,11 +926,8 @@ fn hands_xml(game: &Game, (cw, ch): (u32, u32)) -> String {
             "            <VASSAL.build.module.map.boardPicker.Board color=\"225,225,215\" height=\"{height}\" name=\"{}\" reversible=\"false\" width=\"{width}\"/>\n",
             xml(&name)
         );
-        x.push_str(&format!(
-            "    <VASSAL.build.module.PlayerHand side=\"{}\" visible=\"false\" allowMultiple=\"false\" backgroundcolor=\"255,255,255\" buttonName=\"{n}\" changeFormat=\"$message$\" color=\"0,0,0\" createFormat=\"$pieceName$ created in $location$\" description=\"\" edgeHeight=\"0\" edgeWidth=\"0\" hideKey=\"\" hotkey=\"\" icon=\"\" launch=\"true\" mapName=\"{n}\" markMoved=\"Never\" moveKey=\"\" moveToFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$\" showKey=\"\" thickness=\"3\">\n        <VASSAL.build.module.map.BoardPicker addColumnText=\"Add column\" addRowText=\"Add row\" boardPrompt=\"Select board\" slotHeight=\"125\" slotScale=\"0.2\" slotWidth=\"350\" title=\"Choose Boards\">\n{board}        </VASSAL.build.module.map.BoardPicker>\n{HAND_PARTS}    </VASSAL.build.module.PlayerHand>\n",
-            xml(&side_list(&[&game.sides[s].name.v])),
-            n = xml(&name)
-        ));
+        let owner = format!("side=\"{}\" visible=\"false\" ", xml(&side_list(&[&game.sides[s].name.v])));
+        x.push_str(&window_xml("VASSAL.build.module.PlayerHand", &owner, &name, true, &board, HAND_PARTS));
     }
     x
 }
