@@ -176,6 +176,13 @@ codes! {
     DEAL_EXCEEDS_DECK = "E076" "deal-exceeds-deck";
     /// Two cards of one deck share a card number.
     CARD_NUMBER_TWICE = "E077" "card-number-twice";
+    /// A block whose steps cannot go on its edges: more than four, a value its unit lacks or
+    /// that is no whole number, or marks that do not fit along an edge.
+    BLOCK_STEPS = "E078" "block-steps";
+    /// A block sticker asked for what a block cannot show: a back (the block's other faces are
+    /// its side's colour), a slot or stripe along the edges its steps use, or a size that is
+    /// not square.
+    BLOCK_LAYOUT = "E079" "block-layout";
     /// An ability no unit has and nothing refers to (or a generated table left empty).
     UNUSED_ABILITY = "W001" "unused-ability";
     /// A glossary term no markup refers to.

@@ -74,6 +74,8 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E075", include_str!("../docs/explain/E075.md")),
     ("E076", include_str!("../docs/explain/E076.md")),
     ("E077", include_str!("../docs/explain/E077.md")),
+    ("E078", include_str!("../docs/explain/E078.md")),
+    ("E079", include_str!("../docs/explain/E079.md")),
     ("W001", include_str!("../docs/explain/W001.md")),
     ("W002", include_str!("../docs/explain/W002.md")),
     ("W003", include_str!("../docs/explain/W003.md")),

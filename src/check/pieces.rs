@@ -6,6 +6,7 @@ use super::{Checker, Index};
 use crate::diag::{self, Diagnostic};
 use crate::load::strings::sub_loc;
 use crate::model::*;
+use crate::source::Loc;
 
 impl Checker<'_> {
     pub(super) fn check_counters(&mut self) {
@@ -22,6 +23,9 @@ impl Checker<'_> {
             }
             for k in &g.kinds {
                 self.resolve::<Kind>(k);
+            }
+            if let Some(b) = &g.block {
+                self.check_block_group(g, b);
             }
         }
         for c in &game.counters {
@@ -62,6 +66,58 @@ impl Checker<'_> {
         }
     }
 
+    /// A block group's stats resolve, and it asks for nothing a block cannot show (E079).
+    fn check_block_group(&mut self, g: &CounterGroup, b: &BlockSpec) {
+        for stat in [&b.steps, &b.count].into_iter().flatten() {
+            self.resolve::<Stat>(stat);
+        }
+        let refuse = |at: &Loc, msg: String, help: &str| {
+            Diagnostic::error(diag::BLOCK_LAYOUT, msg).at(at).help(help.to_string())
+        };
+        let mut found = Vec::new();
+        if let Some(size) = g.size.as_ref().filter(|s| (s.v.0 - s.v.1).abs() > 0.01) {
+            found.push(refuse(
+                &size.loc,
+                format!("a block sticker of {:.1} x {:.1} mm is not square", size.v.0, size.v.1),
+                "a block turns a quarter at a time to show its steps: give one length, size = \"3/4in\"",
+            ));
+        }
+        if b.steps.is_some()
+            && let Some((slots, _)) = &g.layout
+        {
+            for s in slots.iter().filter(|s| matches!(s.name.v.as_str(), "left" | "right")) {
+                found.push(refuse(
+                    &s.name.loc,
+                    format!("a `{}` slot on a block whose edges carry its steps", s.name.v),
+                    "the step marks take all four edges: move this text to a corner, the top or the bottom",
+                ));
+            }
+        }
+        if let Some(st) = &g.front_style.stripe
+            && b.steps.is_some()
+        {
+            found.push(refuse(
+                &st.loc,
+                "a stripe across a block whose top edge carries its strength".into(),
+                "leave the stripe out, or tell the sides apart by `background` or `frame`",
+            ));
+        }
+        let back_at = g.back_layout.as_ref().map(|(_, l)| l.clone()).or_else(|| {
+            let s = &g.back_style;
+            [&s.background, &s.stripe, &s.text, &s.frame].into_iter().flatten().next().map(|v| v.loc.clone())
+        });
+        if let Some(at) = back_at {
+            found.push(refuse(
+                &at,
+                "a back for block stickers".into(),
+                "a block's sticker is its only printed face; the other faces are the side's colour, which the virtual tabletops show to the enemy: remove it",
+            ));
+        }
+        for d in found {
+            self.push(d);
+        }
+    }
+
     fn check_counter(&mut self, c: &Counter) {
         if let Some(u) = &c.unit {
             self.resolve::<Unit>(u);
@@ -74,6 +130,25 @@ impl Checker<'_> {
         }
         self.copies(&c.quantity, "quantity", "write how many copies to print; remove the counter to print none");
         let what = counter_name(c);
+        let block = c
+            .group
+            .as_ref()
+            .and_then(|g| self.ix.get::<CounterGroup>(self.game, &g.v))
+            .or(self.game.counter_groups.first().filter(|_| c.group.is_none()))
+            .is_some_and(|g| g.block.is_some());
+        let back_at = match &c.back {
+            Back::Values(v) => v.first().map(|(k, _)| k.loc.clone()),
+            Back::Blank => None,
+            Back::Same => None,
+        }
+        .or_else(|| c.back_face.is_set().then(|| c.loc.clone()));
+        if block && let Some(at) = back_at {
+            self.push(
+                Diagnostic::error(diag::BLOCK_LAYOUT, format!("a back for {what}, a block sticker"))
+                    .at(&at)
+                    .help("a block's sticker is its only printed face (the rest of the block is its side's colour): remove `back` and `back_face`"),
+            );
+        }
         let back = match &c.back {
             Back::Values(v) => &v[..],
             _ => &[],

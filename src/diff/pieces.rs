@@ -79,10 +79,23 @@ pub(crate) fn counter_group(g: &Game, x: &CounterGroup) -> Entry {
         min_font_size,
         floor: fl,
         safe,
+        block,
         loc: _,
     } = x;
     let label = name.as_ref().unwrap_or(id).v.clone();
     let mut r = Record::new(format!("Counter group {label}"));
+    let (steps, marks, count) = match block {
+        Some(BlockSpec { steps, pips, count, loc: _ }) => (
+            Some(steps.as_ref().map_or("none".to_string(), |s| stat_name(g, &s.v))),
+            Some(if *pips { "pips" } else { "digits" }.to_string()),
+            count.as_ref().map(|c| stat_name(g, &c.v)),
+        ),
+        None => (None, None, None),
+    };
+    r.one("block stickers", block.as_ref().map(|_| "yes".to_string()))
+        .one("block steps", steps)
+        .one("block step marks", marks)
+        .one("blocks a unit", count);
     r.one("name", o(name))
         .one("size", size(sz))
         .one("font size", font_size.as_ref().map(|v| pt(v.v)))

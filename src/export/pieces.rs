@@ -167,6 +167,10 @@ pub struct CounterGroup<'a> {
     /// where both fit one sheet together: counters of different sizes share a sheet instead of
     /// leaving most of two blank. The page's bands are stacked and centred as one.
     pub stack: bool,
+    /// Block stickers: one side's, printed on one side of the paper only (a block's other
+    /// faces are its wood, in the side's colour); their backs are for the virtual tabletops.
+    #[serde(skip_serializing_if = "is_false")]
+    pub stickers: bool,
     /// The counters printed, in order.
     pub items: Vec<CounterItem<'a>>,
 }
@@ -199,16 +203,29 @@ fn stack_groups(groups: &mut [CounterGroup], sheet: &Imposition, page: (f64, f64
     let height = |g: &CounterGroup, rows: usize| rows as f64 * g.height.0 + rows.saturating_sub(1) as f64 * gutter;
     let one_sheet = |g: &CounterGroup| g.sheets == 1 && g.first_sheet == 1;
     let mut run: Option<f64> = None; // the stack's height so far
+    // Sticker sheets (one-sided, one side's blocks each) never share a page.
+    let mut last_stickers = false;
     for g in groups.iter_mut() {
         let used = height(g, used_rows(&g.items, g.grid[0]));
+        let mixed = std::mem::replace(&mut last_stickers, g.stickers) || g.stickers;
         run = match run {
-            Some(h) if one_sheet(g) && h + STACK_GAP_MM + used <= room + 1e-6 => {
+            Some(h) if !mixed && one_sheet(g) && h + STACK_GAP_MM + used <= room + 1e-6 => {
                 g.stack = true;
                 Some(h + STACK_GAP_MM + used)
             }
             _ => one_sheet(g).then_some(used),
         };
     }
+}
+
+/// The counter sheets' parts as they fill: each part is compiled on its own (see build.rs).
+struct Parts<'a> {
+    /// The parts, the last one filling.
+    done: Vec<Vec<CounterGroup<'a>>>,
+    /// Copies in the last part so far.
+    in_part: usize,
+    /// The most copies a part holds; none: one part.
+    limit: Option<usize>,
 }
 
 /// A counter and how many copies of it print here.
@@ -255,11 +272,13 @@ pub(super) fn image_path(p: &str) -> String {
 }
 
 /// Groups that share sheets, in order of their first member: small groups of one size (four
-/// markers here, six there) fill one sheet instead of a sheet each.
+/// markers here, six there) fill one sheet instead of a sheet each; block stickers share only
+/// with block stickers.
 fn sharing_sheets(groups: &[RGroup]) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
     for (gi, g) in groups.iter().enumerate() {
-        match out.iter_mut().find(|m| groups[m[0]].size == g.size) {
+        let alike = |m: &Vec<usize>| groups[m[0]].size == g.size && groups[m[0]].block.is_some() == g.block.is_some();
+        match out.iter_mut().find(|m| alike(m)) {
             Some(m) => m.push(gi),
             None => out.push(vec![gi]),
         }
@@ -276,7 +295,7 @@ pub struct Calibration {
     pub sheet: SheetData,
 }
 
-impl Exporter<'_> {
+impl<'g> Exporter<'g> {
     /// The counter sheet, serialised straight from the layout (thousands of counters: no
     /// intermediate JSON tree). Split into parts along sheet boundaries when
     /// `opts.part_size` is set and the sheet prints more counters than that: each part is
@@ -285,7 +304,8 @@ impl Exporter<'_> {
     /// sheet) those that print otherwise than in the version compared with.
     pub(super) fn counters(&mut self, opts: &ExportOptions, changed_only: bool) -> Vec<Vec<u8>> {
         let co = &self.game.counter_options;
-        let LaidOut { groups, counters, page, gutter } = &self.layout.counters;
+        let layout: &'g crate::layout::Layout = self.layout;
+        let LaidOut { groups, counters, page, gutter } = &layout.counters;
         let base = self.pieces.len();
         for c in counters {
             self.pieces.push((c.what.clone(), c.loc.clone()));
@@ -293,9 +313,11 @@ impl Exporter<'_> {
         // Split only sheets bigger than a part: smaller ones compile whole (and incrementally in
         // watch mode).
         let printed: i64 = counters.iter().map(|c| c.quantity).sum();
-        let part_size = opts.part_size.filter(|&p| printed as usize > p);
-        let mut parts: Vec<Vec<CounterGroup>> = vec![Vec::new()];
-        let mut in_part = 0usize;
+        let mut parts = Parts {
+            done: vec![Vec::new()],
+            in_part: 0,
+            limit: opts.part_size.filter(|&p| printed as usize > p),
+        };
         for members in sharing_sheets(groups) {
             let g = &groups[members[0]];
             // Printed copies of these groups, group by group: (counter, how many).
@@ -317,62 +339,16 @@ impl Exporter<'_> {
             }
             let names: Vec<&str> = members.iter().filter_map(|&gi| groups[gi].name.as_deref()).collect();
             let name = (!names.is_empty()).then(|| names.join(" · "));
-            let (cols, rows) = g.grid;
-            let plan = plan_sheets(stream, counters, cols, cols * rows, co.cut == Cut::Butt);
-            if plan.is_empty() {
-                continue;
-            }
-            let sheets = plan.len() as i64;
-            let sb = g.symbol_box;
-            let new_group = |first_sheet: i64| CounterGroup {
-                id: &g.id,
-                name: name.clone(),
-                width: g.size.0,
-                height: g.size.1,
-                font_size: g.font_size,
-                min_font_size: g.min_font_size,
-                symbol_box: [sb.0, sb.1],
-                grid: [cols, rows],
-                bands: bands_name(*page, &co.sheet, *gutter, 0.0, mm_pair(g.size), g.grid),
-                first_sheet,
-                sheets,
-                stack: false,
-                items: Vec::new(),
-            };
-            let mut current = new_group(1);
-            for (sheet_no, runs) in (1..).zip(plan) {
-                let printed: usize = runs.iter().map(|r| r.1 as usize).sum();
-                if let Some(limit) = part_size
-                    && in_part > 0
-                    && in_part + printed > limit
-                {
-                    let done = std::mem::replace(&mut current, new_group(sheet_no));
-                    if !done.items.is_empty() {
-                        parts.last_mut().expect("one part").push(done);
-                    }
-                    parts.push(Vec::new());
-                    in_part = 0;
-                }
-                for (i, take, first, row_break) in runs {
-                    let c = &counters[i];
-                    current.items.push(CounterItem {
-                        index: base + i,
-                        quantity: take,
-                        first_copy: first,
-                        row_break,
-                        front: &c.front,
-                        back: c.back.as_ref(),
-                        symbol: c.symbol.as_ref(),
-                        image: c.image.as_deref().map(image_path),
-                        changed: self.counter_changed(i),
-                    });
-                }
-                in_part += printed;
-            }
-            if !current.items.is_empty() {
-                parts.last_mut().expect("one part").push(current);
+            for (side, stream) in self.sticker_sheets(g, stream) {
+                let name = match (side, &name) {
+                    (Some(side), Some(n)) => Some(format!("{n}: {side}")),
+                    (Some(side), None) => Some(format!("Block stickers: {side}")),
+                    (None, n) => n.clone(),
+                };
+                self.group_sheets(g, name, stream, base, &mut parts);
             }
         }
+        let mut parts = parts.done;
         for part in &mut parts {
             stack_groups(part, &co.sheet, *page, *gutter);
         }
@@ -380,6 +356,107 @@ impl Exporter<'_> {
         let data =
             |groups| CountersData { sheet: sheet.clone(), pad: COUNTER_PAD_MM, bleed, groups, stack_gap: STACK_GAP_MM };
         parts.into_iter().map(|groups| serde_json::to_vec(&data(groups)).expect("counters serialise")).collect()
+    }
+
+    /// The printed copies of a group, split by side for block stickers (each side's on its own
+    /// sheets, in the order of `[[side]]`, blocks of no side last): (the side's name, copies).
+    fn sticker_sheets(&self, g: &RGroup, stream: Vec<(usize, i64)>) -> Vec<(Option<String>, Vec<(usize, i64)>)> {
+        if g.block.is_none() {
+            return vec![(None, stream)];
+        }
+        let counters = &self.layout.counters.counters;
+        let sides = &self.game.sides;
+        let rank = |i: usize| {
+            let side = counters[i].side.as_deref();
+            sides.iter().position(|s| Some(s.id.v.as_str()) == side).unwrap_or(sides.len())
+        };
+        let mut out: Vec<(usize, Vec<(usize, i64)>)> = Vec::new();
+        for (i, q) in stream {
+            let r = rank(i);
+            match out.iter_mut().find(|(k, _)| *k == r) {
+                Some((_, v)) => v.push((i, q)),
+                None => out.push((r, vec![(i, q)])),
+            }
+        }
+        out.sort_by_key(|(r, _)| *r);
+        let single = out.len() == 1;
+        out.into_iter()
+            .map(|(r, v)| (sides.get(r).filter(|_| !single || r < sides.len()).map(|s| s.name.v.clone()), v))
+            .collect()
+    }
+
+    /// One batch of copies on its sheets, added to the parts (a new part where the last is
+    /// full).
+    fn group_sheets(
+        &self,
+        g: &'g RGroup,
+        name: Option<String>,
+        stream: Vec<(usize, i64)>,
+        base: usize,
+        parts: &mut Parts<'g>,
+    ) {
+        let co = &self.game.counter_options;
+        let layout: &'g crate::layout::Layout = self.layout;
+        let LaidOut { counters, page, gutter, .. } = &layout.counters;
+        let (cols, rows) = g.grid;
+        let plan = plan_sheets(stream, counters, cols, cols * rows, co.cut == Cut::Butt);
+        if plan.is_empty() {
+            return;
+        }
+        let sheets = plan.len() as i64;
+        let sb = g.symbol_box;
+        let stickers = g.block.is_some();
+        let new_group = |first_sheet: i64| CounterGroup {
+            id: &g.id,
+            name: name.clone(),
+            width: g.size.0,
+            height: g.size.1,
+            font_size: g.font_size,
+            min_font_size: g.min_font_size,
+            symbol_box: [sb.0, sb.1],
+            grid: [cols, rows],
+            bands: bands_name(*page, &co.sheet, *gutter, 0.0, mm_pair(g.size), g.grid),
+            first_sheet,
+            sheets,
+            stack: false,
+            stickers,
+            items: Vec::new(),
+        };
+        let mut current = new_group(1);
+        for (sheet_no, runs) in (1..).zip(plan) {
+            let printed: usize = runs.iter().map(|r| r.1 as usize).sum();
+            if let Some(limit) = parts.limit
+                && parts.in_part > 0
+                && parts.in_part + printed > limit
+            {
+                let done = std::mem::replace(&mut current, new_group(sheet_no));
+                if !done.items.is_empty() {
+                    parts.done.last_mut().expect("one part").push(done);
+                }
+                parts.done.push(Vec::new());
+                parts.in_part = 0;
+            }
+            for (i, take, first, row_break) in runs {
+                let c = &counters[i];
+                current.items.push(CounterItem {
+                    index: base + i,
+                    quantity: take,
+                    first_copy: first,
+                    row_break,
+                    front: &c.front,
+                    // A sticker sheet prints fronts only (`stickers`), but the pictures and the
+                    // virtual tabletops show the back: the side's colour.
+                    back: c.back.as_ref(),
+                    symbol: c.symbol.as_ref(),
+                    image: c.image.as_deref().map(image_path),
+                    changed: self.counter_changed(i),
+                });
+            }
+            parts.in_part += printed;
+        }
+        if !current.items.is_empty() {
+            parts.done.last_mut().expect("one part").push(current);
+        }
     }
 
     /// The calibration page's data: the sheet of the counters (or, without counters, of the

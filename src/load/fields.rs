@@ -721,6 +721,25 @@ static COUNTER_GROUP: TableDecl = table(
         f("min_font_size", Ty::FontSize, "Optional: shrink text this far before reporting an overflow."),
         f("floor", Ty::Table(&FLOOR), FLOOR_DOC),
         f("safe", Ty::Length, "Text stays this far inside the cut line; at least and default \"1mm\"."),
+        f(
+            "block",
+            Ty::AnyOf(&[Ty::Bool, Ty::Table(&BLOCK)]),
+            "The counters are block stickers: true, or { steps = \"strength\", marks = \"pips\", count = \"blocks\" }."
+        ),
+    ],
+);
+
+static BLOCK: TableDecl = table(
+    "block",
+    "Block stickers: the unit's steps along the edges, read from each edge in turn.",
+    &[
+        f(
+            "steps",
+            Ty::Id,
+            "The unit stat printed along the edges: one value per step, or counted down from its value to 1."
+        ),
+        f("marks", Ty::Choice(&["digits", "pips"]), "How a step is printed: \"digits\" (default) or \"pips\"."),
+        f("count", Ty::Id, "The unit stat that says how many blocks a unit is; default one."),
     ],
 );
 

@@ -407,10 +407,45 @@ pub(super) fn read_counter_group(o: &Obj) -> CounterGroup {
         min_font_size: font_size(o, "min_font_size"),
         floor: floor(o),
         safe: length(o, "safe"),
+        block: block(o),
         loc: o.ctx.loc(o.span.clone()),
     };
     o_finish(o);
     g
+}
+
+/// `block` on a counter group: `true`, `false`, or `{ steps, marks, count }`.
+fn block(o: &Obj) -> Option<BlockSpec> {
+    let v = o.get("block")?;
+    let loc = o.ctx.loc(v.span());
+    match v.get_ref() {
+        DeValue::Boolean(true) => Some(BlockSpec { steps: None, pips: false, count: None, loc }),
+        DeValue::Boolean(false) => None,
+        DeValue::Table(_) => {
+            let t = o.table("block")?;
+            let marks = t.str("marks");
+            let pips = match marks.as_ref().map(|m| m.v.as_str()) {
+                None | Some("digits") => false,
+                Some("pips") => true,
+                Some(other) => {
+                    let m = marks.as_ref().expect("marks");
+                    t.ctx.push(
+                        Diagnostic::error(diag::INVALID_VALUE, format!("unknown block marks `{other}`"))
+                            .at(&m.loc)
+                            .help("write marks = \"digits\" (a number on each edge) or \"pips\" (that many dots)"),
+                    );
+                    false
+                }
+            };
+            let spec = BlockSpec { steps: t.id("steps", false), pips, count: t.id("count", false), loc };
+            t.finish();
+            Some(spec)
+        }
+        _ => {
+            o.ctx.wrong_type("block", "true or a table such as { steps = \"strength\" }", v);
+            None
+        }
+    }
 }
 
 fn values(ctx: &Ctx, v: &Spanned<DeValue>) -> Vec<(Sp<String>, Sp<Scalar>)> {

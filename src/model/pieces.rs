@@ -181,9 +181,38 @@ pub struct CounterGroup {
     pub floor: Floor,
     /// `safe` in mm: text stays this far inside the cut line; at least 1 (E071), default 1.
     pub safe: Option<Sp<f64>>,
+    /// `block`: the group's counters are block stickers (`block = true`, or a table).
+    pub block: Option<BlockSpec>,
     /// The whole `[[counter_group]]` table.
     pub loc: Loc,
 }
+
+/// `block` on a `[[counter_group]]`: its counters are stickers for wooden blocks (Columbia
+/// Games, Commands & Colors). A block stands upright, its sticker facing its owner, the side's
+/// colour facing the enemy; its strength is printed along the sticker's edges, one step an edge,
+/// so that a quarter turn counter-clockwise loses a step.
+#[derive(Debug, Clone)]
+pub struct BlockSpec {
+    /// `steps`: the unit stat printed along the edges: one value per step of a unit with
+    /// `steps` (strongest on the top edge, then clockwise), or, for a unit of one step, counted
+    /// down from its value to 1 (strength 4 prints 4, 3, 2, 1). None: no edge marks (a
+    /// Commands & Colors block, which loses whole blocks instead).
+    pub steps: Option<Sp<String>>,
+    /// `marks = "pips"`: each step as that many dots; default `"digits"`.
+    pub pips: bool,
+    /// `count`: the unit stat that says how many blocks the unit is (a Commands & Colors unit
+    /// of four foot blocks); default one block a unit.
+    pub count: Option<Sp<String>>,
+    /// `block = true`, or the table.
+    pub loc: Loc,
+}
+
+/// The most steps a block carries: one on each edge.
+pub const BLOCK_EDGES: usize = 4;
+/// The most pips one edge of a block prints.
+pub const MAX_PIPS: i64 = 6;
+/// A block sticker's size unless its group sets one: 3/4 in, the common block.
+pub const DEFAULT_BLOCK_MM: f64 = 19.05;
 
 /// `floor` on a `[[counter_group]]` or in `[cards]`: the legibility floor, the smallest text
 /// that may print; below it is E070.

@@ -176,6 +176,10 @@ fn scenario_objects(
     objects
 }
 
+/// How thick a block's tile is, in TTS units (about an inch): a wooden block is about half as
+/// thick as it is wide.
+const BLOCK_THICKNESS: f64 = 0.4;
+
 /// How high a board's centre lies and how thick it is, in TTS units (inches).
 const BOARD_Y: f64 = 1.0;
 const BOARD_THICKNESS: f64 = 0.2;
@@ -417,6 +421,12 @@ fn counter_tiles(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mu
         let back = url("back").unwrap_or_else(|| front.clone());
         let copies = c.quantity.max(1);
         let title = &input.names.counter_titles[i];
+        // A block: a thick tile, laid sticker down so that the table sees its side's colour
+        // (its back); its name hidden while it lies so. Its owner lifts it to look (Alt to
+        // peek) and turns it a quarter (Q, E) to lose or regain a step.
+        let block = counters.groups[c.group].block.is_some();
+        let thickness = if block { BLOCK_THICKNESS } else { 0.1 };
+        let place = |t: Value| if block { face_down(t) } else { t };
         out.push(
             (1..=copies)
                 .map(|k| {
@@ -425,13 +435,14 @@ fn counter_tiles(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mu
                         "GUID": guid.next(),
                         "Nickname": if copies > 1 { format!("{title} #{k}") } else { title.clone() },
                         "Description": input.names.counters[i],
-                        "Transform": transform(0.0, 1.0, scale),
+                        "Transform": place(transform(0.0, 1.0, scale)),
+                        "HideWhenFaceDown": block,
                         "CustomImage": {
                             "ImageURL": front,
                             "ImageSecondaryURL": back,
                             "ImageScalar": 1.0,
                             "WidthScale": 0.0,
-                            "CustomTile": { "Type": 0, "Thickness": 0.1, "Stackable": false, "Stretch": true },
+                            "CustomTile": { "Type": 0, "Thickness": thickness, "Stackable": false, "Stretch": true },
                         },
                     })
                 })

@@ -256,15 +256,46 @@ fn basic_state(at: At, gpid: usize) -> String {
     }
 }
 
+/// What a counter's piece does with its back face.
+#[derive(Debug, Clone, Copy)]
+pub enum PieceBack<'a> {
+    /// No back: the front on both sides.
+    None,
+    /// A flip layer showing the back.
+    Flip {
+        /// The back face's image.
+        image: &'a str,
+        /// The layer's name: the back face's.
+        layer: &'a str,
+        /// The piece's name when flipped.
+        name: &'a str,
+    },
+    /// A block, shown to the other sides as its side's colour; with steps, a quarter turn a
+    /// step.
+    Block {
+        /// The side's colour: the back face's image.
+        image: &'a str,
+        /// The steps along its edges (a rotation trait from two).
+        steps: usize,
+        /// Its side's name.
+        side: Option<&'a str>,
+        /// Hidden by its side (a scenario's set-up); else shown (the palette's piece).
+        hidden: bool,
+    },
+}
+
+/// A block loses a step turning a quarter counter-clockwise (Ctrl+[) and regains it clockwise
+/// (Ctrl+]): FreeRotator with four facings, `rotate;N;cwKey;ccwKey;cwText;ccwText;...`, facing
+/// 0 (its strongest step on top).
+const BLOCK_ROTATE: &str = "rotate;4;93,130;91,130;Regain a step;Lose a step;;;Steps;;;;;false";
+
 /// A counter as VASSAL's add-piece command (`+/<id>/<type>/<state>`): its front as the basic
-/// piece, named `name`; its back (when it has one) a flip layer named after the back face
-/// (`layer`) that Ctrl+F turns on, renaming the piece `back_name`; Delete on every counter,
-/// Clone on markers. `id` is `null` for a palette's piece.
-#[allow(clippy::too_many_arguments)]
+/// piece, named `name`; its back a flip layer that Ctrl+F turns on, or a block's mask and
+/// rotation ([`PieceBack`]); Delete on every counter, Clone on markers. `id` is `null` for a
+/// palette's piece.
 pub fn counter_definition(
-    name: &str,
-    front: &str,
-    back: Option<(&str, &str, &str)>,
+    (name, front): (&str, &str),
+    back: PieceBack,
     gpid: usize,
     marker: bool,
     at: At,
@@ -275,7 +306,22 @@ pub fn counter_definition(
     if marker {
         traits.push((CLONE.to_string(), String::new()));
     }
-    if let Some((image, layer, back_name)) = back {
+    if let PieceBack::Block { image, steps, side, hidden } = back {
+        // Obscurable in the inset style: the owner sees the sticker with the side's colour in
+        // its corner, every other side only the colour. Ctrl+H; any side may hide its blocks
+        // (`side:`); at set-up hidden by its own side (state `<side>;`).
+        let masked = side.map_or("a block".to_string(), |s| format!("{s} block"));
+        let mask = format!("obs;72,130;{};Hide from the enemy;I;{};side:;;;false;;", field(image), field(&masked));
+        let state = match side {
+            Some(s) if hidden => format!("{};", field(s)),
+            _ => "null;".to_string(),
+        };
+        traits.push((mask, state));
+        if steps > 1 {
+            traits.push((BLOCK_ROTATE.to_string(), "0".into()));
+        }
+    }
+    if let PieceBack::Flip { image, layer, name: back_name } = back {
         // Embellishment (emb2) fields in VASSAL's order: activate name, modifiers, key;
         // increase and decrease (none); reset (none); draw under (no) and offset; images;
         // level names; loop; layer name; random; follow; expression; first level; version;
@@ -307,15 +353,25 @@ pub fn card_definition(name: &str, front: &str, back: &str, gpid: usize) -> Stri
 struct CounterPiece {
     title: String,
     front: String,
+    /// The back face's image, the layer's name and the flipped piece's name.
     back: Option<(String, String, String)>,
     gpid: usize,
     marker: bool,
+    /// A block: its steps and its side's name (its back is then the side's colour).
+    block: Option<(usize, Option<String>)>,
 }
 
 impl CounterPiece {
+    /// The piece placed `at` (a block in a set-up hidden from the other sides).
     fn add_command(&self, at: At, id: &str) -> String {
-        let back = self.back.as_ref().map(|(i, l, n)| (i.as_str(), l.as_str(), n.as_str()));
-        counter_definition(&self.title, &self.front, back, self.gpid, self.marker, at, id)
+        let back = match (&self.back, &self.block) {
+            (Some((image, _, _)), Some((steps, side))) => {
+                PieceBack::Block { image, steps: *steps, side: side.as_deref(), hidden: at.is_some() }
+            }
+            (Some((image, layer, name)), None) => PieceBack::Flip { image, layer, name },
+            (None, _) => PieceBack::None,
+        };
+        counter_definition((&self.title, &self.front), back, self.gpid, self.marker, at, id)
     }
 }
 
@@ -402,7 +458,12 @@ fn counter_panels(
             (face_image(input, files, b, "counter").0, layer, flipped)
         });
         *gpid += 1;
-        let piece = CounterPiece { title, front: front_img, back, gpid: *gpid, marker: !c.is_unit };
+        let block = counters.groups[c.group].block.map(|_| {
+            let steps = c.front.block.as_ref().map_or(0, |b| b.steps.len());
+            let side = c.side.as_deref().and_then(|s| input.game.sides.iter().find(|x| x.id.v == s));
+            (steps, side.map(|s| s.name.v.clone()))
+        });
+        let piece = CounterPiece { title, front: front_img, back, gpid: *gpid, marker: !c.is_unit, block };
         let panel = panel_name(input.game, counters, c);
         let slot = format!(
             "<VASSAL.build.widget.PieceSlot entryName=\"{}\" gpid=\"{}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.PieceSlot>",
@@ -963,9 +1024,8 @@ mod tests {
     #[test]
     fn definitions_follow_vassal() {
         let d = counter_definition(
-            "1/A Inf",
-            "f.png",
-            Some(("b.png", "reduced", "1/A Inf (reduced)")),
+            ("1/A Inf", "f.png"),
+            PieceBack::Flip { image: "b.png", layer: "reduced", name: "1/A Inf (reduced)" },
             7,
             false,
             None,
@@ -977,7 +1037,7 @@ mod tests {
         assert!(d.starts_with("+/null/delete;Delete;68,130;\temb2;Flip;"), "{d}");
         assert!(d.contains(";b.png;1-A Inf (reduced);true;reduced;"), "the layer is named by the step: {d}");
         assert!(d.ends_with("\\\tpiece;;;f.png;1-A Inf/\t-1\\\tnull;0;0;7;0"), "{d}");
-        let m = counter_definition("M", "m.png", None, 2, true, Some(("Main Map", 450, 300)), "s-1");
+        let m = counter_definition(("M", "m.png"), PieceBack::None, 2, true, Some(("Main Map", 450, 300)), "s-1");
         assert_eq!(m, "+/s-1/delete;Delete;68,130;\tclone;Clone;67,130;\\\tpiece;;;m.png;M/\t\\\tMain Map;450;300;2;0");
         let c = card_definition("C", "f.png", "b.png", 3);
         assert!(c.starts_with("+/null/delete;Delete;68,130;\tobs;70,130;b.png;Flip;P;"), "plain mask: {c}");

@@ -45,7 +45,7 @@ impl<'g> Ctx<'g, '_> {
         let front_layout: Vec<Slot> = decl
             .and_then(|g| g.layout.as_ref())
             .map(|(l, _)| l.clone())
-            .unwrap_or_else(|| default_layout(self.game, self.ix, src.unit));
+            .unwrap_or_else(|| default_layout(self.game, self.ix, src.unit, decl.and_then(|g| g.block.as_ref())));
         let back_layout: Vec<Slot> =
             decl.and_then(|g| g.back_layout.as_ref()).map(|(l, _)| l.clone()).unwrap_or_else(|| front_layout.clone());
         let values = self.front_values(src);
@@ -68,8 +68,47 @@ impl<'g> Ctx<'g, '_> {
         front.symbol = front_face.and_then(|f| f.symbol.as_ref()).and_then(|s| self.symbol(s));
         front.marker = front_icon.is_some() && src.unit.is_none();
         front.icon = front_icon.map(|i| i.v);
-        let front_findings = fit_face(&mut front, group, "front", &what, &src.loc);
-        let back = self.back(src, &what, (&back_layout, &values), &painter, &front);
+        let mut block_findings = Vec::new();
+        let block = group.block.zip(decl.and_then(|g| g.block.as_ref()));
+        let mut quantity = None;
+        if let (Some((rb, spec)), Some(u)) = (block, src.unit) {
+            let size_at = decl.and_then(|g| g.size.as_ref()).map(|s| &s.loc);
+            match unit_marks(spec, u, &rb, size_at) {
+                Ok(steps) if !steps.is_empty() => {
+                    front.block = Some(BlockMarks {
+                        steps,
+                        pips: rb.pips,
+                        size: rb.size,
+                        pip: rb.pip.0,
+                        pitch: rb.pip.1,
+                        inset: group.safe,
+                    })
+                }
+                Ok(_) => {}
+                Err(d) => block_findings.push((About::once(&d), d)),
+            }
+            match unit_count(spec, u) {
+                Ok(n) => quantity = Some(n),
+                Err(d) => block_findings.push((About::once(&d), d)),
+            }
+        }
+        let mut front_findings = fit_face(&mut front, group, "front", &what, &src.loc);
+        front_findings.extend(block_findings);
+        // A block's other faces are its side's colour: what the enemy sees, never printed.
+        let back = match block {
+            Some(_) => Some(RFace {
+                slots: Vec::new(),
+                stripe: None,
+                stripe_text: None,
+                frame: None,
+                symbol: None,
+                icon: None,
+                marker: false,
+                block: None,
+                ..front.clone()
+            }),
+            None => self.back(src, &what, (&back_layout, &values), &painter, &front),
+        };
         let mut back_findings = Vec::new();
         let back = back.map(|mut b| {
             if b.slots.iter().any(|s| s.have.0 == 0.0) {
@@ -100,10 +139,14 @@ impl<'g> Ctx<'g, '_> {
             step: src.step,
             mark: src.run_id.or(c.and_then(|c| c.id.as_ref())).map(|m| m.v.clone()),
             label: c.and_then(|c| c.label.as_ref()).map(|l| l.v.clone()),
-            back_name: back_name(src),
+            back_name: if block.is_some() { None } else { back_name(src) },
             is_unit: src.unit.is_some(),
             group: src.group,
-            quantity: c.and_then(|c| c.quantity.as_ref()).map(|q| q.v.clamp(1, crate::check::MAX_COPIES)).unwrap_or(1),
+            quantity: c
+                .and_then(|c| c.quantity.as_ref())
+                .map(|q| q.v.clamp(1, crate::check::MAX_COPIES))
+                .or(quantity)
+                .unwrap_or(1),
             front,
             // Kept with `duplex = "none"` too: the sheets then print fronts only, but the
             // virtual tabletops flip to the back and PNG per piece has it (a hidden or reduced
@@ -322,10 +365,11 @@ impl Painter<'_, '_> {
             slots,
             edge: Pt(0.0),
             edge_top: Mm(0.0),
-            pad: self.group.safe,
+            pad: self.group.text_pad(),
             symbol: None,
             icon: None,
             marker: false,
+            block: None,
         }
     }
 
@@ -385,8 +429,10 @@ impl Painter<'_, '_> {
 }
 
 /// The layout used when a group declares none: name on top, the symbol in the centre, the
-/// unit's stats in its kind's order as the factor line; a marker prints its name.
-pub(super) fn default_layout(game: &Game, ix: &Index, unit: Option<&Unit>) -> Vec<Slot> {
+/// unit's stats in its kind's order as the factor line; a marker prints its name. A block
+/// sticker's factor line leaves out the stats its edges and count print, and it has no label
+/// along an edge (its edges carry the steps).
+pub(super) fn default_layout(game: &Game, ix: &Index, unit: Option<&Unit>, block: Option<&BlockSpec>) -> Vec<Slot> {
     let loc = Loc { file: 0, span: 0..0 };
     let slot = |name: &str, text: String, bold: Option<bool>| Slot {
         name: Sp::new(name.into(), loc.clone()),
@@ -402,14 +448,21 @@ pub(super) fn default_layout(game: &Game, ix: &Index, unit: Option<&Unit>) -> Ve
         .and_then(|k| ix.get::<Kind>(game, &k.v))
         .map(|k| k.stats.iter().map(|s| s.v.clone()).collect())
         .unwrap_or_else(|| u.stats().iter().map(|(k, _)| k.v.clone()).collect());
-    let present: Vec<String> =
-        order.into_iter().filter(|s| u.stats().iter().any(|(k, _)| &k.v == s)).map(|s| format!("{{{s}}}")).collect();
-    vec![
+    let shown_elsewhere = |s: &str| block.is_some_and(|b| [&b.steps, &b.count].into_iter().flatten().any(|k| k.v == s));
+    let present: Vec<String> = order
+        .into_iter()
+        .filter(|s| u.stats().iter().any(|(k, _)| &k.v == s) && !shown_elsewhere(s))
+        .map(|s| format!("{{{s}}}"))
+        .collect();
+    let mut slots = vec![
         slot("top", "{name}".into(), None),
         slot("centre", "{symbol}".into(), None),
         slot("bottom", present.join("-"), Some(true)),
-        slot("left", "{label}".into(), None),
-    ]
+    ];
+    if block.is_none() {
+        slots.push(slot("left", "{label}".into(), None));
+    }
+    slots
 }
 
 /// The icon a face shows: the face's own `icon`, else the counter's.

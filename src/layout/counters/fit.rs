@@ -40,6 +40,12 @@ impl About {
         }
     }
 
+    /// A finding about the data a counter is made from (its unit's steps), told once however
+    /// many counters are made from it.
+    pub(super) fn once(d: &Diagnostic) -> About {
+        About { face: None, ..About::counter(d) }
+    }
+
     /// The group's, not one counter's.
     pub(super) fn of_group(&self) -> bool {
         self.face.is_none()
@@ -67,7 +73,7 @@ pub(super) const STRIPE_GAP: Mm = Mm(1.0);
 pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, what: &str, loc: &Loc) -> Vec<Found> {
     let (w, h) = (group.size.0.pt(), group.size.1.pt());
     let base = group.font_size;
-    let pad = group.safe.pt();
+    let pad = group.text_pad().pt();
     let inner = w - 2.0 * pad;
     let has = |n: &str| face.slots.iter().any(|s| s.name == n && (s.symbol || !s.text.is_empty()));
     let edge_size = face
@@ -78,7 +84,7 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
         .fold(base, Pt::max);
     let edge = if has("left") || has("right") { edge_size * 1.15 } else { Pt(0.0) };
     face.edge = edge;
-    face.edge_top = if has_stripe_of(face) { group.size.1 * STRIPE + STRIPE_GAP } else { group.safe };
+    face.edge_top = if has_stripe_of(face) { group.size.1 * STRIPE + STRIPE_GAP } else { group.text_pad() };
     let corner_width = |names: [&str; 2]| {
         face.slots
             .iter()
@@ -90,11 +96,22 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
     let top_corners = corner_width(["top-left", "top-right"]);
     let bottom_corners = corner_width(["bottom-left", "bottom-right"]);
     let half = (inner - 2.0 * edge) / 2.0 - Mm(0.3).pt();
+    // On a block, the marks of the side edges are centred on them: text at the top or bottom
+    // that ends (with half a millimetre to spare) before they begin has the width inside the
+    // safe area.
+    let reach = match (&face.block, group.block) {
+        (marks, Some(rb)) => Some(marks.as_ref().map_or(Mm(0.0), |m| rb.side_reach(&m.steps)).pt()),
+        (_, None) => None,
+    };
+    let across = |s: &RSlot| match reach {
+        Some(r) if pad + Mm(0.2).pt() + s.size * 1.2 < h / 2.0 - r - Mm(0.5).pt() => w - 2.0 * group.safe.pt(),
+        _ => inner,
+    };
     let mut found = Vec::new();
     for s in face.slots.iter_mut() {
         s.have = match s.name.as_str() {
-            "top" => inner - 2.0 * edge - 2.0 * top_corners,
-            "bottom" => inner - 2.0 * edge - 2.0 * bottom_corners,
+            "top" => across(s) - 2.0 * edge - 2.0 * top_corners,
+            "bottom" => across(s) - 2.0 * edge - 2.0 * bottom_corners,
             "centre" => inner - 2.0 * edge,
             // Along the edge, clear of the stripe when there is one (templates/counters.typ
             // draws it `STRIPE` of the height deep and sets the edge text below it).

@@ -3,11 +3,14 @@
 //! its group. Findings: a piece bigger than the page (E025), text that does not fit (E023), a
 //! placeholder without a value (E026), an unknown symbol word (E027), a coarse picture.
 
+mod block;
 mod faces;
 mod fit;
 mod sources;
 mod values;
 
+pub use block::{BlockMarks, RBlock};
+use block::*;
 use faces::*;
 use fit::*;
 use sources::*;
@@ -53,6 +56,16 @@ pub struct RGroup {
     pub floor: (Pt, Pt),
     /// The `[[counter_group]]` it comes from (none for the implicit group).
     decl: Option<usize>,
+    /// Block stickers: their step marks along the edges (`block` on the group).
+    pub block: Option<RBlock>,
+}
+
+impl RGroup {
+    /// How far a face's text stays inside the cut: the safe area, and on a block the band its
+    /// step marks take along every edge.
+    pub fn text_pad(&self) -> Mm {
+        self.safe + self.block.map_or(Mm(0.0), |b| b.band)
+    }
 }
 
 /// One slot of a face, filled and fitted.
@@ -124,7 +137,8 @@ pub struct RFace {
     /// Where text along a side edge starts, from the top (mm): below the stripe and its gap,
     /// else at the pad.
     pub edge_top: Mm,
-    /// How far text stays inside the cut line (mm): its group's `safe`.
+    /// How far text stays inside the cut line (mm): its group's `safe`, and on a block sticker
+    /// the band of its step marks.
     pub pad: Mm,
     /// This face's own NATO symbol (`symbol` in `front_face` or `back_face`), drawn instead of
     /// the counter's.
@@ -138,6 +152,9 @@ pub struct RFace {
     /// only slot, `bottom`), whatever the group's layout.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub marker: bool,
+    /// A block sticker's step marks along its edges (its slots keep inside them: `pad`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub block: Option<BlockMarks>,
 }
 
 /// One counter, laid out.

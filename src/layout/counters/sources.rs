@@ -20,6 +20,7 @@ pub(super) fn new_group(decl: Option<usize>, id: String, name: Option<String>, s
         safe: Mm(COUNTER_PAD_MM),
         floor: (Pt(COUNTER_TEXT_FLOOR), Pt(COUNTER_FACTOR_FLOOR)),
         decl,
+        block: None,
     }
 }
 
@@ -38,7 +39,8 @@ pub(super) fn declared_groups(
         if ix.position(Coll::CounterGroup, &g.id.v) != Some(i) {
             continue;
         }
-        let size = g.size.as_ref().map(|s| s.v).unwrap_or((DEFAULT_COUNTER_MM, DEFAULT_COUNTER_MM));
+        let default = if g.block.is_some() { DEFAULT_BLOCK_MM } else { DEFAULT_COUNTER_MM };
+        let size = g.size.as_ref().map(|s| s.v).unwrap_or((default, default));
         if let Some(s) = &g.size {
             let room = (page.0 - 2.0 * sheet.margin, page.1 - 2.0 * sheet.margin);
             if s.v.0 > room.0 || s.v.1 > room.1 {
@@ -67,6 +69,13 @@ pub(super) fn declared_groups(
         r.font_size_at = g.font_size.as_ref().map(|f| f.loc.clone());
         r.floor = (Pt(text_floor), Pt(g.floor.factors.as_ref().map_or(COUNTER_FACTOR_FLOOR.max(text_floor), |f| f.v)));
         r.grid = grid(page, sheet, gutter, 0.0, size);
+        if let Some(spec) = &g.block {
+            let b = RBlock::new(spec, size.0.min(size.1), r.safe, r.floor.1);
+            let inner = (size.0 - 2.0 * b.band.0, size.1 - 2.0 * b.band.0);
+            let sym = symbol_box(inner);
+            r.symbol_box = (Mm(sym.0), Mm(sym.1));
+            r.block = Some(b);
+        }
         out.push(r);
     }
     out
@@ -113,9 +122,11 @@ pub(super) fn back_name(src: &Src) -> Option<String> {
     })
 }
 
-/// The steps on the fronts of a unit's counters: one counter for each two steps.
-pub(super) fn front_steps(unit: Option<&Unit>) -> impl Iterator<Item = usize> {
-    (0..unit.map_or(1, |u| u.steps.len().max(1))).step_by(2)
+/// The steps on the fronts of a unit's counters: one counter for each two steps; a block, one
+/// sticker whatever its steps (they go along its edges).
+pub(super) fn front_steps(unit: Option<&Unit>, block: bool) -> impl Iterator<Item = usize> {
+    let steps = if block { 1 } else { unit.map_or(1, |u| u.steps.len().max(1)) };
+    (0..steps).step_by(2)
 }
 
 /// Declared counters (those whose group resolves), then one for each unit of a group's kinds
@@ -144,7 +155,7 @@ pub(super) fn sources<'g>(
         };
         let unit = c.unit.as_ref().and_then(|u| ix.get::<Unit>(game, &u.v));
         for (c, run_id) in c.expanded() {
-            for step in front_steps(unit) {
+            for step in front_steps(unit, groups.get(group).is_some_and(|g| g.block.is_some())) {
                 out.push(Src { counter: Some(c), run_id, unit, step, group, loc: c.loc.clone() });
             }
         }
@@ -154,7 +165,7 @@ pub(super) fn sources<'g>(
         for u in &game.units {
             let of_kind = u.kind.as_ref().is_some_and(|k| decl.kinds.iter().any(|gk| gk.v == k.v));
             if of_kind && !named.contains(u.id.v.as_str()) {
-                for step in front_steps(Some(u)) {
+                for step in front_steps(Some(u), g.block.is_some()) {
                     out.push(Src { counter: None, run_id: None, unit: Some(u), step, group: gi, loc: u.loc.clone() });
                 }
             }

@@ -1,0 +1,175 @@
+//! Block stickers: how big a block's step marks print and how deep the band along each edge is
+//! (decided once for the group), which steps each unit's sticker carries (from its stats, never
+//! typed: E078 when they cannot go on four edges), and how many blocks a unit is.
+
+use super::*;
+
+/// A block group's step marks, decided from its size: every sticker of the group shares them.
+#[derive(Debug, Clone, Copy)]
+pub struct RBlock {
+    /// The marks are pips (else digits).
+    pub pips: bool,
+    /// Digits: the font size, pt (bold).
+    pub size: Pt,
+    /// Pips: the diameter and the distance from one pip's centre to the next, mm.
+    pub pip: (Mm, Mm),
+    /// How deep the band along each edge is, from the safe area inwards: the marks' height and
+    /// the gap that keeps the sticker's other text clear of them.
+    pub band: Mm,
+    /// The length of an edge the marks may use: the edge between the other edges' bands.
+    pub room: Mm,
+    /// The group has steps to mark (`steps`); else a plain sticker with no band.
+    pub marked: bool,
+}
+
+/// The gap between the step marks and the sticker's other text, mm.
+const BAND_GAP: f64 = 0.6;
+
+impl RBlock {
+    /// The marks of a block of `size` (its side, mm) with text kept `safe` inside the cut.
+    pub(super) fn new(spec: &BlockSpec, side: f64, safe: Mm, factor_floor: Pt) -> RBlock {
+        let size = Pt((side * 0.42).clamp(factor_floor.0, 10.0));
+        let (_, _, cap) = ink_em("0123456789", true);
+        let pip = Mm((side * 0.085).clamp(1.2, 2.4));
+        let height = if spec.pips { pip } else { (size * cap).mm() };
+        let marked = spec.steps.is_some();
+        let band = if marked { height + Mm(BAND_GAP) } else { Mm(0.0) };
+        RBlock { pips: spec.pips, size, pip: (pip, pip * 1.6), band, room: Mm(side) - (safe + band) * 2.0, marked }
+    }
+
+    /// How far the marks of the side edges (right, left) reach from the middle of those
+    /// edges, up or down, mm.
+    pub(super) fn side_reach(&self, marks: &[String]) -> Mm {
+        marks.iter().skip(1).step_by(2).map(|m| self.length(m) / 2.0).fold(Mm(0.0), Mm::max)
+    }
+
+    /// How long the marks of one edge are, mm.
+    fn length(&self, mark: &str) -> Mm {
+        if self.pips {
+            let n = mark.parse::<f64>().unwrap_or(0.0);
+            if n <= 0.0 { Mm(0.0) } else { self.pip.1 * (n - 1.0) + self.pip.0 }
+        } else {
+            text_width(mark, self.size, true).mm()
+        }
+    }
+}
+
+/// A sticker's step marks, for its template: one per edge, top first, then clockwise (right,
+/// bottom, left), each turned to read from its own edge; strongest first, so that a quarter turn
+/// counter-clockwise brings the next step to the top.
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+pub struct BlockMarks {
+    /// What each edge prints (top, right, bottom, left; fewer edges than four leave the rest
+    /// blank). With pips, each is the number of dots.
+    pub steps: Vec<String>,
+    /// Pips (dots) rather than digits.
+    pub pips: bool,
+    /// Digits: the font size, pt, bold.
+    pub size: Pt,
+    /// Pips: the diameter, mm.
+    pub pip: Mm,
+    /// Pips: the distance between two pips' centres, mm.
+    pub pitch: Mm,
+    /// How far the marks stay inside the cut (the group's `safe`), mm: the top of a digit's
+    /// capitals or a pip's edge.
+    pub inset: Mm,
+}
+
+/// Whether a scalar is a whole number, and which.
+fn whole(v: &Scalar) -> Option<i64> {
+    match v {
+        Scalar::Int(i) => Some(*i),
+        Scalar::Float(f) if f.fract() == 0.0 => Some(*f as i64),
+        Scalar::Str(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// The marks of a unit's block: each step's value of the group's `steps` stat, or for a unit of
+/// one step its value counted down to 1; a finding where they cannot go on four edges.
+pub(super) fn unit_marks(
+    spec: &BlockSpec,
+    unit: &Unit,
+    r: &RBlock,
+    size_at: Option<&Loc>,
+) -> Result<Vec<String>, Diagnostic> {
+    let Some(stat) = &spec.steps else { return Ok(Vec::new()) };
+    let bad = |at: &Loc, msg: String, help: String| Err(Diagnostic::error(diag::BLOCK_STEPS, msg).at(at).help(help));
+    fn value<'u>(step: &'u UnitStep, stat: &str) -> Option<&'u Sp<Scalar>> {
+        step.stats.iter().find(|(k, _)| k.v == stat).map(|(_, v)| v)
+    }
+    let marks: Vec<String> = if unit.steps.len() > 1 {
+        if let Some(fifth) = unit.steps.get(BLOCK_EDGES) {
+            return bad(
+                &fifth.loc,
+                format!("unit `{}` has {} steps; a block has {BLOCK_EDGES} edges", unit.id.v, unit.steps.len()),
+                "a block shows at most four steps, one on each edge: merge steps, or print this unit as counters".into(),
+            );
+        }
+        let mut out = Vec::new();
+        for (i, step) in unit.steps.iter().enumerate() {
+            let Some(v) = value(step, &stat.v) else {
+                return bad(
+                    &step.loc,
+                    format!("the {} of unit `{}` has no `{}`, which its block prints along an edge", step.label(i), unit.id.v, stat.v),
+                    format!("give every step a `{}`", stat.v),
+                );
+            };
+            if spec.pips && !whole(&v.v).is_some_and(|n| (0..=MAX_PIPS).contains(&n)) {
+                return bad(
+                    &v.loc,
+                    format!("`{}` = {} cannot be printed as pips", stat.v, v.v.display()),
+                    format!("pips need a whole number from 0 to {MAX_PIPS}, or write marks = \"digits\""),
+                );
+            }
+            out.push(v.v.display());
+        }
+        out
+    } else {
+        let Some(v) = unit.steps.first().and_then(|s| value(s, &stat.v)) else {
+            return bad(
+                &unit.loc,
+                format!("unit `{}` has no `{}`, which its block prints along its edges", unit.id.v, stat.v),
+                format!("give it a `{}` (its strength: 4 prints 4, 3, 2 and 1 on the four edges)", stat.v),
+            );
+        };
+        match whole(&v.v) {
+            Some(n) if (1..=BLOCK_EDGES as i64).contains(&n) => (1..=n).rev().map(|k| k.to_string()).collect(),
+            _ => {
+                return bad(
+                    &v.loc,
+                    format!("`{}` = {} cannot be counted down along a block's {BLOCK_EDGES} edges", stat.v, v.v.display()),
+                    format!("a one-step unit's block prints its strength from 1 to {BLOCK_EDGES}, one step an edge; for other values give the unit `steps`, one per edge"),
+                );
+            }
+        }
+    };
+    if let Some(long) = marks.iter().find(|m| r.length(m) > r.room) {
+        // The group's size, else its `block`: the fix is there, and it is told once.
+        return bad(
+            size_at.unwrap_or(&spec.loc),
+            format!("`{long}` is {:.1} mm long, and an edge of the block leaves {:.1} mm between its corners", r.length(long).0, r.room.0),
+            format!("use a larger block `size`, fewer pips, or marks = \"digits\" (unit `{}`)", unit.id.v),
+        );
+    }
+    Ok(marks)
+}
+
+/// How many blocks a unit is: its `count` stat, else one.
+pub(super) fn unit_count(spec: &BlockSpec, unit: &Unit) -> Result<i64, Diagnostic> {
+    let Some(stat) = &spec.count else { return Ok(1) };
+    let Some(v) = unit.stats().iter().find(|(k, _)| k.v == stat.v).map(|(_, v)| v) else {
+        return Err(Diagnostic::error(
+            diag::BLOCK_STEPS,
+            format!("unit `{}` has no `{}`, which says how many blocks it is", unit.id.v, stat.v),
+        )
+        .at(&unit.loc)
+        .help(format!("give it a `{}` (a whole number of blocks)", stat.v)));
+    };
+    match whole(&v.v) {
+        Some(n) if (1..=crate::check::MAX_COPIES).contains(&n) => Ok(n),
+        _ => Err(Diagnostic::error(diag::BLOCK_STEPS, format!("`{}` = {} is no number of blocks", stat.v, v.v.display()))
+            .at(&v.loc)
+            .help(format!("write a whole number from 1 to {}", crate::check::MAX_COPIES))),
+    }
+}
