@@ -176,8 +176,9 @@ codes! {
     DEAL_EXCEEDS_DECK = "E076" "deal-exceeds-deck";
     /// Two cards of one deck share a card number.
     CARD_NUMBER_TWICE = "E077" "card-number-twice";
-    /// A block whose steps cannot go on its edges: more than four, a value its unit lacks or
-    /// that is no whole number, or marks that do not fit along an edge.
+    /// A block whose steps cannot go on its edges: more than four, a step without the stat, a
+    /// value that cannot be counted down or shown as pips, or marks that do not fit along an
+    /// edge; or a unit's block `count` that is no whole number.
     BLOCK_STEPS = "E078" "block-steps";
     /// A block sticker asked for what a block cannot show: a back (the block's other faces are
     /// its side's colour), a slot or stripe along the edges its steps use, or a size that is
@@ -235,6 +236,8 @@ codes! {
     /// A deck part that joins after the game's last turn (its turn track's, else its longest
     /// scenario's): its cards never come into play.
     PART_NEVER_JOINS = "W019" "part-never-joins";
+    /// An area of a map of areas that no connection leads to from the map's first area.
+    AREA_UNREACHABLE = "W021" "area-unreachable";
 }
 
 /// Whether a finding stops the build.

@@ -98,6 +98,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W017", include_str!("../docs/explain/W017.md")),
     ("W018", include_str!("../docs/explain/W018.md")),
     ("W019", include_str!("../docs/explain/W019.md")),
+    ("W021", include_str!("../docs/explain/W021.md")),
 ];
 
 /// The page of a finding, looked up by its code (`E006`, `e006`, `6` for E006) or its name

@@ -135,7 +135,7 @@ pub fn documents(game: &Game) -> Vec<Document> {
     if game.meta.aid.sheet {
         docs.push(Document::new(DocKind::Aid));
     }
-    if !game.maps.is_empty() {
+    if !game.maps.is_empty() || !game.area_maps.is_empty() {
         docs.push(Document::new(DocKind::Map));
     }
     docs
@@ -239,6 +239,7 @@ impl<'g> Exporter<'g> {
     }
 }
 
+mod areas;
 mod cards;
 mod charts;
 mod game;

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 pub use crate::source::Sp;
 use crate::source::{Files, Loc};
 
+mod areas;
 mod charts;
 mod collections;
 mod decks;
@@ -14,6 +15,7 @@ mod map;
 mod pieces;
 mod scenario;
 mod texts;
+pub use areas::*;
 pub use charts::*;
 pub use collections::{Coll, Entity};
 pub use decks::*;
@@ -96,6 +98,11 @@ pub struct Game {
     pub terrain: Vec<Terrain>,
     /// `[[map]]`: hex and square maps, printed true to scale in `map.pdf`.
     pub maps: Vec<Map>,
+    /// `[[map]]` with `grid = "areas"` or `"points"`: maps of named places and connections,
+    /// printed after the grid maps.
+    pub area_maps: Vec<AreaMap>,
+    /// `[[connection_kind]]`: the kinds of connection between areas.
+    pub connection_kinds: Vec<ConnectionKind>,
     /// `[turn_track]`: the turn record track, when the game has one.
     pub turn_track: Option<TurnTrack>,
     /// `[[track]]`: numbered tracks (victory points, morale).

@@ -147,6 +147,12 @@ fn ty_schema(ty: &Ty) -> Value {
         Ty::Offset => {
             json!({ "type": "array", "items": { "type": "string", "pattern": LENGTH }, "minItems": 2, "maxItems": 2 })
         }
+        Ty::Point => json!({
+            "type": "array",
+            "items": { "anyOf": [{ "type": "number" }, { "type": "string", "pattern": LENGTH }] },
+            "minItems": 2,
+            "maxItems": 2
+        }),
         Ty::Table(t) => json!({ "$ref": format!("#/definitions/{}", t.name) }),
         Ty::Tables(t) => json!({ "type": "array", "items": { "$ref": format!("#/definitions/{}", t.name) } }),
         Ty::ArrayOf(item) => json!({ "type": "array", "items": ty_schema(item) }),

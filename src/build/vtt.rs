@@ -435,7 +435,7 @@ pub(crate) fn exports(
 /// `data.pieces` set), drawn at the module's piece resolution (less for huge maps): the boards
 /// of the module.
 fn boards(renderer: &mut Renderer, game: &Game, ix: &Index, laid_out: &Layout) -> Result<Vec<vassal::Board>, String> {
-    if game.maps.is_empty() {
+    if game.maps.is_empty() && game.area_maps.is_empty() {
         return Ok(Vec::new());
     }
     let opts = ExportOptions { page: None, part_size: None, pieces: true, piece_copies: false, since: None };
@@ -446,17 +446,23 @@ fn boards(renderer: &mut Renderer, game: &Game, ix: &Index, laid_out: &Layout) -
             format!("cannot draw the maps for the VASSAL module: {}", all.join("; "))
         })?;
     let pages = compiled.document.pages();
-    if pages.len() != game.maps.len() {
-        return Err(format!("the whole maps are {} pages for {} maps", pages.len(), game.maps.len()));
+    let n = game.maps.len() + game.area_maps.len();
+    if pages.len() != n {
+        return Err(format!("the whole maps are {} pages for {n} maps", pages.len()));
     }
-    Ok(game
-        .maps
-        .iter()
+    let grids =
+        game.maps.iter().map(|m| (m.title.v.clone(), vassal::BoardGrid::Cells(crate::layout::map::Geometry::of(m))));
+    let areas = game.area_maps.iter().map(|m| {
+        let laid = crate::layout::areas::lay_out(m);
+        let areas = laid.areas.iter().map(|a| (a.name.clone(), a.centre)).collect();
+        (m.title.v.clone(), vassal::BoardGrid::Areas { size: laid.size, areas })
+    });
+    Ok(grids
+        .chain(areas)
         .zip(pages)
-        .map(|(m, page)| {
-            let geometry = crate::layout::map::Geometry::of(m);
-            let dpi = vassal::board_dpi(geometry.size());
-            vassal::Board { name: m.title.v.clone(), geometry, dpi, image: png::render_page(page, dpi, false) }
+        .map(|((name, grid), page)| {
+            let dpi = vassal::board_dpi(grid.size());
+            vassal::Board { name, grid, dpi, image: png::render_page(page, dpi, false) }
         })
         .collect())
 }

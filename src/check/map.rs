@@ -233,7 +233,7 @@ impl Checker<'_> {
 
     /// A terrain a map draws: declared, or one of the built-in looks (E006 otherwise); W011
     /// when it has neither a colour nor a built-in one.
-    fn map_terrain(&mut self, id: &Sp<String>) {
+    pub(super) fn map_terrain(&mut self, id: &Sp<String>) {
         if id.v.is_empty() {
             return;
         }
@@ -372,6 +372,10 @@ impl Checker<'_> {
             self.cells_without_board(sc);
             return;
         };
+        if let Some(m) = self.game.area_maps.iter().find(|m| m.id.v == board.map.v) {
+            self.check_area_board(sc, m);
+            return;
+        }
         let Some(map) = self.resolve::<Map>(&board.map) else { return };
         if !(1..=MAX_MAP_CELLS).contains(&map.columns.v)
             || !(1..=MAX_MAP_CELLS).contains(&map.rows.v)
@@ -449,18 +453,24 @@ impl Checker<'_> {
         let (game, g) = (self.game, b.g);
         let id = listed.get(&c).copied().or(b.map.terrain.as_ref());
         let Some(t) = id.and_then(|id| self.ix.get::<Terrain>(game, &id.v)) else { return };
-        if !t.prohibited() {
+        let unit = f.unit_id(game).and_then(|u| self.ix.get::<Unit>(game, &u.v));
+        let kind = unit.and_then(|u| u.kind.as_ref()).map(|k| k.v.as_str());
+        if !t.prohibits(kind) {
             return;
         }
         let what = f.unit_id(self.game).map_or("a force".to_string(), |u| format!("`{}`", u.v));
+        let (may, whom) = match kind {
+            Some(k) if !t.prohibited() => ("it may not enter".to_string(), format!("units of kind `{k}`")),
+            _ => ("no unit may enter".to_string(), "every unit".to_string()),
+        };
         self.push(
             Diagnostic::error(
                 diag::SETUP_PROHIBITED,
-                format!("{what} sets up in {}, {}, which no unit may enter", g.name(c), t.name.v),
+                format!("{what} sets up in {}, {}, which {may}", g.name(c), t.name.v),
             )
             .at(&entry.loc)
             .label(format!("{} is {}", g.name(c), t.name.v))
-            .note(format!("[[terrain]] `{}` costs \"P\" (prohibited) for every unit", t.id.v))
+            .note(format!("[[terrain]] `{}` costs \"P\" (prohibited) for {whom}", t.id.v))
             .help("set it up in a cell it may enter, or give the terrain a cost for the units that may"),
         );
     }

@@ -7,6 +7,7 @@
 //! a picture too coarse for its box) is found by the next stage, `layout`.
 
 mod abilities;
+mod areas;
 mod changelog;
 mod charts;
 mod decks;
@@ -116,6 +117,7 @@ impl<'g> Checker<'g> {
         self.check_changelog();
         self.check_scenarios();
         self.check_maps();
+        self.check_area_maps();
         self.check_charts();
         self.check_counters();
         self.check_icons();

@@ -48,6 +48,18 @@ impl Checker<'_> {
                 continue;
             }
             let Some(first) = entries.first() else { continue };
+            // Blocks counted by a stat print that many a unit: the layout multiplies them out.
+            let counted = |c: &&Counter| {
+                let g = c
+                    .group
+                    .as_ref()
+                    .and_then(|g| self.ix.get::<CounterGroup>(game, &g.v))
+                    .or(game.counter_groups.first());
+                g.and_then(|g| g.block.as_ref()).is_some_and(|b| b.count.is_some())
+            };
+            if entries.iter().any(counted) {
+                continue;
+            }
             let printed: i64 =
                 entries.iter().map(|c| c.quantity.as_ref().map_or(1, |n| n.v.max(1)) * c.expanded().len() as i64).sum();
             if printed == q.v {

@@ -127,6 +127,79 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
     r.item(id.v.clone(), &title.v)
 }
 
+/// A position in mm, as the data writes it.
+fn at_mm((x, y): (f64, f64)) -> String {
+    format!("{} mm, {} mm", num(x), num(y))
+}
+
+fn num(v: f64) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    if r.fract() == 0.0 { format!("{}", r as i64) } else { format!("{r}") }
+}
+
+pub(crate) fn area_map(g: &Game, x: &AreaMap) -> Entry {
+    let AreaMap { id, title, points, size, terrain, background, places, connections, notes, page, landscape, loc: _ } =
+        x;
+    let name = format!("Map {}", title.v);
+    let mut r = Record::new(&name);
+    r.one("title", title.v.clone())
+        .one("grid", if *points { "points" } else { "areas" }.to_string())
+        .one("size", size.as_ref().map(|s| format!("{} × {} mm", num(s.v.0), num(s.v.1))))
+        .one("background", o(background))
+        .one("paper", page.as_ref().map(|p| p.v.typst_name().to_string()))
+        .one("page orientation", landscape.map(|l| if l { "landscape" } else { "portrait" }.to_string()))
+        .refer("terrain elsewhere", terrain, |t| terrain_name(g, t));
+    let places = places
+        .iter()
+        .map(|p| {
+            let Place { id, name: _, at, outline, outline_at: _, terrain, limit, value, side, port, loc: _ } = p;
+            let label = p.label();
+            let mut e = Record::new(format!("{name}, area {label}"));
+            e.one("name", label.clone())
+                .one("position", at.as_ref().map(|a| at_mm(a.v)))
+                .list("outline", outline.iter().map(|p| at_mm(*p)).collect())
+                .refer("terrain", terrain, |t| terrain_name(g, t))
+                .one("stacking limit", limit.as_ref().map(|l| l.v.to_string()))
+                .one("value", value.as_ref().map(|v| v.v.to_string()))
+                .refer("owner", side, |s| side_name(g, s))
+                .one("port", port.then(|| "yes".to_string()));
+            e.item(id.v.clone(), label)
+        })
+        .collect();
+    let connections = connections
+        .iter()
+        .map(|c| {
+            let Connection { between, kind, limit, loc: _ } = c;
+            let ends: Vec<String> =
+                between.iter().map(|b| x.place(&b.v).map_or_else(|| b.v.clone(), Place::label)).collect();
+            let label = ends.join("–");
+            let mut e = Record::new(format!("{name}, connection {label}"));
+            e.refer("kind", kind, |k| connection_kind_name(g, k)).one("limit", limit.as_ref().map(|l| l.v.to_string()));
+            let mut key: Vec<&str> = between.iter().map(|b| b.v.as_str()).collect();
+            key.sort_unstable();
+            e.item(key.join(" "), label)
+        })
+        .collect();
+    r.group("area", places).group("connection", connections);
+    r.text("notes", t(g, notes));
+    r.item(id.v.clone(), &title.v)
+}
+
+fn connection_kind_name(g: &Game, id: &str) -> String {
+    g.connection_kinds.iter().find(|k| k.id.v == id).map_or_else(|| id.to_string(), |k| k.name.v.clone())
+}
+
+pub(crate) fn connection_kind(g: &Game, x: &ConnectionKind) -> Entry {
+    let ConnectionKind { id, name, limit, style, color, text, loc: _ } = x;
+    let mut r = Record::new(format!("Connection kind {}", name.v));
+    r.one("name", name.v.clone())
+        .one("limit", limit.as_ref().map(|l| l.v.to_string()))
+        .one("line", style.name().to_string())
+        .one("colour", o(color))
+        .text("text", t(g, text));
+    r.item(id.v.clone(), &name.v)
+}
+
 pub(crate) fn scenario_setting(_: &Game, x: &ScenarioSetting) -> Entry {
     let ScenarioSetting { id, name, values, required } = x;
     let mut r = Record::new(format!("Scenario setting {}", name.v));

@@ -113,6 +113,40 @@ pub struct MapDrawing {
     pub label_below: f64,
     /// Where a cell number's top goes, in cells above its cell's centre.
     pub coord_above: f64,
+    /// A map of areas (`grid` is `areas` or `points`): its areas and connections; absent for
+    /// a grid of cells.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<super::areas::AreaDrawing>,
+}
+
+impl MapDrawing {
+    /// A map of areas `size` mm: no cells, its terrain key and its network.
+    pub(super) fn of_areas(
+        m: &AreaMap,
+        size: Point,
+        terrain: Vec<MapTerrain>,
+        network: super::areas::AreaDrawing,
+    ) -> MapDrawing {
+        MapDrawing {
+            id: m.id.v.clone(),
+            title: m.title.v.clone(),
+            grid: if m.points { "points" } else { "areas" },
+            cell: 0.0,
+            width: size[0],
+            height: size[1],
+            corners: Vec::new(),
+            terrain,
+            cells: Vec::new(),
+            hexsides: Vec::new(),
+            lines: Vec::new(),
+            labels: Vec::new(),
+            coord_size: Pt(0.0),
+            label_size: Pt(0.0),
+            label_below: 0.0,
+            coord_above: 0.0,
+            network: Some(network),
+        }
+    }
 }
 
 /// A terrain of the key.
@@ -126,7 +160,7 @@ pub struct MapTerrain {
     pub color: String,
     /// Its pattern; empty for none.
     pub pattern: String,
-    /// How many cells of it are drawn.
+    /// How many cells (on a map of areas: areas) of it are drawn.
     pub cells: usize,
 }
 
@@ -239,7 +273,37 @@ impl Exporter<'_> {
                     notes: self.opt_text(&m.notes),
                 }
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let mut maps = maps;
+        for m in &game.area_maps {
+            let laid = crate::layout::areas::lay_out(m);
+            let tiling = Tiling::new(laid.size, m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
+            let drawing = self.area_map_drawing(m, &laid);
+            let mut tiles = Vec::new();
+            for row in 0..tiling.down {
+                for col in 0..tiling.across {
+                    let (ox, oy) = tiling.origin(row, col);
+                    tiles.push(Tile { row, col, x: mm(ox), y: mm(oy), cells: Vec::new() });
+                }
+            }
+            let (ox, oy) = tiling.overlap();
+            let least = match (tiling.across > 1, tiling.down > 1) {
+                (true, true) => ox.min(oy),
+                (true, false) => ox,
+                _ => oy,
+            };
+            maps.push(SheetMap {
+                drawing,
+                tiles,
+                across: tiling.across,
+                down: tiling.down,
+                page: pt(tiling.page),
+                area: pt(tiling.area),
+                marks: tiling.marks(laid.size).into_iter().map(pt).collect(),
+                overlap: mm(least),
+                notes: self.opt_text(&m.notes),
+            });
+        }
         MapSheet { edge: crate::layout::map::MAP_EDGE_MM, maps }
     }
 
@@ -331,12 +395,13 @@ impl Exporter<'_> {
             label_size: text.label_size,
             label_below: text.label_below,
             coord_above: text.coord_above,
+            network: None,
         }
     }
 }
 
 /// The terrain key of a drawing: each terrain drawn (by index), with how many cells show it.
-fn terrain_key(game: &Game, terrains: &[String], counts: &BTreeMap<usize, usize>) -> Vec<MapTerrain> {
+pub(super) fn terrain_key(game: &Game, terrains: &[String], counts: &BTreeMap<usize, usize>) -> Vec<MapTerrain> {
     terrains
         .iter()
         .enumerate()
@@ -374,7 +439,7 @@ pub(super) fn hexside(g: &Grid, entry: &str) -> Option<(Coord, usize)> {
 }
 
 /// A side's colour, grey when it has none.
-fn side_colour(game: &Game, id: &str) -> String {
+pub(super) fn side_colour(game: &Game, id: &str) -> String {
     game.sides
         .iter()
         .find(|s| s.id.v == id)
@@ -529,6 +594,9 @@ impl Exporter<'_> {
     pub(super) fn board(&mut self, sc: &Scenario) -> Option<Board> {
         let game = self.game;
         let board = sc.board.as_ref()?;
+        if let Some(m) = game.area_maps.iter().find(|m| m.id.v == board.map.v) {
+            return Some(self.area_board(sc, m));
+        }
         let map = self.ix.get::<Map>(game, &board.map.v)?;
         let b = OnBoard::of(map, board);
         let frame = board::scenario_frame(sc, &b);

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{ExportOptions, Exporter};
-use crate::layout::counters::COUNTER_PAD_MM;
+use crate::layout::counters::{COUNTER_PAD_MM, one_sided};
 use crate::layout::geometry::{Bands, PRINTABLE_EDGE_MM, SHEET_BAND_MM, bands};
 use crate::layout::symbol::Symbol;
 use crate::layout::{Counters as LaidOut, RCounter, RFace, RGroup};
@@ -79,6 +79,10 @@ pub(super) fn bands_name(
 ) -> &'static str {
     bands(page, s, gutter, bleed, size, grid).unwrap_or(Bands::TopBottom).name()
 }
+
+/// Copies that print on sheets of their own: (the side whose block stickers they are, (counter,
+/// how many)).
+type Batch = (Option<String>, Vec<(usize, i64)>);
 
 /// A printed copy run on a sheet: (counter, how many, first copy, starts a new row).
 type Run = (usize, i64, i64, bool);
@@ -313,11 +317,8 @@ impl<'g> Exporter<'g> {
         // Split only sheets bigger than a part: smaller ones compile whole (and incrementally in
         // watch mode).
         let printed: i64 = counters.iter().map(|c| c.quantity).sum();
-        let mut parts = Parts {
-            done: vec![Vec::new()],
-            in_part: 0,
-            limit: opts.part_size.filter(|&p| printed as usize > p),
-        };
+        let mut parts =
+            Parts { done: vec![Vec::new()], in_part: 0, limit: opts.part_size.filter(|&p| printed as usize > p) };
         for members in sharing_sheets(groups) {
             let g = &groups[members[0]];
             // Printed copies of these groups, group by group: (counter, how many).
@@ -360,7 +361,7 @@ impl<'g> Exporter<'g> {
 
     /// The printed copies of a group, split by side for block stickers (each side's on its own
     /// sheets, in the order of `[[side]]`, blocks of no side last): (the side's name, copies).
-    fn sticker_sheets(&self, g: &RGroup, stream: Vec<(usize, i64)>) -> Vec<(Option<String>, Vec<(usize, i64)>)> {
+    fn sticker_sheets(&self, g: &RGroup, stream: Vec<(usize, i64)>) -> Vec<Batch> {
         if g.block.is_none() {
             return vec![(None, stream)];
         }
@@ -415,7 +416,7 @@ impl<'g> Exporter<'g> {
             min_font_size: g.min_font_size,
             symbol_box: [sb.0, sb.1],
             grid: [cols, rows],
-            bands: bands_name(*page, &co.sheet, *gutter, 0.0, mm_pair(g.size), g.grid),
+            bands: bands_name(*page, &one_sided(&co.sheet, stickers), *gutter, 0.0, mm_pair(g.size), g.grid),
             first_sheet,
             sheets,
             stack: false,

@@ -163,7 +163,7 @@ impl Exporter<'_> {
                 title: s.title.v.clone(),
             })
         };
-        let map = crate::layout::board::scenario_map(game, sc);
+        let map = (crate::layout::board::scenario_map(game, sc), crate::layout::board::scenario_area_map(game, sc));
         let sides = sc.sides.iter().map(|side| self.scenario_side(side, map)).collect();
         let mut objectives = Vec::new();
         for o in &sc.objectives {
@@ -213,7 +213,7 @@ impl Exporter<'_> {
     }
 
     /// A side of a scenario: its forces, each unit with its stats, and what it fields in all.
-    fn scenario_side(&mut self, side: &ScenarioSide, map: Option<&Map>) -> ScenarioSideData {
+    fn scenario_side(&mut self, side: &ScenarioSide, map: (Option<&Map>, Option<&AreaMap>)) -> ScenarioSideData {
         let game = self.game;
         let points_stat = game.scenario_limits.points_stat.as_ref().map(|p| p.v.as_str());
         let decl = game.sides.iter().find(|s| s.id.v == side.side.v);
@@ -252,7 +252,7 @@ impl Exporter<'_> {
 }
 
 /// Where a force starts, as the forces table prints it (see [`ForceData::places`]).
-fn places(map: Option<&Map>, f: &Force) -> Vec<String> {
+fn places((map, areas): (Option<&Map>, Option<&AreaMap>), f: &Force) -> Vec<String> {
     let mut out: Vec<String> = if !f.counters.is_empty() {
         let last = f.cells.len().saturating_sub(1);
         f.counters
@@ -267,11 +267,16 @@ fn places(map: Option<&Map>, f: &Force) -> Vec<String> {
         f.cells.iter().map(|c| c.v.clone()).collect()
     };
     if let Some(a) = f.area.as_ref().filter(|_| f.cells.is_empty()) {
+        let place = areas.and_then(|m| m.place(&a.v)).map(Place::label);
         let area = map.and_then(|m| m.areas.iter().find(|x| x.id.v == a.v));
-        out.push(format!("in {}", area.and_then(|x| x.name.as_ref()).map_or(&a.v, |n| &n.v)));
+        out.push(format!(
+            "in {}",
+            place.unwrap_or_else(|| area.and_then(|x| x.name.as_ref()).map_or(&a.v, |n| &n.v).clone())
+        ));
     }
     if let Some(e) = &f.entry {
-        out.push(format!("enters at {}", e.v));
+        let place = areas.and_then(|m| m.place(&e.v)).map(Place::label);
+        out.push(format!("enters at {}", place.unwrap_or_else(|| e.v.clone())));
     }
     out
 }

@@ -252,7 +252,7 @@ pub struct Miniature {
 }
 
 /// The miniature of a force's counter: the one it names by `id`, else its unit's first.
-fn miniature(counters: &Counters, unit: Option<&str>, id: Option<&str>) -> Option<Miniature> {
+pub(crate) fn miniature(counters: &Counters, unit: Option<&str>, id: Option<&str>) -> Option<Miniature> {
     let c =
         counters.counters.iter().filter(|c| c.step == 0).find(|c| {
             unit.is_none_or(|u| c.unit.as_deref() == Some(u)) && id.is_none_or(|i| c.setup_id() == Some(i))
@@ -478,4 +478,10 @@ pub fn scenario_map<'g>(game: &'g Game, scenario: &Scenario) -> Option<&'g Map> 
         Some(b) => game.maps.iter().find(|m| m.id.v == b.map.v),
         None => game.maps.first(),
     }
+}
+
+/// The map of areas a scenario is played on: its board's, when that is a map of areas.
+pub fn scenario_area_map<'g>(game: &'g Game, scenario: &Scenario) -> Option<&'g AreaMap> {
+    let b = scenario.board.as_ref()?;
+    game.area_maps.iter().find(|m| m.id.v == b.map.v)
 }

@@ -6,6 +6,7 @@
 //! picture too coarse for its box); the exporter turns the same layout into template data, so
 //! what is checked is exactly what is printed.
 
+pub mod areas;
 pub mod board;
 pub mod card_fit;
 pub mod card_layout;
@@ -52,6 +53,9 @@ pub fn layout(game: &Game, ix: &Index, page: Option<PageSize>) -> (Layout, Vec<D
     let counters = counters::lay_out_counters(game, ix, page, &mut diags);
     let cards = cards::lay_out_cards(game, ix, page, &mut diags);
     diags.extend(board::check_maps(game, ix, &counters));
+    for m in &game.area_maps {
+        diags.extend(areas::check_names(m, &areas::lay_out(m)));
+    }
     let counted = counters.counters.iter().map(|c| (c.quantity, &c.loc));
     diags.extend(too_many("counters", MAX_COUNTERS, counted));
     diags.extend(too_many("cards", MAX_CARDS, cards.cards.iter().map(|c| (c.quantity, &c.loc))));

@@ -3,6 +3,8 @@
 //! and `playaid schema` turns the same declarations into the JSON Schema editors complete
 //! from, so the two cannot drift apart. The docs are the ones of docs/FORMAT.md.
 
+use crate::model::LineStyle;
+
 /// A table of the format: `[game]`, one `[[unit]]`, a unit's `stats`, ...
 #[derive(Debug)]
 pub struct TableDecl {
@@ -71,6 +73,8 @@ pub enum Ty {
     Size,
     /// Two lengths `[x, y]`.
     Offset,
+    /// A point on a map `[x, y]`: numbers in mm, or lengths.
+    Point,
     /// A table declared elsewhere.
     Table(&'static TableDecl),
     /// An array of tables (`[[name]]`).
@@ -165,7 +169,12 @@ pub static ROOT: TableDecl = table(
         f(
             "map",
             Ty::Tables(&MAP),
-            "A hex or square map: terrain per cell, hexsides, roads, labels, edges, set-up areas.",
+            "A map: hexes or squares with terrain per cell, hexsides, roads, labels, edges and set-up areas; or named areas and their connections.",
+        ),
+        f(
+            "connection_kind",
+            Ty::Tables(&CONNECTION_KIND),
+            "A kind of connection between the areas of a map of areas, with its limit and line.",
         ),
         f("exports", Ty::Table(&EXPORTS), "Virtual-tabletop files to write besides the PDFs (game.toml)."),
     ],
@@ -724,7 +733,7 @@ static COUNTER_GROUP: TableDecl = table(
         f(
             "block",
             Ty::AnyOf(&[Ty::Bool, Ty::Table(&BLOCK)]),
-            "The counters are block stickers: true, or { steps = \"strength\", marks = \"pips\", count = \"blocks\" }."
+            "The counters are block stickers: true, or { steps = \"strength\", marks = \"pips\", count = \"blocks\" }.",
         ),
     ],
 );
@@ -736,7 +745,7 @@ static BLOCK: TableDecl = table(
         f(
             "steps",
             Ty::Id,
-            "The unit stat printed along the edges: one value per step, or counted down from its value to 1."
+            "The unit stat printed along the edges: one value per step, or counted down from its value to 1.",
         ),
         f("marks", Ty::Choice(&["digits", "pips"]), "How a step is printed: \"digits\" (default) or \"pips\"."),
         f("count", Ty::Id, "The unit stat that says how many blocks a unit is; default one."),
@@ -1160,11 +1169,15 @@ static VICTORY: TableDecl = TableDecl {
 
 static MAP: TableDecl = table(
     "map",
-    "[[map]]: a hex or square map, printed true to scale in map.pdf; scenarios name it in [scenario.board].",
+    "[[map]]: a hex, square, area or point-to-point map, printed true to scale in map.pdf; scenarios name it in [scenario.board].",
     &[
         f("id", Ty::Id, "Optional: defaults from the title."),
         req("title", Ty::Str, "Its title, printed on the sheet."),
-        req("grid", Ty::Choice(&["hex", "square"]), "\"hex\" or \"square\"."),
+        req(
+            "grid",
+            Ty::Choice(&["hex", "square", "areas", "points"]),
+            "\"hex\", \"square\", \"areas\" (named areas) or \"points\" (towns joined by roads).",
+        ),
         f(
             "orientation",
             Ty::Choice(&["flat", "pointy"]),
@@ -1176,9 +1189,12 @@ static MAP: TableDecl = table(
             "Which columns (flat) or rows (pointy) sit half a hex lower or to the right; default \"even\".",
         ),
         f("short", Ty::Bool, "The offset columns or rows have one hex fewer (Commands & Colors: rows of 13 and 12)."),
-        req("columns", Ty::Int, "Columns of cells, at most 200."),
-        req("rows", Ty::Int, "Rows of cells, at most 200."),
-        req("cell", Ty::Length, "Cell size, 5 to 100 mm: across the flats of a hex, the side of a square."),
+        f("columns", Ty::Int, "Hex and square maps (required): columns of cells, at most 200."),
+        f("rows", Ty::Int, "Hex and square maps (required): rows of cells, at most 200."),
+        f("cell", Ty::Length, "Hex and square maps (required): cell size, 5 to 100 mm, across a hex's flats."),
+        f("size", Ty::Size, "Maps of areas or points: width and height, \"420x297mm\"; default: around the areas."),
+        f("background", Ty::Str, "Maps of areas or points: a picture drawn under the areas (PNG, JPEG or SVG)."),
+        f("connection", Ty::Tables(&MAP_CONNECTION), "Maps of areas or points: two areas joined, of a kind."),
         f(
             "coordinates",
             Ty::Choice(&["XXYY", "letter-number", "none"]),
@@ -1234,12 +1250,49 @@ static MAP_EDGE: TableDecl = table(
 
 static MAP_AREA: TableDecl = table(
     "map_area",
-    "[[map.area]]: a named set of cells; with a side, where that side sets up.",
+    "[[map.area]]: a named set of cells (a side's set-up area), or on a map of areas a named place.",
     &[
         req("id", Ty::Id, "What scenarios call it."),
         f("name", Ty::Str, "As printed."),
-        f("side", Ty::Id, "The [[side]] that sets up in it."),
-        req("cells", Ty::Strs, "Cells and ranges: [\"0101-1302\"]."),
+        f("side", Ty::Id, "The [[side]] that sets up in it (a map of areas: that owns it at the start)."),
+        f("cells", Ty::Strs, "Hex and square maps (required): cells and ranges, [\"0101-1302\"]."),
+        f("at", Ty::Point, "Maps of areas: where its name and pieces go, [x, y] in mm from the top-left corner."),
+        f(
+            "outline",
+            Ty::ArrayOf(&Ty::Point),
+            "Maps of areas: its border, three or more [x, y] points in mm; default a box (a circle for points).",
+        ),
+        f("terrain", Ty::Id, "Maps of areas: its terrain; default the map's."),
+        f("limit", Ty::Int, "Maps of areas: the most pieces it may hold."),
+        f("value", Ty::Int, "Maps of areas: what holding it is worth (victory points)."),
+        f("port", Ty::Bool, "Maps of areas: ships may enter it."),
+    ],
+);
+
+static MAP_CONNECTION: TableDecl = table(
+    "map_connection",
+    "[[map.connection]]: two areas of a map of areas joined.",
+    &[
+        req("between", Ty::Ids, "The two areas' ids."),
+        f("kind", Ty::Id, "A [[connection_kind]]; required when the game declares any."),
+        f("limit", Ty::Int, "This connection's own limit, over its kind's."),
+    ],
+);
+
+static CONNECTION_KIND: TableDecl = table(
+    "connection_kind",
+    "[[connection_kind]]: a kind of connection between areas (major road, sea lane), in the map's key.",
+    &[
+        f("id", Ty::Id, "Optional: defaults from the name."),
+        req("name", Ty::Str, "As printed in the key: \"Major road\"."),
+        f("limit", Ty::Int, "How many pieces may cross it a turn; default no limit."),
+        f(
+            "style",
+            Ty::Choice(LineStyle::NAMES),
+            "Its line: \"solid\" (default), \"dashed\", \"dotted\" or \"double\".",
+        ),
+        f("color", Ty::Colour, "Its line's colour; default dark brown."),
+        f("text", Ty::Markup, "Markup: anything else about it."),
     ],
 );
 

@@ -55,7 +55,17 @@ fn tables<'a, 'd>(o: &Obj<'a, 'd>, key: &'static str, what: &str) -> Vec<Obj<'a,
 pub(super) fn read_map(o: &Obj) -> Map {
     let title = o.req_str("title");
     let id = id_or_slug(o, &title).unwrap_or_default_sp(o);
-    let square = choice(o, "grid", &["hex", "square"]).is_some_and(|g| g.v == 1);
+    // "areas" and "points" are read by `areas.rs`; listed here for the did-you-mean.
+    let square = choice(o, "grid", &["hex", "square", "areas", "points"]).is_some_and(|g| g.v == 1);
+    for key in ["size", "background", "connection"] {
+        if let Some(v) = o.get(key) {
+            o.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is for maps of areas, not a hex or square map"))
+                    .at(&o.ctx.loc(v.span()))
+                    .help("a hex or square map's size is its `columns`, `rows` and `cell`; for named areas joined by connections, write grid = \"areas\""),
+            );
+        }
+    }
     if !o.has("grid") {
         let _ = o.req_str("grid");
     }
@@ -165,6 +175,15 @@ fn read_areas(o: &Obj) -> Vec<MapArea> {
     for a in tables(o, "area", "a map area") {
         if !a.has("cells") {
             let _ = a.req_str("cells");
+        }
+        for key in ["at", "outline", "terrain", "limit", "value", "port"] {
+            if let Some(v) = a.get(key) {
+                a.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("`{key}` is for the areas of a map of areas"))
+                        .at(&a.ctx.loc(v.span()))
+                        .help("an area of a hex or square map is a set of `cells`; its terrain is the cells'"),
+                );
+            }
         }
         areas.push(MapArea {
             id: a.id("id", true).unwrap_or_default_sp(&a),

@@ -3,6 +3,7 @@
 //! `sheets.rs`); every problem becomes a located diagnostic. Loading never stops at the first
 //! problem. What each table may hold is declared once, in `fields.rs`.
 
+mod areas;
 mod charts;
 mod decks;
 pub mod fields;
@@ -246,7 +247,14 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
     if let Some(o) = root.table("turn_track") {
         charts::read_turn_track(game, &o);
     }
-    for_each(&root, "map", |o| game.maps.push(map::read_map(&o)));
+    for_each(&root, "map", |o| {
+        let grid = o.table.get("grid").and_then(|g| g.get_ref().as_str().map(str::to_ascii_lowercase));
+        match grid.as_deref() {
+            Some(g @ ("areas" | "points")) => game.area_maps.push(areas::read_area_map(&o, g == "points")),
+            _ => game.maps.push(map::read_map(&o)),
+        }
+    });
+    for_each(&root, "connection_kind", |o| game.connection_kinds.push(areas::read_connection_kind(&o)));
     for_each(&root, "todo", |o| {
         if let Some(t) = o.text("text") {
             game.todos.push(t);

@@ -172,6 +172,13 @@ impl Terrain {
         }
     }
 
+    /// Units of kind `kind` may not enter it: it is prohibited for every unit, or its cost for
+    /// that kind (a movement type named like the kind) is "P".
+    pub(crate) fn prohibits(&self, kind: Option<&str>) -> bool {
+        let p = |c: &Sp<String>| matches!(c.v.trim().to_ascii_lowercase().as_str(), "p" | "prohibited");
+        self.prohibited() || kind.is_some_and(|k| self.movement.by_type.iter().any(|(t, c)| t.v == k && p(c)))
+    }
+
     /// A line feature: written `line = true`, or drawn by a map's `[[map.line]]` (and not a
     /// hexside feature).
     pub(crate) fn is_line(&self, game: &super::Game) -> bool {

@@ -85,5 +85,7 @@ collections! {
     Crt: Crt => crts.id, "combat results table", "[[crt]]";
     Terrain: Terrain => terrain.id, "terrain", "[[terrain]]";
     Map: Map => maps.id, "map", "[[map]]";
+    AreaMap: AreaMap => area_maps.id, "map of areas", "[[map]]";
+    ConnectionKind: ConnectionKind => connection_kinds.id, "connection kind", "[[connection_kind]]";
     Track: Track => tracks.id, "track", "[[track]]";
 }

@@ -3,13 +3,15 @@
 //! Tabletop Simulator saves only draw what it returns.
 
 use crate::layout::Layout;
-use crate::model::{Coord, Force, Game, Map, Scenario};
+use crate::model::{AreaMap, Coord, Force, Game, Map, Scenario};
 
 /// Where a counter starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Place {
     /// On a cell of the scenario's map.
     Cell(Coord),
+    /// In an area of the scenario's map of areas (its id).
+    Area(String),
     /// Off the map until `turn`, then entering at `entry` (a cell name) when the force says.
     Arrives {
         /// The turn it arrives on.
@@ -30,7 +32,14 @@ pub struct Placed {
     pub place: Place,
 }
 
-pub use crate::layout::board::scenario_map;
+pub use crate::layout::board::{scenario_area_map, scenario_map};
+
+/// The map a scenario sets up on: a grid of cells, or areas.
+#[derive(Clone, Copy)]
+enum Target<'g> {
+    Cells(&'g Map),
+    Areas(&'g AreaMap),
+}
 
 /// Every counter a scenario's forces put on the table, and where. A force that names its
 /// `counters` sets up exactly those (their first copies not yet set up); any other force of a
@@ -40,9 +49,14 @@ pub use crate::layout::board::scenario_map;
 /// last cell takes the rest), or the cells of its `area` in turn, or, for a reinforcement
 /// (`arrives`), off the map until its turn. A force whose unit has no counter left, a named
 /// force (no unit) and a force that says nowhere (no cells, area or arrival) place nothing:
-/// the players do, by the sheet.
+/// the players do, by the sheet. On a map of areas, a force's units all go to its `area`; a
+/// unit of several blocks (a block group's `count`) sets up all its blocks together.
 pub fn placements(game: &Game, layout: &Layout, scenario: &Scenario) -> Vec<Placed> {
-    let Some(map) = scenario_map(game, scenario) else { return Vec::new() };
+    let map = match (scenario_area_map(game, scenario), scenario_map(game, scenario)) {
+        (Some(a), _) => Target::Areas(a),
+        (None, Some(m)) => Target::Cells(m),
+        (None, None) => return Vec::new(),
+    };
     let counters = &layout.counters.counters;
     // Copies taken so far, by counter; named counters first, so no count takes them.
     let mut used: Vec<usize> = vec![0; counters.len()];
@@ -64,13 +78,21 @@ pub fn placements(game: &Game, layout: &Layout, scenario: &Scenario) -> Vec<Plac
     for (si, side) in scenario.sides.iter().enumerate() {
         for (fi, force) in side.forces.iter().enumerate() {
             let Some(where_) = Where::of(map, force) else { continue };
-            let copies: Vec<(usize, usize)> = if force.counters.is_empty() {
+            // (unit, copy of a counter): a unit of several blocks is that many copies.
+            let copies: Vec<(usize, (usize, usize))> = if force.counters.is_empty() {
                 let Some(unit) = &force.unit else { continue };
-                (0..force.copies()).map_while(|_| next_copy(counters, &mut used, &unit.v)).collect()
+                let per_unit = counters
+                    .iter()
+                    .find(|c| c.unit.as_deref() == Some(unit.v.as_str()) && c.step == 0)
+                    .map_or(1, |c| c.per_unit.max(1));
+                (0..force.copies() as usize)
+                    .flat_map(|k| std::iter::repeat_n(k, per_unit as usize))
+                    .map_while(|k| next_copy(counters, &mut used, &unit.v).map(|c| (k, c)))
+                    .collect()
             } else {
-                named[si][fi].clone()
+                named[si][fi].iter().copied().enumerate().collect()
             };
-            for (k, (counter, copy)) in copies.into_iter().enumerate() {
+            for (k, (counter, copy)) in copies {
                 out.push(Placed { counter, copy, place: where_.place(k) });
             }
         }
@@ -84,11 +106,24 @@ struct Where {
     cells: Vec<Coord>,
     area: bool,
     arrives: Option<(i64, Option<String>)>,
+    /// An area of a map of areas.
+    place: Option<String>,
 }
 
 impl Where {
     /// None when the force says nowhere.
-    fn of(map: &Map, force: &Force) -> Option<Where> {
+    fn of(target: Target, force: &Force) -> Option<Where> {
+        let map = match target {
+            Target::Cells(m) => m,
+            Target::Areas(m) => {
+                let place = force.area.as_ref().filter(|a| m.place(&a.v).is_some()).map(|a| a.v.clone());
+                let arrives = force.arrives.as_ref().map(|t| (t.v, force.entry.as_ref().map(|e| e.v.clone())));
+                if place.is_none() && arrives.is_none() {
+                    return None;
+                }
+                return Some(Where { cells: Vec::new(), area: false, arrives, place });
+            }
+        };
         let grid = map.grid();
         let cells: Vec<Coord> = if !force.cells.is_empty() {
             force.cells.iter().filter_map(|c| grid.parse(&c.v)).filter(|c| grid.exists(*c)).collect()
@@ -105,17 +140,54 @@ impl Where {
         if cells.is_empty() && arrives.is_none() {
             return None;
         }
-        Some(Where { cells, area: force.area.is_some() && force.cells.is_empty(), arrives })
+        Some(Where { cells, area: force.area.is_some() && force.cells.is_empty(), arrives, place: None })
     }
 
     /// Where the force's `k`th unit goes.
     fn place(&self, k: usize) -> Place {
         match &self.arrives {
             Some((turn, entry)) => Place::Arrives { turn: *turn, entry: entry.clone() },
+            None if let Some(p) = &self.place => Place::Area(p.clone()),
             None if self.area => Place::Cell(self.cells[k % self.cells.len()]),
             None => Place::Cell(self.cells[k.min(self.cells.len() - 1)]),
         }
     }
+}
+
+/// The board a scenario is played on, by index among the boards of the virtual tabletops: the
+/// grid maps in order, then the maps of areas.
+pub fn scenario_board(game: &Game, scenario: &Scenario) -> Option<usize> {
+    if let Some(a) = scenario_area_map(game, scenario) {
+        return game.area_maps.iter().position(|m| m.id.v == a.id.v).map(|k| game.maps.len() + k);
+    }
+    let m = scenario_map(game, scenario)?;
+    game.maps.iter().position(|x| x.id.v == m.id.v)
+}
+
+/// Where each of `placed` goes on a map of areas, mm (none for a piece not in an area): the
+/// pieces of an area side by side around its centre, in rows of four, a piece's width and a
+/// little apart.
+pub fn area_points(game: &Game, layout: &Layout, scenario: &Scenario, placed: &[Placed]) -> Vec<Option<(f64, f64)>> {
+    let Some(m) = scenario_area_map(game, scenario) else { return vec![None; placed.len()] };
+    let laid = crate::layout::areas::lay_out(m);
+    let counters = &layout.counters;
+    let width = |p: &Placed| counters.groups[counters.counters[p.counter].group].size.0.0;
+    let piece = placed.iter().map(width).fold(crate::layout::areas::SLOT_MM, f64::max) * 1.1;
+    let mut out = vec![None; placed.len()];
+    let mut done: Vec<&str> = Vec::new();
+    for p in placed {
+        let Place::Area(id) = &p.place else { continue };
+        if done.contains(&id.as_str()) {
+            continue;
+        }
+        done.push(id);
+        let Some(shape) = laid.area(id) else { continue };
+        let here: Vec<usize> = (0..placed.len()).filter(|&i| placed[i].place == p.place).collect();
+        for (i, point) in here.iter().zip(crate::layout::areas::slots(shape, here.len(), piece)) {
+            out[*i] = Some(point);
+        }
+    }
+    out
 }
 
 /// The next unused copy of a counter of `unit`: counters in sheet order, each copy in turn.

@@ -120,21 +120,27 @@ fn scenario_objects(
     front: f64,
     guid: &mut Guids,
 ) -> Vec<Value> {
-    use crate::write::setup::{Place, placements, scenario_map};
+    use crate::write::setup::{Place, area_points, placements, scenario_board};
     let mut objects: Vec<Value> = boards.iter().map(|b| b.object.clone()).collect();
-    let board = scenario_map(input.game, sc)
-        .and_then(|m| input.game.maps.iter().position(|x| x.id.v == m.id.v))
-        .and_then(|k| boards.get(k));
+    let board = scenario_board(input.game, sc).and_then(|k| boards.get(k));
     let mut used: Vec<(usize, usize)> = Vec::new();
     let mut arrivals: Vec<(i64, String, Vec<Value>)> = Vec::new();
     let (word, reinforcements) = (input.game.meta.words.heading("turn"), input.game.meta.words.word("reinforcements"));
     if let Some(board) = board {
-        for p in placements(input.game, input.layout, sc) {
+        let placed = placements(input.game, input.layout, sc);
+        let in_areas = area_points(input.game, input.layout, sc, &placed);
+        for (n, p) in placed.into_iter().enumerate() {
             let Some(tile) = tiles.get(p.counter).and_then(|t| t.get(p.copy)) else { continue };
+            let centre = match (&p.place, &board.grid) {
+                (Place::Cell(c), crate::write::vassal::BoardGrid::Cells(g)) => Some(g.centre(*c)),
+                (Place::Area(_), _) => in_areas[n],
+                _ => None,
+            };
             used.push((p.counter, p.copy));
             match p.place {
-                Place::Cell(c) => {
-                    let (x, z) = board.world(board.geometry.centre(c));
+                Place::Cell(_) | Place::Area(_) => {
+                    let Some(centre) = centre else { continue };
+                    let (x, z) = board.world(centre);
                     let mut t = at(tile.clone(), x, z);
                     t["Transform"]["posY"] = json!(BOARD_Y + BOARD_THICKNESS + 0.2);
                     t["GUID"] = json!(guid.next());
@@ -187,7 +193,7 @@ const BOARD_THICKNESS: f64 = 0.2;
 /// A map on the table: its object and where its cells are.
 struct BoardObject {
     object: Value,
-    geometry: crate::layout::map::Geometry,
+    grid: crate::write::vassal::BoardGrid,
     /// The centre's x on the table; the board lies along x from 0, its centre at z = 0.
     x: f64,
     /// Width (along x) and depth (along z), inches.
@@ -216,14 +222,14 @@ fn board_objects(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mu
     let mut out = Vec::new();
     let mut left = 0.0;
     for (k, b) in input.boards.iter().enumerate() {
-        let (w, h) = b.geometry.size();
+        let (w, h) = b.grid.size();
         let (width, depth) = (Mm(w).inches(), Mm(h).inches());
         let name = format!("{}-board-{}.png", input.prefix, k + 1);
         files.push((format!("tts/{name}"), encode_png(&b.image)));
         let url = format!("{}/{name}", input.url_base);
         let x = if k == 0 { 0.0 } else { left + 2.0 + width / 2.0 };
         left = x + width / 2.0;
-        let object = json!({
+        let mut object = json!({
             "Name": "Custom_Tile",
             "GUID": guid.next(),
             "Nickname": b.name,
@@ -242,7 +248,21 @@ fn board_objects(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mu
                 "CustomTile": { "Type": 0, "Thickness": BOARD_THICKNESS, "Stackable": false, "Stretch": true },
             },
         });
-        out.push(BoardObject { object, geometry: b.geometry, x, width, depth });
+        // A map of areas: a snap point at each area's centre, in the board's own coordinates
+        // (before its scale: the tile spans -1 to 1 each way; the image's top towards +z), on
+        // its top face.
+        if let crate::write::vassal::BoardGrid::Areas { areas, .. } = &b.grid {
+            let points: Vec<Value> = areas
+                .iter()
+                .map(|(_, (px, py))| {
+                    let lx = (Mm(*px).inches() - width / 2.0) / (width / 2.0);
+                    let lz = (depth / 2.0 - Mm(*py).inches()) / (depth / 2.0);
+                    json!({ "Position": { "x": lx, "y": BOARD_THICKNESS / 2.0, "z": lz }, "Rotation": { "x": 0.0, "y": 0.0, "z": 0.0 } })
+                })
+                .collect();
+            object["AttachedSnapPoints"] = json!(points);
+        }
+        out.push(BoardObject { object, grid: b.grid.clone(), x, width, depth });
     }
     out
 }

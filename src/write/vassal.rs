@@ -76,12 +76,36 @@ pub fn board_dpi((w, h): crate::layout::map::Point) -> f64 {
     }
 }
 
-/// A map as a board: its name, its geometry and the whole map drawn at [`board_dpi`].
+/// Where a board's pieces go: the cells of a grid, or the areas of a map of areas.
+#[derive(Debug, Clone)]
+pub enum BoardGrid {
+    /// A hex or square grid.
+    Cells(Geometry),
+    /// Named areas: each area's name and centre, mm; the map's size, mm.
+    Areas {
+        /// The map's width and height, mm.
+        size: (f64, f64),
+        /// Each area's name and centre, mm from the top-left corner.
+        areas: Vec<(String, (f64, f64))>,
+    },
+}
+
+impl BoardGrid {
+    /// The board's size, mm.
+    pub fn size(&self) -> (f64, f64) {
+        match self {
+            BoardGrid::Cells(g) => g.size(),
+            BoardGrid::Areas { size, .. } => *size,
+        }
+    }
+}
+
+/// A map as a board: its name, its grid and the whole map drawn at [`board_dpi`].
 pub struct Board {
     /// The map's title (the window's and the board's name).
     pub name: String,
-    /// Where its cells are, in mm.
-    pub geometry: Geometry,
+    /// Where its cells or areas are, in mm.
+    pub grid: BoardGrid,
     /// The resolution it is drawn at ([`board_dpi`]).
     pub dpi: f64,
     /// The whole map, one pixel per 1/`dpi` inch.
@@ -209,6 +233,24 @@ fn grid_xml(geo: &Geometry, dpi: f64) -> String {
     }
 }
 
+/// A map of areas' grid: a region at each area's centre, named after the area, so that a piece
+/// dropped in an area snaps to it and the log names it (VASSAL's "irregular grid").
+fn region_grid_xml(areas: &[(String, (f64, f64))], dpi: f64) -> String {
+    let px = |mm: f64| Mm(mm).px(dpi).round() as i64;
+    let mut regions = String::new();
+    for (name, (x, y)) in areas {
+        regions.push_str(&format!(
+            "\n                    <VASSAL.build.module.map.boardPicker.board.Region name=\"{}\" originx=\"{}\" originy=\"{}\"/>",
+            xml(name),
+            px(*x),
+            px(*y)
+        ));
+    }
+    format!(
+        "<VASSAL.build.module.map.boardPicker.board.RegionGrid fontsize=\"9\" snapto=\"true\" visible=\"false\">{regions}\n                </VASSAL.build.module.map.boardPicker.board.RegionGrid>"
+    )
+}
+
 /// A piece definition's text (names, images): without the characters that separate its
 /// fields (`;` `,` `/` tab, backslash) or lines.
 pub fn field(s: &str) -> String {
@@ -312,8 +354,10 @@ pub fn counter_definition(
         // (`side:`); at set-up hidden by its own side (state `<side>;`).
         let masked = side.map_or("a block".to_string(), |s| format!("{s} block"));
         let mask = format!("obs;72,130;{};Hide from the enemy;I;{};side:;;;false;;", field(image), field(&masked));
+        // The mask's owner is the roster's side name as written: a name with a character
+        // that separates the piece's fields cannot be written so, and starts unhidden.
         let state = match side {
-            Some(s) if hidden => format!("{};", field(s)),
+            Some(s) if hidden && field(s) == s => format!("{s};"),
             _ => "null;".to_string(),
         };
         traits.push((mask, state));
@@ -544,7 +588,11 @@ fn charts_and_boards(input: &VassalInput, files: &mut Vec<(String, Vec<u8>)>) ->
     for (k, b) in input.boards.iter().enumerate() {
         let file = format!("board-{}.png", k + 1);
         files.push((format!("images/{file}"), encode_png(&b.image)));
-        boards.push((field(&b.name), file, b.image.width(), b.image.height(), grid_xml(&b.geometry, b.dpi)));
+        let grid = match &b.grid {
+            BoardGrid::Cells(geometry) => grid_xml(geometry, b.dpi),
+            BoardGrid::Areas { areas, .. } => region_grid_xml(areas, b.dpi),
+        };
+        boards.push((field(&b.name), file, b.image.width(), b.image.height(), grid));
     }
     (charts, boards)
 }
@@ -573,7 +621,7 @@ const ARRIVAL_ROW: i64 = 110;
 /// cell's centre in the board's pixels, rounded), or in the arrivals window, in a row per
 /// turn of arrival (and entry cell).
 fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&tracks::TrackWindow>) -> Vec<Setup> {
-    use crate::write::setup::{Place, placements, scenario_map};
+    use crate::write::setup::{Place, area_points, placements, scenario_board};
     let game = input.game;
     // The arrivals window's rows, one per turn of arrival and entry cell of any scenario, in
     // turn order; each set-up uses those it needs.
@@ -586,7 +634,7 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&
         .flat_map(|sc| placements(game, input.layout, sc))
         .filter_map(|p| match &p.place {
             Place::Arrives { turn, entry } => Some((*turn, row_name(*turn, entry))),
-            Place::Cell(_) => None,
+            Place::Cell(_) | Place::Area(_) => None,
         })
         .collect();
     turns.sort();
@@ -599,9 +647,7 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&
         // scenario has no map.
         let track_commands = tracks.map(|t| t.setup(game, sc)).unwrap_or_default();
         let file = format!("{}.vsav", crate::render::png::safe_stem(&sc.id.v));
-        let board = scenario_map(game, sc)
-            .and_then(|map| game.maps.iter().position(|m| m.id.v == map.id.v))
-            .and_then(|k| input.boards.get(k));
+        let board = scenario_board(game, sc).and_then(|k| input.boards.get(k));
         let Some(board) = board else {
             if !track_commands.is_empty() {
                 out.push(Setup { title: sc.title.v.clone(), file, commands: track_commands, arrivals: Vec::new() });
@@ -621,13 +667,19 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&
             .collect();
         let mut in_row = vec![0i64; rows.len()];
         let px = |mm: f64| Mm(mm).px(board.dpi).round() as i64;
+        let in_areas = area_points(game, input.layout, sc, &placed);
         let mut commands = Vec::new();
         for (n, p) in placed.iter().enumerate() {
             let Some(piece) = &pieces[p.counter] else { continue };
             let id = format!("{}-{}", crate::render::png::safe_stem(&sc.id.v), n + 1);
             let at = match &p.place {
                 Place::Cell(c) => {
-                    let (x, y) = board.geometry.centre(*c);
+                    let BoardGrid::Cells(geometry) = &board.grid else { continue };
+                    let (x, y) = geometry.centre(*c);
+                    (board.name.as_str(), px(x), px(y))
+                }
+                Place::Area(_) => {
+                    let Some((x, y)) = in_areas[n] else { continue };
                     (board.name.as_str(), px(x), px(y))
                 }
                 Place::Arrives { turn, entry } => {

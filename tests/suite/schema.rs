@@ -145,6 +145,7 @@ fn sample(ty: &Ty, open: &mut Vec<&'static str>) -> Value {
         Ty::Length => s("1mm"),
         Ty::FontSize => s("8pt"),
         Ty::Offset => Value::Array(vec![s("0mm"), s("0mm")]),
+        Ty::Point => Value::Array(vec![Value::Integer(10), s("5mm")]),
         Ty::Table(t) => Value::Table(sample_table(t, open)),
         Ty::Tables(t) => Value::Array(vec![Value::Table(sample_table(t, open))]),
         Ty::ArrayOf(item) => Value::Array(vec![sample(item, open)]),

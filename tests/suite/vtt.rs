@@ -469,6 +469,7 @@ fn expected_setups(
                         };
                         serde_json::json!({"name": name, "map": "Arrivals", "row": row})
                     }
+                    Place::Area(a) => serde_json::json!({"name": name, "area": a}),
                 }
             })
             .collect();
@@ -778,6 +779,7 @@ fn tts_scenario_counters_on_their_hexes() {
                 pieces.insert(name, serde_json::json!(map.grid().name(cell)));
             }
             Place::Arrives { .. } => waiting += 1,
+            Place::Area(a) => panic!("White Star Rising has no map of areas, yet {name} is in area {a}"),
         }
     }
     assert_eq!((pieces.len(), waiting), (14, 6));

@@ -28,7 +28,8 @@ const BAND_GAP: f64 = 0.6;
 impl RBlock {
     /// The marks of a block of `size` (its side, mm) with text kept `safe` inside the cut.
     pub(super) fn new(spec: &BlockSpec, side: f64, safe: Mm, factor_floor: Pt) -> RBlock {
-        let size = Pt((side * 0.42).clamp(factor_floor.0, 10.0));
+        // Never below the factor floor, however high a group sets it.
+        let size = Pt((side * 0.42).min(10.0).max(factor_floor.0));
         let (_, _, cap) = ink_em("0123456789", true);
         let pip = Mm((side * 0.085).clamp(1.2, 2.4));
         let height = if spec.pips { pip } else { (size * cap).mm() };
@@ -92,9 +93,11 @@ pub(super) fn unit_marks(
     unit: &Unit,
     r: &RBlock,
     size_at: Option<&Loc>,
-) -> Result<Vec<String>, Diagnostic> {
+) -> Result<Vec<String>, Box<Diagnostic>> {
     let Some(stat) = &spec.steps else { return Ok(Vec::new()) };
-    let bad = |at: &Loc, msg: String, help: String| Err(Diagnostic::error(diag::BLOCK_STEPS, msg).at(at).help(help));
+    let bad = |at: &Loc, msg: String, help: String| {
+        Err(Box::new(Diagnostic::error(diag::BLOCK_STEPS, msg).at(at).help(help)))
+    };
     fn value<'u>(step: &'u UnitStep, stat: &str) -> Option<&'u Sp<Scalar>> {
         step.stats.iter().find(|(k, _)| k.v == stat).map(|(_, v)| v)
     }
@@ -103,7 +106,8 @@ pub(super) fn unit_marks(
             return bad(
                 &fifth.loc,
                 format!("unit `{}` has {} steps; a block has {BLOCK_EDGES} edges", unit.id.v, unit.steps.len()),
-                "a block shows at most four steps, one on each edge: merge steps, or print this unit as counters".into(),
+                "a block shows at most four steps, one on each edge: merge steps, or print this unit as counters"
+                    .into(),
             );
         }
         let mut out = Vec::new();
@@ -111,7 +115,12 @@ pub(super) fn unit_marks(
             let Some(v) = value(step, &stat.v) else {
                 return bad(
                     &step.loc,
-                    format!("the {} of unit `{}` has no `{}`, which its block prints along an edge", step.label(i), unit.id.v, stat.v),
+                    format!(
+                        "the {} of unit `{}` has no `{}`, which its block prints along an edge",
+                        step.label(i),
+                        unit.id.v,
+                        stat.v
+                    ),
                     format!("give every step a `{}`", stat.v),
                 );
             };
@@ -122,7 +131,11 @@ pub(super) fn unit_marks(
                     format!("pips need a whole number from 0 to {MAX_PIPS}, or write marks = \"digits\""),
                 );
             }
-            out.push(v.v.display());
+            // Pips print the number read, whatever spaces surround it.
+            out.push(match whole(&v.v) {
+                Some(n) if spec.pips => n.to_string(),
+                _ => v.v.display(),
+            });
         }
         out
     } else {
@@ -138,8 +151,14 @@ pub(super) fn unit_marks(
             _ => {
                 return bad(
                     &v.loc,
-                    format!("`{}` = {} cannot be counted down along a block's {BLOCK_EDGES} edges", stat.v, v.v.display()),
-                    format!("a one-step unit's block prints its strength from 1 to {BLOCK_EDGES}, one step an edge; for other values give the unit `steps`, one per edge"),
+                    format!(
+                        "`{}` = {} cannot be counted down along a block's {BLOCK_EDGES} edges",
+                        stat.v,
+                        v.v.display()
+                    ),
+                    format!(
+                        "a one-step unit's block prints its strength from 1 to {BLOCK_EDGES}, one step an edge; for other values give the unit `steps`, one per edge"
+                    ),
                 );
             }
         }
@@ -148,7 +167,11 @@ pub(super) fn unit_marks(
         // The group's size, else its `block`: the fix is there, and it is told once.
         return bad(
             size_at.unwrap_or(&spec.loc),
-            format!("`{long}` is {:.1} mm long, and an edge of the block leaves {:.1} mm between its corners", r.length(long).0, r.room.0),
+            format!(
+                "`{long}` is {:.1} mm long, and an edge of the block leaves {:.1} mm between its corners",
+                r.length(long).0,
+                r.room.0
+            ),
             format!("use a larger block `size`, fewer pips, or marks = \"digits\" (unit `{}`)", unit.id.v),
         );
     }
@@ -156,20 +179,24 @@ pub(super) fn unit_marks(
 }
 
 /// How many blocks a unit is: its `count` stat, else one.
-pub(super) fn unit_count(spec: &BlockSpec, unit: &Unit) -> Result<i64, Diagnostic> {
+pub(super) fn unit_count(spec: &BlockSpec, unit: &Unit) -> Result<i64, Box<Diagnostic>> {
     let Some(stat) = &spec.count else { return Ok(1) };
     let Some(v) = unit.stats().iter().find(|(k, _)| k.v == stat.v).map(|(_, v)| v) else {
-        return Err(Diagnostic::error(
-            diag::BLOCK_STEPS,
-            format!("unit `{}` has no `{}`, which says how many blocks it is", unit.id.v, stat.v),
-        )
-        .at(&unit.loc)
-        .help(format!("give it a `{}` (a whole number of blocks)", stat.v)));
+        return Err(Box::new(
+            Diagnostic::error(
+                diag::BLOCK_STEPS,
+                format!("unit `{}` has no `{}`, which says how many blocks it is", unit.id.v, stat.v),
+            )
+            .at(&unit.loc)
+            .help(format!("give it a `{}` (a whole number of blocks)", stat.v)),
+        ));
     };
     match whole(&v.v) {
         Some(n) if (1..=crate::check::MAX_COPIES).contains(&n) => Ok(n),
-        _ => Err(Diagnostic::error(diag::BLOCK_STEPS, format!("`{}` = {} is no number of blocks", stat.v, v.v.display()))
-            .at(&v.loc)
-            .help(format!("write a whole number from 1 to {}", crate::check::MAX_COPIES))),
+        _ => Err(Box::new(
+            Diagnostic::error(diag::BLOCK_STEPS, format!("`{}` = {} is no number of blocks", stat.v, v.v.display()))
+                .at(&v.loc)
+                .help(format!("write a whole number from 1 to {}", crate::check::MAX_COPIES)),
+        )),
     }
 }

@@ -68,45 +68,15 @@ impl<'g> Ctx<'g, '_> {
         front.symbol = front_face.and_then(|f| f.symbol.as_ref()).and_then(|s| self.symbol(s));
         front.marker = front_icon.is_some() && src.unit.is_none();
         front.icon = front_icon.map(|i| i.v);
-        let mut block_findings = Vec::new();
         let block = group.block.zip(decl.and_then(|g| g.block.as_ref()));
-        let mut quantity = None;
-        if let (Some((rb, spec)), Some(u)) = (block, src.unit) {
-            let size_at = decl.and_then(|g| g.size.as_ref()).map(|s| &s.loc);
-            match unit_marks(spec, u, &rb, size_at) {
-                Ok(steps) if !steps.is_empty() => {
-                    front.block = Some(BlockMarks {
-                        steps,
-                        pips: rb.pips,
-                        size: rb.size,
-                        pip: rb.pip.0,
-                        pitch: rb.pip.1,
-                        inset: group.safe,
-                    })
-                }
-                Ok(_) => {}
-                Err(d) => block_findings.push((About::once(&d), d)),
-            }
-            match unit_count(spec, u) {
-                Ok(n) => quantity = Some(n),
-                Err(d) => block_findings.push((About::once(&d), d)),
-            }
-        }
+        let (block_findings, quantity) = match block {
+            Some(b) => self.block_face(src, b, decl, &mut front),
+            None => (Vec::new(), None),
+        };
         let mut front_findings = fit_face(&mut front, group, "front", &what, &src.loc);
         front_findings.extend(block_findings);
-        // A block's other faces are its side's colour: what the enemy sees, never printed.
         let back = match block {
-            Some(_) => Some(RFace {
-                slots: Vec::new(),
-                stripe: None,
-                stripe_text: None,
-                frame: None,
-                symbol: None,
-                icon: None,
-                marker: false,
-                block: None,
-                ..front.clone()
-            }),
+            Some(_) => Some(wood(&painter, &front)),
             None => self.back(src, &what, (&back_layout, &values), &painter, &front),
         };
         let mut back_findings = Vec::new();
@@ -142,11 +112,8 @@ impl<'g> Ctx<'g, '_> {
             back_name: if block.is_some() { None } else { back_name(src) },
             is_unit: src.unit.is_some(),
             group: src.group,
-            quantity: c
-                .and_then(|c| c.quantity.as_ref())
-                .map(|q| q.v.clamp(1, crate::check::MAX_COPIES))
-                .or(quantity)
-                .unwrap_or(1),
+            quantity: copies(src, quantity),
+            per_unit: quantity.unwrap_or(1),
             front,
             // Kept with `duplex = "none"` too: the sheets then print fronts only, but the
             // virtual tabletops flip to the back and PNG per piece has it (a hidden or reduced
@@ -155,6 +122,57 @@ impl<'g> Ctx<'g, '_> {
             symbol,
             image: image.map(|i| i.v.clone()),
         }
+    }
+
+    /// A block sticker's step marks along its edges (E078 where they cannot go), how many blocks
+    /// its unit is, and no stripe over its top edge's strength (E079 where the counter's face
+    /// or its side's style asks for one; the group's own is the checker's).
+    fn block_face(
+        &mut self,
+        src: &Src,
+        (rb, spec): (RBlock, &BlockSpec),
+        decl: Option<&CounterGroup>,
+        front: &mut RFace,
+    ) -> (Vec<Found>, Option<i64>) {
+        let mut found = Vec::new();
+        let mut quantity = None;
+        if let Some(u) = src.unit {
+            let size_at = decl.and_then(|g| g.size.as_ref()).map(|s| &s.loc);
+            match unit_marks(spec, u, &rb, size_at) {
+                Ok(steps) if !steps.is_empty() => {
+                    front.block = Some(BlockMarks {
+                        steps,
+                        pips: rb.pips,
+                        size: rb.size,
+                        pip: rb.pip.0,
+                        pitch: rb.pip.1,
+                        inset: self.groups[src.group].safe,
+                    })
+                }
+                Ok(_) => {}
+                Err(d) => found.push((About::once(&d), *d)),
+            }
+            match unit_count(spec, u) {
+                Ok(n) => quantity = Some(n),
+                Err(d) => found.push((About::once(&d), *d)),
+            }
+        }
+        if spec.steps.is_some() && front.stripe.is_some() {
+            let own = src.counter.and_then(|c| c.front_face.style.stripe.as_ref());
+            let side = self.side(src).and_then(|s| s.counter_style.stripe.as_ref());
+            if let Some(at) = own.or(side) {
+                let d = Diagnostic::error(
+                    diag::BLOCK_LAYOUT,
+                    "a stripe across a block whose top edge carries its strength",
+                )
+                .at(&at.loc)
+                .help("leave the stripe out for block stickers, or tell the sides apart by `frame`");
+                found.push((About::once(&d), d));
+            }
+            front.stripe = None;
+            front.stripe_text = None;
+        }
+        (found, quantity)
     }
 
     /// The back face: the back values (over the unit's next step) in the back layout, the next
@@ -425,6 +443,33 @@ impl Painter<'_, '_> {
                 .and_then(|(_, k)| vals.origin.get(k).cloned())
                 .or_else(|| (s.text.loc.span.end > 0).then(|| s.text.loc.clone())),
         }
+    }
+}
+
+/// Copies to print: the counter's `quantity`; a unit of `blocks` blocks, that many for every
+/// unit of its `quantity`; else one.
+fn copies(src: &Src, blocks: Option<i64>) -> i64 {
+    let own = src.counter.and_then(|c| c.quantity.as_ref()).map(|q| q.v);
+    let units = || src.unit.and_then(|u| u.quantity.as_ref()).map_or(1, |q| q.v.max(1));
+    own.or(blocks.map(|n| n.saturating_mul(units()))).unwrap_or(1).clamp(1, crate::check::MAX_COPIES)
+}
+
+/// A block's back: its side's colour (else its sticker's), bare: the wood the enemy sees,
+/// never printed.
+fn wood(painter: &Painter, front: &RFace) -> RFace {
+    let wood = painter.side.clone().unwrap_or_else(|| front.background.clone());
+    RFace {
+        text: contrast(&wood),
+        background: wood,
+        slots: Vec::new(),
+        stripe: None,
+        stripe_text: None,
+        frame: None,
+        symbol: None,
+        icon: None,
+        marker: false,
+        block: None,
+        ..front.clone()
     }
 }
 

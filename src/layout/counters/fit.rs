@@ -43,7 +43,7 @@ impl About {
     /// A finding about the data a counter is made from (its unit's steps), told once however
     /// many counters are made from it.
     pub(super) fn once(d: &Diagnostic) -> About {
-        About { face: None, ..About::counter(d) }
+        About { face: None, slot: d.message.clone(), ..About::counter(d) }
     }
 
     /// The group's, not one counter's.
@@ -110,8 +110,10 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
     let mut found = Vec::new();
     for s in face.slots.iter_mut() {
         s.have = match s.name.as_str() {
-            "top" => across(s) - 2.0 * edge - 2.0 * top_corners,
-            "bottom" => across(s) - 2.0 * edge - 2.0 * bottom_corners,
+            // Corner slots keep inside the marks' band: beside them, the band's width.
+            "top" if top_corners.0 > 0.0 => inner - 2.0 * edge - 2.0 * top_corners,
+            "bottom" if bottom_corners.0 > 0.0 => inner - 2.0 * edge - 2.0 * bottom_corners,
+            "top" | "bottom" => across(s) - 2.0 * edge,
             "centre" => inner - 2.0 * edge,
             // Along the edge, clear of the stripe when there is one (templates/counters.typ
             // draws it `STRIPE` of the height deep and sets the edge text below it).

@@ -9,10 +9,11 @@ mod fit;
 mod sources;
 mod values;
 
-pub use block::{BlockMarks, RBlock};
 use block::*;
+pub use block::{BlockMarks, RBlock};
 use faces::*;
 use fit::*;
+pub(crate) use sources::one_sided;
 use sources::*;
 use values::*;
 
@@ -191,6 +192,9 @@ pub struct RCounter {
     pub group: usize,
     /// Copies to print.
     pub quantity: i64,
+    /// Copies that make one unit at set-up: a block group's `count` (a Commands & Colors unit
+    /// of four blocks), else 1.
+    pub per_unit: i64,
     /// The front face.
     pub front: RFace,
     /// The back face; none when the sheet prints fronts only.

@@ -59,7 +59,7 @@ pub(super) fn declared_groups(
         }
         let text_floor = g.floor.text.as_ref().map_or(COUNTER_TEXT_FLOOR, |f| f.v);
         // By default a third of the counter's shorter side, as many pt as that is mm.
-        let font = g.font_size.as_ref().map(|f| f.v).unwrap_or((size.0.min(size.1) * 0.33).clamp(text_floor, 9.0));
+        let font = g.font_size.as_ref().map(|f| f.v).unwrap_or((size.0.min(size.1) * 0.33).min(9.0).max(text_floor));
         let mut r = new_group(Some(i), g.id.v.clone(), g.name.as_ref().map(|n| n.v.clone()), size, Pt(font));
         r.min_font_size = g.min_font_size.as_ref().map(|m| Pt(m.v));
         r.safe = Mm(g.safe.as_ref().map_or(COUNTER_PAD_MM, |s| s.v.max(MIN_SAFE_MM)));
@@ -68,7 +68,8 @@ pub(super) fn declared_groups(
         }
         r.font_size_at = g.font_size.as_ref().map(|f| f.loc.clone());
         r.floor = (Pt(text_floor), Pt(g.floor.factors.as_ref().map_or(COUNTER_FACTOR_FLOOR.max(text_floor), |f| f.v)));
-        r.grid = grid(page, sheet, gutter, 0.0, size);
+        // Stickers print on one side of the paper: a fold-over sheet's half page is theirs whole.
+        r.grid = grid(page, &one_sided(sheet, g.block.is_some()), gutter, 0.0, size);
         if let Some(spec) = &g.block {
             let b = RBlock::new(spec, size.0.min(size.1), r.safe, r.floor.1);
             let inner = (size.0 - 2.0 * b.band.0, size.1 - 2.0 * b.band.0);
@@ -79,6 +80,15 @@ pub(super) fn declared_groups(
         out.push(r);
     }
     out
+}
+
+/// The sheet as a group prints on it: block stickers one-sided (`duplex = "none"`).
+pub(crate) fn one_sided(sheet: &Imposition, stickers: bool) -> Imposition {
+    let mut s = sheet.clone();
+    if stickers {
+        s.duplex = Duplex::None;
+    }
+    s
 }
 
 /// What a counter is made from: a `[[counter]]` (one id of its run), a unit, or both.

@@ -79,7 +79,8 @@ pub(super) fn track_window(
             let image = format!("track-{}-{}.png", crate::render::png::safe_stem(&t.id.v), mi + 1);
             files.push((format!("images/{image}"), encode_png(&chip(color.as_deref()))));
             *gpid += 1;
-            let piece = CounterPiece { title: title.clone(), front: image, back: None, gpid: *gpid, marker: true, block: None };
+            let piece =
+                CounterPiece { title: title.clone(), front: image, back: None, gpid: *gpid, marker: true, block: None };
             slots.push(format!(
                 "<VASSAL.build.widget.PieceSlot entryName=\"{}\" gpid=\"{}\" height=\"{CHIP}\" width=\"{CHIP}\">{}</VASSAL.build.widget.PieceSlot>",
                 xml(&field(&title)),

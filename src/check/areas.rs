@@ -1,0 +1,323 @@
+//! Maps of areas and points against themselves and the game, and the scenarios played on them:
+//! every area named exists and lies on the map, no area or connection is written twice, every
+//! connection joins two different areas by a declared kind, every area can be reached, limits
+//! are whole numbers of pieces; a force sets up in an area of its map that its side may use and
+//! its units may enter, within the area's limit.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::Checker;
+use crate::diag::{self, Diagnostic};
+use crate::model::*;
+
+/// The most pieces an area or connection limit may say.
+const MAX_LIMIT: i64 = 999;
+
+impl Checker<'_> {
+    pub(super) fn check_area_maps(&mut self) {
+        let game = self.game;
+        for k in &game.connection_kinds {
+            self.limit(&k.limit, "a connection kind's limit");
+        }
+        for m in &game.area_maps {
+            if let Some(other) = game.maps.iter().find(|x| x.id.v == m.id.v) {
+                self.push(
+                    Diagnostic::error(diag::DUPLICATE_ID, format!("two maps have the id `{}`", m.id.v))
+                        .at(&m.id.loc)
+                        .note(format!("the other: {}", super::index::place(&game.files, &other.id.loc)))
+                        .help("give one map another id: scenarios name their map by it"),
+                );
+            }
+            self.check_area_map(m);
+        }
+    }
+
+    fn check_area_map(&mut self, m: &AreaMap) {
+        if m.places.len() > MAX_AREAS || m.connections.len() > MAX_CONNECTIONS {
+            self.push(
+                Diagnostic::error(
+                    diag::MAP_BOUNDS,
+                    format!(
+                        "map `{}` has {} areas and {} connections; a map has at most {MAX_AREAS} and {MAX_CONNECTIONS}",
+                        m.id.v,
+                        m.places.len(),
+                        m.connections.len()
+                    ),
+                )
+                .at(&m.id.loc)
+                .help("split it into several [[map]]s"),
+            );
+            return;
+        }
+        if let Some(t) = &m.terrain {
+            self.map_terrain(t);
+        }
+        let (w, h) = m.size_mm();
+        let mut seen: BTreeMap<&str, &Place> = BTreeMap::new();
+        for p in &m.places {
+            if let Some(first) = seen.insert(p.id.v.as_str(), p) {
+                self.push(
+                    Diagnostic::error(diag::DUPLICATE_ID, format!("map `{}` has two areas `{}`", m.id.v, p.id.v))
+                        .at(&p.id.loc)
+                        .note(format!("the first: {}", super::index::place(&self.game.files, &first.id.loc)))
+                        .help("give each area its own id, or merge the two"),
+                );
+            }
+            if let Some(t) = &p.terrain {
+                self.map_terrain(t);
+            }
+            if let Some(s) = &p.side {
+                self.resolve::<Side>(s);
+            }
+            self.limit(&p.limit, "an area's limit");
+            if let Some(v) = p.value.as_ref().filter(|v| !(0..=MAX_LIMIT).contains(&v.v)) {
+                self.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("an area's value is 0 to {MAX_LIMIT}, not {}", v.v))
+                        .at(&v.loc)
+                        .help("write the victory points holding it is worth"),
+                );
+            }
+            if m.size.is_some()
+                && let Some(at) = p.at.as_ref().filter(|a| a.v.0 > w || a.v.1 > h)
+            {
+                self.push(
+                    Diagnostic::error(
+                        diag::MAP_BOUNDS,
+                        format!(
+                            "area `{}` is at {:.0}, {:.0} mm, off the {w:.0} x {h:.0} mm map",
+                            p.id.v, at.v.0, at.v.1
+                        ),
+                    )
+                    .at(&at.loc)
+                    .label("outside the map")
+                    .help("measure from the map's top-left corner, or make the map's `size` larger"),
+                );
+            }
+        }
+        self.connections(m);
+    }
+
+    /// A limit of pieces: a whole number from 1.
+    fn limit(&mut self, limit: &Option<Sp<i64>>, what: &str) {
+        if let Some(l) = limit.as_ref().filter(|l| !(1..=MAX_LIMIT).contains(&l.v)) {
+            self.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("{what} is 1 to {MAX_LIMIT} pieces, not {}", l.v))
+                    .at(&l.loc)
+                    .help("leave `limit` out for no limit"),
+            );
+        }
+    }
+
+    /// Every connection joins two areas of the map, different and not joined before by the same
+    /// kind, of a declared kind; every area is joined to the rest (W020 otherwise).
+    fn connections(&mut self, m: &AreaMap) {
+        let game = self.game;
+        let names: Vec<&str> = m.places.iter().map(|p| p.id.v.as_str()).collect();
+        let mut pairs: BTreeMap<(String, String, String), &Connection> = BTreeMap::new();
+        let mut joined: Vec<(usize, usize)> = Vec::new();
+        let mut broken = false;
+        for c in &m.connections {
+            let mut ends = Vec::new();
+            for b in &c.between {
+                match m.places.iter().position(|p| p.id.v == b.v) {
+                    Some(i) => ends.push(i),
+                    None => {
+                        broken = true;
+                        self.unknown_area(m, b, &names);
+                    }
+                }
+            }
+            self.limit(&c.limit, "a connection's limit");
+            match &c.kind {
+                Some(k) => {
+                    self.resolve::<ConnectionKind>(k);
+                }
+                None if !game.connection_kinds.is_empty() => {
+                    let kinds: Vec<&str> = game.connection_kinds.iter().map(|k| k.id.v.as_str()).collect();
+                    self.push(Diagnostic::error(diag::MISSING_FIELD, "a connection without a `kind`").at(&c.loc).help(
+                        format!("say what joins the areas: kind = \"{}\" (the kinds: {})", kinds[0], kinds.join(", ")),
+                    ));
+                }
+                None => {}
+            }
+            let [a, b] = ends[..] else { continue };
+            if a == b {
+                self.push(
+                    Diagnostic::error(
+                        diag::INVALID_VALUE,
+                        format!("a connection from `{}` to itself", m.places[a].id.v),
+                    )
+                    .at(&c.between[1].loc)
+                    .help("name the other area it joins"),
+                );
+                continue;
+            }
+            joined.push((a, b));
+            let (x, y) = (m.places[a].id.v.clone(), m.places[b].id.v.clone());
+            let key = if x < y { (x, y) } else { (y, x) };
+            let kind = c.kind.as_ref().map(|k| k.v.clone()).unwrap_or_default();
+            if let Some(first) = pairs.insert((key.0.clone(), key.1.clone(), kind), c) {
+                self.push(
+                    Diagnostic::error(
+                        diag::DUPLICATE_ID,
+                        format!("`{}` and `{}` are joined twice by the same kind", key.0, key.1),
+                    )
+                    .at(&c.loc)
+                    .note(format!("the first: {}", super::index::place(&game.files, &first.loc)))
+                    .help("remove one; two kinds of connection between the same areas (a road and a strait) are fine"),
+                );
+            }
+        }
+        // Root causes first: with a connection to nowhere, what it should have joined is
+        // not unreachable yet.
+        if !broken {
+            self.reachable(m, &joined);
+        }
+    }
+
+    /// W020 for the areas that cannot be reached from the map's first area: joined to nothing,
+    /// or to a group of areas the rest of the map does not reach.
+    fn reachable(&mut self, m: &AreaMap, joined: &[(usize, usize)]) {
+        if m.places.len() < 2 {
+            return;
+        }
+        let mut reached = BTreeSet::from([0usize]);
+        let mut todo = vec![0usize];
+        while let Some(a) = todo.pop() {
+            for &(x, y) in joined {
+                let next = if x == a {
+                    y
+                } else if y == a {
+                    x
+                } else {
+                    continue;
+                };
+                if reached.insert(next) {
+                    todo.push(next);
+                }
+            }
+        }
+        let first = m.places[0].label();
+        // An area written twice is E005, not unreachable.
+        let first_of = |i: usize| m.places.iter().position(|p| p.id.v == m.places[i].id.v) == Some(i);
+        for (i, p) in m.places.iter().enumerate().filter(|(i, _)| !reached.contains(i) && first_of(*i)) {
+            let alone = !joined.iter().any(|&(x, y)| x == i || y == i);
+            let msg = if alone {
+                format!("area `{}` is joined to no other area", p.id.v)
+            } else {
+                format!("area `{}` cannot be reached from {first}", p.id.v)
+            };
+            self.push(
+                Diagnostic::warning(diag::AREA_UNREACHABLE, msg)
+                    .at(&p.id.loc)
+                    .label("no connection leads here from the rest of the map")
+                    .help("add a [[map.connection]] with between = [this area, a neighbour]; a box off the map (a holding box) needs none: ignore this"),
+            );
+        }
+    }
+
+    /// An area id the map does not have: E006 with a did-you-mean.
+    pub(super) fn unknown_area(&mut self, m: &AreaMap, id: &Sp<String>, names: &[&str]) {
+        let d = Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("map `{}` has no area `{}`", m.id.v, id.v))
+            .at(&id.loc)
+            .label("no [[map.area]] has this id");
+        let d = match diag::did_you_mean(&id.v, names.iter().copied()) {
+            Some(s) => d.help(format!("did you mean `{s}`?")),
+            None if names.is_empty() => d.help(format!("add a [[map.area]] with id = \"{}\"", id.v)),
+            None => d.help(format!("the areas are: {}", names.join(", "))),
+        };
+        self.push(d);
+    }
+
+    /// A scenario played on a map of areas: forces set up in areas of it (not cells), which
+    /// their side may use (E053) and their units may enter (E074), within each area's limit
+    /// (E055); reinforcements enter at areas; objectives name areas.
+    pub(super) fn check_area_board(&mut self, sc: &Scenario, m: &AreaMap) {
+        let names: Vec<&str> = m.places.iter().map(|p| p.id.v.as_str()).collect();
+        let mut held: BTreeMap<&str, i64> = BTreeMap::new();
+        for side in &sc.sides {
+            for f in &side.forces {
+                if let Some(c) = f.cells.first() {
+                    self.push(
+                        Diagnostic::error(diag::CELL_OFF_MAP, format!("map `{}` has areas, not cells", m.id.v))
+                            .at(&c.loc)
+                            .label("a cell")
+                            .help("set the force up in an area: area = \"...\" (a force in several areas is one line per area)"),
+                    );
+                }
+                if let Some(e) = f.entry.as_ref().filter(|e| m.place(&e.v).is_none()) {
+                    self.unknown_area(m, e, &names);
+                }
+                let Some(area) = &f.area else { continue };
+                let Some(p) = m.place(&area.v) else {
+                    self.unknown_area(m, area, &names);
+                    continue;
+                };
+                self.area_setup(side, f, area, p, m);
+                if f.arrives.is_none() {
+                    let n = held.entry(p.id.v.as_str()).or_insert(0);
+                    let before = *n;
+                    *n += f.copies();
+                    if let Some(limit) = p.limit.as_ref().filter(|l| *n > l.v && before <= l.v) {
+                        self.push(
+                            Diagnostic::error(
+                                diag::STACKING_OVER_LIMIT,
+                                format!("{} units set up in {}; it holds {}", *n, p.label(), limit.v),
+                            )
+                            .at(&area.loc)
+                            .label(format!("{} over its limit", *n - limit.v))
+                            .note(format!("its limit: {}", super::index::place(&self.game.files, &limit.loc)))
+                            .help("set some up in a neighbouring area, or raise the area's `limit`"),
+                        );
+                    }
+                }
+            }
+        }
+        for ob in &sc.objectives {
+            for c in ob.cells.iter().filter(|c| m.place(&c.v).is_none()) {
+                self.unknown_area(m, c, &names);
+            }
+        }
+    }
+
+    /// A force set up in area `p`: not another side's home area (E053), nor of a terrain its
+    /// units may not enter (E074).
+    fn area_setup(&mut self, side: &ScenarioSide, f: &Force, area: &Sp<String>, p: &Place, m: &AreaMap) {
+        let game = self.game;
+        let side_name =
+            |id: &str| game.sides.iter().find(|s| s.id.v == id).map_or(id.to_string(), |s| s.name.v.clone());
+        if let Some(owner) = p.side.as_ref().filter(|s| s.v != side.side.v && f.arrives.is_none()) {
+            let (us, them) = (side_name(&side.side.v), side_name(&owner.v));
+            self.push(
+                Diagnostic::error(
+                    diag::SETUP_OUTSIDE_AREA,
+                    format!("{us} sets up in {}, which is {them}'s", p.label()),
+                )
+                .at(&area.loc)
+                .label(format!("a home area of {them}"))
+                .help(format!("set it up in an area of {us}, or one no side owns")),
+            );
+        }
+        let unit = f.unit_id(game).and_then(|u| self.ix.get::<Unit>(game, &u.v));
+        let kind = unit.and_then(|u| u.kind.as_ref()).map(|k| k.v.as_str());
+        let Some(tid) = p.terrain.as_ref().or(m.terrain.as_ref()) else { return };
+        let Some(t) = self.ix.get::<Terrain>(game, &tid.v) else { return };
+        if t.prohibits(kind) {
+            let what = unit.map_or("a force".to_string(), |u| format!("`{}`", u.id.v));
+            self.push(
+                Diagnostic::error(
+                    diag::SETUP_PROHIBITED,
+                    format!("{what} sets up in {}, {}, which it may not enter", p.label(), t.name.v),
+                )
+                .at(&area.loc)
+                .label(format!("{} is {}", p.label(), t.name.v))
+                .note(format!(
+                    "[[terrain]] `{}` costs \"P\" (prohibited) for {}",
+                    t.id.v,
+                    kind.map_or("every unit".into(), |k| format!("units of kind `{k}`"))
+                ))
+                .help("set it up in an area it may enter, or give the terrain a cost for its units"),
+            );
+        }
+    }
+}
