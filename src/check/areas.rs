@@ -52,6 +52,9 @@ impl Checker<'_> {
         if let Some(t) = &m.terrain {
             self.map_terrain(t);
         }
+        if let Some(b) = &m.background {
+            self.check_image(b);
+        }
         let (w, h) = m.size_mm();
         let mut seen: BTreeMap<&str, &Place> = BTreeMap::new();
         for p in &m.places {
@@ -75,6 +78,18 @@ impl Checker<'_> {
                     Diagnostic::error(diag::INVALID_VALUE, format!("an area's value is 0 to {MAX_LIMIT}, not {}", v.v))
                         .at(&v.loc)
                         .help("write the victory points holding it is worth"),
+                );
+            }
+            if let Some(loc) = p.outline_at.as_ref().filter(|_| m.size.is_some())
+                && p.outline.iter().any(|(x, y)| *x > w || *y > h)
+            {
+                self.push(
+                    Diagnostic::error(
+                        diag::MAP_BOUNDS,
+                        format!("the outline of area `{}` runs off the {w:.0} x {h:.0} mm map", p.id.v),
+                    )
+                    .at(loc)
+                    .help("measure from the map's top-left corner, or make the map's `size` larger"),
                 );
             }
             if m.size.is_some()
@@ -117,6 +132,8 @@ impl Checker<'_> {
         let mut joined: Vec<(usize, usize)> = Vec::new();
         let mut broken = false;
         for c in &m.connections {
+            // Not two ends: the loader's finding; what it would have joined is unknown.
+            broken |= c.between.len() != 2;
             let mut ends = Vec::new();
             for b in &c.between {
                 match m.places.iter().position(|p| p.id.v == b.v) {
@@ -234,6 +251,25 @@ impl Checker<'_> {
     /// (E055); reinforcements enter at areas; objectives name areas.
     pub(super) fn check_area_board(&mut self, sc: &Scenario, m: &AreaMap) {
         let names: Vec<&str> = m.places.iter().map(|p| p.id.v.as_str()).collect();
+        if let Some(board) = &sc.board {
+            let window = board
+                .window
+                .as_ref()
+                .map(|w| (&w.loc, "`window`", "a map of areas prints whole on the scenario sheet: remove `window`"));
+            let arrows = board.arrows.first().map(|a| {
+                (&a.towards.loc, "`arrows`", "point at a map's edge only on hex and square maps: say the direction in the scenario's `settings` text instead")
+            });
+            for (at, what, help) in window.into_iter().chain(arrows) {
+                self.push(
+                    Diagnostic::error(
+                        diag::INVALID_VALUE,
+                        format!("{what} is for hex and square maps; `{}` is a map of areas", m.id.v),
+                    )
+                    .at(at)
+                    .help(help),
+                );
+            }
+        }
         let mut held: BTreeMap<&str, i64> = BTreeMap::new();
         for side in &sc.sides {
             for f in &side.forces {
@@ -257,12 +293,12 @@ impl Checker<'_> {
                 if f.arrives.is_none() {
                     let n = held.entry(p.id.v.as_str()).or_insert(0);
                     let before = *n;
-                    *n += f.copies();
+                    *n += f.copies().saturating_mul(self.blocks_per_unit(f));
                     if let Some(limit) = p.limit.as_ref().filter(|l| *n > l.v && before <= l.v) {
                         self.push(
                             Diagnostic::error(
                                 diag::STACKING_OVER_LIMIT,
-                                format!("{} units set up in {}; it holds {}", *n, p.label(), limit.v),
+                                format!("{} pieces set up in {}; it holds {}", *n, p.label(), limit.v),
                             )
                             .at(&area.loc)
                             .label(format!("{} over its limit", *n - limit.v))
@@ -277,6 +313,28 @@ impl Checker<'_> {
             for c in ob.cells.iter().filter(|c| m.place(&c.v).is_none()) {
                 self.unknown_area(m, c, &names);
             }
+        }
+    }
+
+    /// How many pieces one unit of a force is: its block group's `count` stat (a Commands &
+    /// Colors unit of four blocks), else one.
+    fn blocks_per_unit(&self, f: &Force) -> i64 {
+        let game = self.game;
+        let Some(unit) = f.unit_id(game).and_then(|u| self.ix.get::<Unit>(game, &u.v)) else { return 1 };
+        let named = game.counters.iter().find(|c| c.unit.as_ref().is_some_and(|u| u.v == unit.id.v));
+        let group = match named {
+            Some(c) => {
+                c.group.as_ref().and_then(|g| self.ix.get::<CounterGroup>(game, &g.v)).or(game.counter_groups.first())
+            }
+            None => game
+                .counter_groups
+                .iter()
+                .find(|g| unit.kind.as_ref().is_some_and(|k| g.kinds.iter().any(|x| x.v == k.v))),
+        };
+        let Some(stat) = group.and_then(|g| g.block.as_ref()).and_then(|b| b.count.as_ref()) else { return 1 };
+        match unit.stats().iter().find(|(k, _)| k.v == stat.v).map(|(_, v)| &v.v) {
+            Some(Scalar::Int(n)) => (*n).clamp(1, super::MAX_COPIES),
+            _ => 1,
         }
     }
 

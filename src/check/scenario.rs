@@ -384,9 +384,24 @@ impl<'g> Checker<'g> {
     fn check_counter_supply(&mut self, sc: &Scenario) {
         let game = self.game;
         let mut printed: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
+        // Units whose blocks a block group counts: each unit of the unit's `quantity` prints
+        // its blocks, so the sheet holds `quantity` of them.
+        let mut blocks: std::collections::HashSet<&str> = std::collections::HashSet::new();
         for c in &game.counters {
             if let Some(u) = &c.unit {
-                let copies = c.quantity.as_ref().map_or(1, |q| q.v.max(1));
+                let group = c
+                    .group
+                    .as_ref()
+                    .and_then(|g| self.ix.get::<CounterGroup>(game, &g.v))
+                    .or(game.counter_groups.first());
+                let counted =
+                    c.quantity.is_none() && group.and_then(|g| g.block.as_ref()).is_some_and(|b| b.count.is_some());
+                let units =
+                    || self.ix.get::<Unit>(game, &u.v).and_then(|x| x.quantity.as_ref()).map_or(1, |q| q.v.max(1));
+                let copies = if counted { units() } else { c.quantity.as_ref().map_or(1, |q| q.v.max(1)) };
+                if counted {
+                    blocks.insert(u.v.as_str());
+                }
                 *printed.entry(u.v.as_str()).or_default() += copies * c.expanded().len() as i64;
             }
         }
@@ -410,17 +425,25 @@ impl<'g> Checker<'g> {
             *total = total.saturating_add(copies);
             if before <= have && *total > have {
                 let name = self.ix.get::<Unit>(game, &u.v).map_or(u.v.clone(), |x| x.name.v.clone());
+                let (what, help) = if blocks.contains(u.v.as_str()) {
+                    (
+                        "units' blocks",
+                        "field fewer, or give the unit a larger `quantity`: its blocks print for every unit",
+                    )
+                } else {
+                    ("counters", "field fewer, or print more: a larger `quantity` or a longer run on its [[counter]]")
+                };
                 self.push(
                     Diagnostic::error(
                         diag::MORE_THAN_COUNTERS,
                         format!(
-                            "scenario `{}` fields {} {name}; the game prints {have} counters of it",
+                            "scenario `{}` fields {} {name}; the game prints {have} {what} of it",
                             sc.title.v, *total
                         ),
                     )
                     .at(f.count.as_ref().map_or(&f.loc, |c| &c.loc))
                     .label(format!("{} more than the counter sheet has", *total - have))
-                    .help("field fewer, or print more: a larger `quantity` or a longer run on its [[counter]]"),
+                    .help(help),
                 );
             }
         }

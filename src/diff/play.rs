@@ -175,8 +175,17 @@ pub(crate) fn area_map(g: &Game, x: &AreaMap) -> Entry {
             let label = ends.join("–");
             let mut e = Record::new(format!("{name}, connection {label}"));
             e.refer("kind", kind, |k| connection_kind_name(g, k)).one("limit", limit.as_ref().map(|l| l.v.to_string()));
-            let mut key: Vec<&str> = between.iter().map(|b| b.v.as_str()).collect();
-            key.sort_unstable();
+            // Keyed by its ends (a change of kind is a change), and by its kind too where a
+            // road and a strait join the same two areas.
+            fn pair(c: &Connection) -> Vec<&str> {
+                let mut k: Vec<&str> = c.between.iter().map(|b| b.v.as_str()).collect();
+                k.sort_unstable();
+                k
+            }
+            let mut key = pair(c);
+            if x.connections.iter().filter(|o| pair(o) == key).count() > 1 {
+                key.extend(kind.as_ref().map(|k| k.v.as_str()));
+            }
             e.item(key.join(" "), label)
         })
         .collect();

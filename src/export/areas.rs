@@ -12,6 +12,7 @@ use super::Exporter;
 use super::map::{Board, BoardObjective, KeyEntry, MapDrawing, Point, Stack, StackItem, side_colour, terrain_key};
 use crate::layout::areas::{AREA_NAME_PT, AreaLayout, POINT_RADIUS_MM, lay_out_names, name_size_at};
 use crate::layout::board::{self, block_size, block_text_size};
+use crate::layout::fonts::text_width;
 use crate::length::Pt;
 use crate::model::*;
 
@@ -111,7 +112,7 @@ impl Exporter<'_> {
     /// count on it), objectives in their areas, and the key.
     pub(super) fn area_board(&mut self, sc: &Scenario, m: &AreaMap) -> Board {
         let game = self.game;
-        let frame = board::board_frame(m.size_mm(), false);
+        let frame = board::board_frame(crate::layout::areas::lay_out(m).size, false);
         let names = name_size_at(frame.scale, Pt(AREA_BOARD_NAME_PT));
         let laid = lay_out_names(m, names);
         let mut drawing = self.area_map_drawing(m, &laid);
@@ -155,21 +156,14 @@ impl Exporter<'_> {
                 }
             }
         }
-        let units = stacks
-            .into_iter()
-            .filter_map(|(id, items)| {
-                let shape = laid.area(&id)?;
-                let (width, height) = block_size(AREA_STACK_MM * items.len().min(4) as f64 / 1.5, items.len());
-                let text_size = block_text_size(height, frame.scale);
-                Some(Stack { at: pt(shape.centre), width: mm(width), height: mm(height), text_size, items })
-            })
-            .collect();
+        let units = area_stacks(m, &laid, stacks, frame.scale);
         let objectives = sc
             .objectives
             .iter()
             .flat_map(|o| o.cells.iter().filter_map(|e| laid.area(&e.v)).map(move |s| (s, o)))
             .map(|(s, o)| {
-                let r = 3.5;
+                // 2.2 mm on the sheet, whatever the scale.
+                let r = 2.2 / frame.scale;
                 BoardObjective {
                     at: pt((s.name_at.0 - s.name_width / 2.0 - r, s.name_at.1)),
                     r,
@@ -258,4 +252,42 @@ impl Exporter<'_> {
         let (w, h) = laid.size;
         MapDrawing::of_areas(m, [mm(w), mm(h)], terrain_key(game, &terrains, &counts), network)
     }
+}
+
+/// Each area's set-up forces as blocks on a scenario's board (printed at `scale`): rows of up
+/// to four, each block as wide as its label needs (and at least a block's width at the board's
+/// scale), the rows one over the other; on a point, above its circle, clear of its name.
+fn area_stacks(m: &AreaMap, laid: &AreaLayout, stacks: Vec<(String, Vec<StackItem>)>, scale: f64) -> Vec<Stack> {
+    let mut units = Vec::new();
+    for (id, items) in stacks {
+        let Some(shape) = laid.area(&id) else { continue };
+        // Rows of up to four blocks, each as wide as its label needs (and at least a
+        // block's width at the board's scale), the rows one over the other.
+        let (_, height) = block_size(AREA_STACK_MM, 1);
+        let text_size = block_text_size(height, scale);
+        let label = |it: &StackItem| {
+            let count = if it.count > 1 { format!("×{}", it.count) } else { String::new() };
+            text_width(&it.label, text_size, true).max(text_width(&count, text_size, true)).mm().0
+        };
+        let width = items.iter().map(label).fold(AREA_STACK_MM * 0.7 * scale, f64::max) / scale + 1.5;
+        let rows: Vec<Vec<StackItem>> = items.into_iter().fold(Vec::new(), |mut rows: Vec<Vec<StackItem>>, it| {
+            match rows.last_mut().filter(|r| r.len() < 4) {
+                Some(r) => r.push(it),
+                None => rows.push(vec![it]),
+            }
+            rows
+        });
+        let (x, y) = shape.centre;
+        // On a point, the blocks stand above its circle, clear of its name below it.
+        let top = if m.points {
+            y - POINT_RADIUS_MM - 0.5 - height * rows.len() as f64
+        } else {
+            y - height * rows.len() as f64 / 2.0
+        };
+        for (r, items) in rows.into_iter().enumerate() {
+            let at = (x, top + height * (r as f64 + 0.46));
+            units.push(Stack { at: pt(at), width: mm(width), height: mm(height), text_size, items });
+        }
+    }
+    units
 }

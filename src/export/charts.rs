@@ -97,6 +97,9 @@ pub struct TerrainChart {
     pub movement_types: bool,
     /// Some terrain has a line of sight effect: the chart has its column.
     pub los: bool,
+    /// Some terrain has a combat effect (a column shift, a defence multiple, a DRM): the chart
+    /// has its column.
+    pub combat: bool,
     /// One row per terrain, hexside terrain last.
     pub rows: Vec<TerrainRow>,
 }
@@ -232,6 +235,24 @@ pub struct AidData {
     pub tracks: Vec<TrackData>,
     /// The card lists of the decks `[game.aid] decks` names.
     pub decks: Vec<super::rules::DeckListData>,
+    /// The game's kinds of connection between areas (`[[connection_kind]]`): the legend of its
+    /// maps of areas, with each kind's limit.
+    pub connections: Vec<ConnectionKindData>,
+}
+
+/// A kind of connection in the aid card's legend.
+#[derive(Clone, Serialize, JsonSchema)]
+pub struct ConnectionKindData {
+    /// Its name.
+    pub name: String,
+    /// Its line: `solid`, `dashed`, `dotted` or `double`.
+    pub style: &'static str,
+    /// Its line's colour.
+    pub color: String,
+    /// How many pieces may cross it a turn.
+    pub limit: Option<i64>,
+    /// `text`.
+    pub text: Option<TextKey>,
 }
 
 impl Exporter<'_> {
@@ -362,6 +383,7 @@ impl Exporter<'_> {
             move_columns: move_heads,
             movement_types: !types.is_empty(),
             los: has_los,
+            combat: game.terrain.iter().any(|t| t.shift.is_some() || t.defence.is_some() || t.drm.is_some()),
             rows,
         }
     }
@@ -451,7 +473,18 @@ impl Exporter<'_> {
             .collect();
         let decks =
             aid.decks.iter().filter_map(|id| self.ix.get::<Deck>(game, &id.v)).map(|d| self.deck_list(d)).collect();
-        AidData { crts, terrain, sequence, turn_track, tables, tracks, decks }
+        let connections = game
+            .connection_kinds
+            .iter()
+            .map(|k| ConnectionKindData {
+                name: k.name.v.clone(),
+                style: k.style.name(),
+                color: k.color.as_ref().map_or(super::areas::CONNECTION_INK.to_string(), |c| c.v.clone()),
+                limit: k.limit.as_ref().map(|l| l.v),
+                text: self.opt_text(&k.text),
+            })
+            .collect();
+        AidData { crts, terrain, sequence, turn_track, tables, tracks, decks, connections }
     }
 
     /// A track, its markers at `starts` (a scenario's; none elsewhere).

@@ -207,11 +207,12 @@ fn stack_groups(groups: &mut [CounterGroup], sheet: &Imposition, page: (f64, f64
     let height = |g: &CounterGroup, rows: usize| rows as f64 * g.height.0 + rows.saturating_sub(1) as f64 * gutter;
     let one_sheet = |g: &CounterGroup| g.sheets == 1 && g.first_sheet == 1;
     let mut run: Option<f64> = None; // the stack's height so far
-    // Sticker sheets (one-sided, one side's blocks each) never share a page.
+    // Sticker sheets (one-sided) share a page only with sticker sheets: each side's blocks in
+    // a band of their own.
     let mut last_stickers = false;
     for g in groups.iter_mut() {
         let used = height(g, used_rows(&g.items, g.grid[0]));
-        let mixed = std::mem::replace(&mut last_stickers, g.stickers) || g.stickers;
+        let mixed = std::mem::replace(&mut last_stickers, g.stickers) != g.stickers;
         run = match run {
             Some(h) if !mixed && one_sheet(g) && h + STACK_GAP_MM + used <= room + 1e-6 => {
                 g.stack = true;

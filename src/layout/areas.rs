@@ -34,6 +34,22 @@ pub struct AreaShape {
     pub name_at: (f64, f64),
     /// Its name's width with its badges (value, limit, port), mm, at [`AREA_NAME_PT`].
     pub name_width: f64,
+    /// Its place among the map's `[[map.area]]`s.
+    pub index: usize,
+}
+
+impl AreaShape {
+    /// The box around everything it draws (its shape, its circle, its name): (x0, y0, x1, y1).
+    pub fn extent(&self) -> (f64, f64, f64, f64) {
+        let r = if self.outline.is_empty() { POINT_RADIUS_MM } else { 0.0 };
+        let (cx, cy) = self.centre;
+        let mut b = (cx - r, cy - r, cx + r, cy + r);
+        for (x, y) in &self.outline {
+            b = (b.0.min(*x), b.1.min(*y), b.2.max(*x), b.3.max(*y));
+        }
+        let (nx, ny, half) = (self.name_at.0, self.name_at.1, self.name_width / 2.0);
+        (b.0.min(nx - half), b.1.min(ny - 2.5), b.2.max(nx + half), b.3.max(ny + 2.5))
+    }
 }
 
 /// A map of areas, laid out.
@@ -86,7 +102,9 @@ pub fn name_size_at(scale: f64, least: Pt) -> Pt {
 /// scenario's board, which is drawn smaller but prints its names at a legible size).
 pub fn lay_out_names(m: &AreaMap, size: Pt) -> AreaLayout {
     let mut areas = Vec::new();
-    for p in &m.places {
+    // More areas than a map may have is the checker's E056: lay out none of them.
+    let places = if m.places.len() > MAX_AREAS { &[][..] } else { &m.places[..] };
+    for (index, p) in places.iter().enumerate() {
         let Some(centre) = m.centre(p) else { continue };
         let name = p.label();
         let name_width = label_width(p, &name, size).mm().0;
@@ -103,39 +121,60 @@ pub fn lay_out_names(m: &AreaMap, size: Pt) -> AreaLayout {
             let pieces = (centre.0, y0 + name_row + (h - name_row) / 2.0);
             (vec![(x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h)], (centre.0, y0 + 1.5 + cap / 2.0), pieces)
         };
-        areas.push(AreaShape { id: p.id.v.clone(), name, centre, outline, name_at, name_width });
+        areas.push(AreaShape { id: p.id.v.clone(), name, centre, outline, name_at, name_width, index });
     }
-    AreaLayout { size: m.size_mm(), areas }
+    // Without a `size`: everything drawn, and 10 mm of margin.
+    let size = match &m.size {
+        Some(_) => m.size_mm(),
+        None => {
+            let far = areas.iter().map(AreaShape::extent).fold((0.0f64, 0.0f64), |a, e| (a.0.max(e.2), a.1.max(e.3)));
+            let (lo, hi) = AREA_MAP_MM;
+            ((far.0 + 10.0).clamp(lo, hi), (far.1 + 10.0).clamp(lo, hi))
+        }
+    };
+    AreaLayout { size, areas }
 }
 
-/// Where the `n` pieces set up in an area go, mm: rows of up to four, `piece` mm apart, centred
-/// on its centre (for an area with a box, below its name).
-pub fn slots(shape: &AreaShape, n: usize, piece: f64) -> Vec<(f64, f64)> {
-    let per_row = n.clamp(1, 4);
-    let rows = n.div_ceil(per_row);
-    let (cx, cy) = shape.centre;
-    (0..n)
-        .map(|i| {
-            let (r, c) = (i / per_row, i % per_row);
-            let in_row = if r + 1 == rows { n - r * per_row } else { per_row };
-            let x = cx + (c as f64 - (in_row as f64 - 1.0) / 2.0) * piece;
-            let y = cy + (r as f64 - (rows as f64 - 1.0) / 2.0) * piece;
-            (x, y)
-        })
-        .collect()
+/// Where findings about an area point: its `at`, else its table.
+fn area_loc<'m>(m: &'m AreaMap, a: &AreaShape) -> &'m crate::source::Loc {
+    let p = &m.places[a.index];
+    p.at.as_ref().map_or(&p.loc, |x| &x.loc)
 }
 
-/// W017 for two areas whose names print over each other.
+/// E056 for an area whose box, circle or name reaches past the edge of a map of a given size;
+/// W017 for two areas whose names print over each other (once an area: the first it covers).
 pub fn check_names(m: &AreaMap, laid: &AreaLayout) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    let (w, h_map) = laid.size;
+    if m.size.is_some() {
+        for a in &laid.areas {
+            // An `at` or outline off the map is the checker's E056 already.
+            let p = &m.places[a.index];
+            let off = |(x, y): (f64, f64)| x > w || y > h_map;
+            if p.at.as_ref().is_some_and(|at| off(at.v)) || p.outline.iter().any(|q| off(*q)) {
+                continue;
+            }
+            let (x0, y0, x1, y1) = a.extent();
+            if x0 < -0.01 || y0 < -0.01 || x1 > w + 0.01 || y1 > h_map + 0.01 {
+                out.push(
+                    Diagnostic::error(
+                        diag::MAP_BOUNDS,
+                        format!("{} reaches past the edge of the {w:.0} x {h_map:.0} mm map", a.name),
+                    )
+                    .at(area_loc(m, a))
+                    .label(format!("its shape and name run from {x0:.0}, {y0:.0} to {x1:.0}, {y1:.0} mm"))
+                    .help("move it further in (its `at`), or make the map's `size` larger"),
+                );
+            }
+        }
+    }
     let h = Pt(AREA_NAME_PT).mm().0 * 1.2;
     for (i, a) in laid.areas.iter().enumerate() {
         for b in &laid.areas[..i] {
             let dx = (a.name_at.0 - b.name_at.0).abs();
             let dy = (a.name_at.1 - b.name_at.1).abs();
             if dx < (a.name_width + b.name_width) / 2.0 && dy < h {
-                let at = m.place(&a.id).map(|p| p.at.as_ref().map_or(&p.loc, |x| &x.loc));
-                let Some(at) = at else { continue };
+                let at = area_loc(m, a);
                 out.push(
                     Diagnostic::warning(
                         diag::MAP_TEXT_COVERED,
@@ -145,6 +184,7 @@ pub fn check_names(m: &AreaMap, laid: &AreaLayout) -> Vec<Diagnostic> {
                     .label(format!("{:.0} mm from {}", Mm(dx.hypot(dy)).0, b.name))
                     .help("move one of the two areas (its `at`), or give it a shorter `name`"),
                 );
+                break;
             }
         }
     }

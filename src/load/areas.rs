@@ -15,7 +15,7 @@ use crate::source::Loc;
 /// A point `[x, y]`: numbers (mm) or lengths with their unit; none (reported) otherwise.
 fn point(o: &Obj, v: &Spanned<DeValue>, key: &str) -> Option<(f64, f64)> {
     let coord = |v: &Spanned<DeValue>| match v.get_ref() {
-        DeValue::Integer(i) => i.as_str().parse::<f64>().ok(),
+        DeValue::Integer(i) => super::reader::parse_int(i.as_str(), i.radix()).map(|n| n as f64),
         DeValue::Float(f) => f.as_str().parse::<f64>().ok(),
         DeValue::String(s) => parse_signed_length(s),
         _ => None,

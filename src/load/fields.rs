@@ -1193,7 +1193,7 @@ static MAP: TableDecl = table(
         f("rows", Ty::Int, "Hex and square maps (required): rows of cells, at most 200."),
         f("cell", Ty::Length, "Hex and square maps (required): cell size, 5 to 100 mm, across a hex's flats."),
         f("size", Ty::Size, "Maps of areas or points: width and height, \"420x297mm\"; default: around the areas."),
-        f("background", Ty::Str, "Maps of areas or points: a picture drawn under the areas (PNG, JPEG or SVG)."),
+        f("background", Ty::Str, "Maps of areas or points: a picture drawn under the areas (PNG or JPEG)."),
         f("connection", Ty::Tables(&MAP_CONNECTION), "Maps of areas or points: two areas joined, of a kind."),
         f(
             "coordinates",

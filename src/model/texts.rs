@@ -121,6 +121,9 @@ impl Game {
         if let Some(track) = &self.turn_track {
             out.extend(track.turns.iter().filter_map(|t| t.event.as_ref()));
         }
+        out.extend(self.maps.iter().filter_map(|m| m.notes.as_ref()));
+        out.extend(self.area_maps.iter().filter_map(|m| m.notes.as_ref()));
+        out.extend(self.connection_kinds.iter().filter_map(|k| k.text.as_ref()));
         out
     }
 }

@@ -117,7 +117,9 @@ impl Where {
             Target::Cells(m) => m,
             Target::Areas(m) => {
                 let place = force.area.as_ref().filter(|a| m.place(&a.v).is_some()).map(|a| a.v.clone());
-                let arrives = force.arrives.as_ref().map(|t| (t.v, force.entry.as_ref().map(|e| e.v.clone())));
+                // A reinforcement enters at an area: by its name.
+                let entry = |e: &crate::model::Sp<String>| m.place(&e.v).map_or_else(|| e.v.clone(), |p| p.label());
+                let arrives = force.arrives.as_ref().map(|t| (t.v, force.entry.as_ref().map(entry)));
                 if place.is_none() && arrives.is_none() {
                     return None;
                 }
@@ -164,30 +166,24 @@ pub fn scenario_board(game: &Game, scenario: &Scenario) -> Option<usize> {
     game.maps.iter().position(|x| x.id.v == m.id.v)
 }
 
-/// Where each of `placed` goes on a map of areas, mm (none for a piece not in an area): the
-/// pieces of an area side by side around its centre, in rows of four, a piece's width and a
-/// little apart.
-pub fn area_points(game: &Game, layout: &Layout, scenario: &Scenario, placed: &[Placed]) -> Vec<Option<(f64, f64)>> {
+/// Where each of `placed` goes on a map of areas (none for a piece not in an area): its area's
+/// centre, mm, and its place in the area's stack (0 at the bottom). The pieces of an area stack
+/// on its centre, as a VASSAL area game keeps them: spread out, they would reach into a
+/// neighbouring area, and the board would name that one.
+pub fn area_points(game: &Game, scenario: &Scenario, placed: &[Placed]) -> Vec<Option<((f64, f64), usize)>> {
     let Some(m) = scenario_area_map(game, scenario) else { return vec![None; placed.len()] };
     let laid = crate::layout::areas::lay_out(m);
-    let counters = &layout.counters;
-    let width = |p: &Placed| counters.groups[counters.counters[p.counter].group].size.0.0;
-    let piece = placed.iter().map(width).fold(crate::layout::areas::SLOT_MM, f64::max) * 1.1;
-    let mut out = vec![None; placed.len()];
-    let mut done: Vec<&str> = Vec::new();
-    for p in placed {
-        let Place::Area(id) = &p.place else { continue };
-        if done.contains(&id.as_str()) {
-            continue;
-        }
-        done.push(id);
-        let Some(shape) = laid.area(id) else { continue };
-        let here: Vec<usize> = (0..placed.len()).filter(|&i| placed[i].place == p.place).collect();
-        for (i, point) in here.iter().zip(crate::layout::areas::slots(shape, here.len(), piece)) {
-            out[*i] = Some(point);
-        }
-    }
-    out
+    let mut in_area: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    placed
+        .iter()
+        .map(|p| {
+            let Place::Area(id) = &p.place else { return None };
+            let shape = laid.area(id)?;
+            let n = in_area.entry(id.as_str()).or_insert(0);
+            *n += 1;
+            Some((shape.centre, *n - 1))
+        })
+        .collect()
 }
 
 /// The next unused copy of a counter of `unit`: counters in sheet order, each copy in turn.

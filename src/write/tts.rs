@@ -128,13 +128,14 @@ fn scenario_objects(
     let (word, reinforcements) = (input.game.meta.words.heading("turn"), input.game.meta.words.word("reinforcements"));
     if let Some(board) = board {
         let placed = placements(input.game, input.layout, sc);
-        let in_areas = area_points(input.game, input.layout, sc, &placed);
+        let in_areas = area_points(input.game, sc, &placed);
         for (n, p) in placed.into_iter().enumerate() {
             let Some(tile) = tiles.get(p.counter).and_then(|t| t.get(p.copy)) else { continue };
-            let centre = match (&p.place, &board.grid) {
-                (Place::Cell(c), crate::write::vassal::BoardGrid::Cells(g)) => Some(g.centre(*c)),
-                (Place::Area(_), _) => in_areas[n],
-                _ => None,
+            // On a map of areas the pieces of an area stack on its centre, each on the last.
+            let (centre, level) = match (&p.place, &board.grid) {
+                (Place::Cell(c), crate::write::vassal::BoardGrid::Cells(g)) => (Some(g.centre(*c)), 0),
+                (Place::Area(_), _) => (in_areas[n].map(|(c, _)| c), in_areas[n].map_or(0, |(_, k)| k)),
+                _ => (None, 0),
             };
             used.push((p.counter, p.copy));
             match p.place {
@@ -142,7 +143,8 @@ fn scenario_objects(
                     let Some(centre) = centre else { continue };
                     let (x, z) = board.world(centre);
                     let mut t = at(tile.clone(), x, z);
-                    t["Transform"]["posY"] = json!(BOARD_Y + BOARD_THICKNESS + 0.2);
+                    t["Transform"]["posY"] =
+                        json!(BOARD_Y + BOARD_THICKNESS + 0.2 + level as f64 * (BLOCK_THICKNESS + 0.1));
                     t["GUID"] = json!(guid.next());
                     objects.push(t);
                 }

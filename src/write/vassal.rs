@@ -667,7 +667,7 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&
             .collect();
         let mut in_row = vec![0i64; rows.len()];
         let px = |mm: f64| Mm(mm).px(board.dpi).round() as i64;
-        let in_areas = area_points(game, input.layout, sc, &placed);
+        let in_areas = area_points(game, sc, &placed);
         let mut commands = Vec::new();
         for (n, p) in placed.iter().enumerate() {
             let Some(piece) = &pieces[p.counter] else { continue };
@@ -679,7 +679,7 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&
                     (board.name.as_str(), px(x), px(y))
                 }
                 Place::Area(_) => {
-                    let Some((x, y)) = in_areas[n] else { continue };
+                    let Some(((x, y), _)) = in_areas[n] else { continue };
                     (board.name.as_str(), px(x), px(y))
                 }
                 Place::Arrives { turn, entry } => {

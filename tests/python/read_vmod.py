@@ -44,6 +44,7 @@ from pywargame.vassal.map import PlayerHand
 from pywargame.vassal.traits.basic import BasicTrait
 from pywargame.vassal.traits.layer import LayerTrait
 from pywargame.vassal.traits.mask import MaskTrait
+from pywargame.vassal.traits.rotate import RotateTrait
 from pywargame.vassal.save import SaveIO
 from pywargame.vassal.vmod import VMod
 from pywargame.vassal.withtraits import WithTraits
@@ -72,13 +73,22 @@ def main(module, expected_path):
         traits = slot.getTraits()
         basic = [t for t in traits if isinstance(t, BasicTrait)]
         layers = [t for t in traits if isinstance(t, LayerTrait)]
+        masks = [t for t in traits if isinstance(t, MaskTrait)]
+        rotates = [t for t in traits if isinstance(t, RotateTrait)]
         assert len(basic) == 1, f"{slot['entryName']}: {len(basic)} basic pieces"
         back = None
         if layers:
             images = layers[0].getImages()
             assert len(images) == 1, images
             back = images[0]
-        got.append({"name": basic[0]["name"], "front": basic[0]["filename"], "back": back})
+        piece = {"name": basic[0]["name"], "front": basic[0]["filename"], "back": back}
+        if masks:
+            # A block: its back is the mask's image (its side's colour), shown to the other
+            # sides; with steps, a rotation of four facings.
+            assert not layers, f"{slot['entryName']}: a block with a flip layer"
+            piece["back"] = masks[0]["imageImage"]
+            piece["block"] = int(rotates[0]["nangles"]) if rotates else 0
+        got.append(piece)
         for image in (basic[0]["filename"], back):
             if image:
                 assert f"images/{image}" in names, f"{image} not in images/"
@@ -169,10 +179,13 @@ def check_setups(module, game, expected, problems):
                 problems.append(f"{want['file']}: a piece with {len(basic)} basic pieces")
                 continue
             b = basic[0]
-            pieces.append((b["name"], b["map"], int(b["x"]), int(b["y"])))
+            masks = [t for t in traits if isinstance(t, MaskTrait)]
+            # The mask's state: who hides the piece (its first field; "null" when shown).
+            mask = str(masks[0]["value"]).split(";")[0] if masks else None
+            pieces.append((b["name"], b["map"], int(b["x"]), int(b["y"]), mask))
         if len(pieces) != len(want["pieces"]):
             problems.append(f"{want['file']}: {len(pieces)} pieces, the data places {len(want['pieces'])}")
-        for (name, map_name, x, y), w in zip(sorted(pieces), sorted(want["pieces"], key=lambda p: p["name"])):
+        for (name, map_name, x, y, mask), w in zip(sorted(pieces), sorted(want["pieces"], key=lambda p: p["name"])):
             where = f"{want['file']}: {name}"
             if name != w["name"] or map_name != w["map"]:
                 problems.append(f"{where} on {map_name}, the data has {w['name']} on {w['map']}")
@@ -195,6 +208,10 @@ def check_setups(module, game, expected, problems):
                     problems.append(f"{where}: {map_name} has no regions")
                     continue
                 near = min(regions, key=lambda r: (int(r["originx"]) + edge[0] - x) ** 2 + (int(r["originy"]) + edge[1] - y) ** 2)
+                if "hidden" in w and mask != w["hidden"]:
+                    # A block at set-up: hidden by its own side (the mask's state names it).
+                    problems.append(f"{where} hidden by {mask!r}, the data says {w['hidden']!r}")
+                    continue
                 if near["name"] != w["row"]:
                     problems.append(f"{where} waits at {near['name']}, the data says {w['row']}")
                     continue
@@ -243,6 +260,18 @@ def check_boards(game, names, expected, problems):
             problems.append(f"{label}: {board.getWidth()}x{board.getHeight()} != {want['width']}x{want['height']}")
         if f"images/{board['image']}" not in names:
             problems.append(f"{label}: {board['image']} not in images/")
+        if "regions" in want:
+            # A map of areas: a region at each area, named after it, within a pixel.
+            regions = {r["name"]: r for g in board.getRegionGrids(single=False) for r in g.getRegions().values()}
+            if sorted(regions) != sorted(n for n, _, _ in want["regions"]):
+                problems.append(f"{label}: regions {sorted(regions)} != areas {[n for n, _, _ in want['regions']]}")
+                continue
+            worst = max(max(abs(int(regions[n]["originx"]) - x), abs(int(regions[n]["originy"]) - y))
+                        for n, x, y in want["regions"])
+            if worst > 1.0 + 1e-6:
+                problems.append(f"{label}: a region {worst:.1f} px from its area")
+            print(f"{label}: {len(regions)} regions, worst {worst:.2f} px off")
+            continue
         grids = board.getHexGrids(single=False) + board.getSquareGrids(single=False)
         if len(grids) != 1:
             problems.append(f"{label}: {len(grids)} grids")

@@ -140,8 +140,13 @@ fn a_card_text_check_passes_is_a_card_text_the_build_prints_whole() {
                 );
                 assert!(other.is_empty(), "{case}: {:?}", other.iter().map(|d| &d.message).collect::<Vec<_>>());
                 // Counters that no longer fit are the counter layout's (tested apart): only
-                // cards are compared here.
-                let said: BTreeMap<_, _> = said.into_iter().filter(|(w, _)| !w.starts_with("counter")).collect();
+                // cards are compared here. A field both print (a unit's name on its block
+                // sticker and on its card) that no longer fits the counter is an error before
+                // the cards are measured, and the build stops there: nothing to compare.
+                if checked.diags.iter().any(|d| d.is_error() && !d.message.starts_with("the text of ")) {
+                    continue;
+                }
+                let said: BTreeMap<_, _> = said.into_iter().collect();
                 let (compiled, pieces) = compiled_cards(&checked);
                 let printed = run_past(&compiled, &pieces);
                 let named: BTreeSet<String> = said.keys().cloned().collect();

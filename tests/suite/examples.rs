@@ -5,13 +5,14 @@
 use crate::common::*;
 use std::path::Path;
 
-const GAMES: [&str; 6] = [
+const GAMES: [&str; 7] = [
     "war-at-sea-troop-landing",
     "white-star-rising",
     "one-hour-wargames-wwii",
     "genpei-naval",
     "starting-phase",
     "marrow-front",
+    "salt-crown",
 ];
 
 /// (code, file, line, column) of every finding.
@@ -188,7 +189,10 @@ fn counters_and_cards_print_no_version_but_the_games() {
             seen += 1;
         }
     }
-    assert_eq!(seen, 12, "every counter sheet and card sheet of the examples (The Marrow Front has terrain cards)");
+    assert_eq!(
+        seen, 15,
+        "every counter sheet and card sheet of the examples (The Marrow Front has terrain cards; Genpei and The Salt Crown block stickers)"
+    );
 }
 
 /// Build every example into `out`; each game's output folder.

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod blocks;
 mod build;
 mod card_fit;
 mod cards;

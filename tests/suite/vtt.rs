@@ -352,7 +352,7 @@ fn vassal_module_opens_in_pywargame() {
         eprintln!("SKIPPED vassal_module_opens_in_pywargame: no Python with pywargame (see .ci/run)");
         return;
     };
-    for game in ["marrow-front", "one-hour-wargames-wwii", "genpei-naval"] {
+    for game in ["marrow-front", "one-hour-wargames-wwii", "genpei-naval", "salt-crown"] {
         let c = checked(game);
         let (_, layout) = c.stages.as_ref().unwrap();
         let names = PieceNames::new(&c.game, layout);
@@ -362,11 +362,16 @@ fn vassal_module_opens_in_pywargame() {
         let field = playaid::write::vassal::field;
         let mut counters: Vec<serde_json::Value> = (layout.counters.counters.iter().enumerate())
             .map(|(i, rc)| {
-                serde_json::json!({
+                let mut piece = serde_json::json!({
                     "name": field(&names.counter_titles[i]),
                     "front": format!("counter-{}-front.png", names.counters[i]),
                     "back": rc.back.as_ref().map(|_| format!("counter-{}-back.png", names.counters[i])),
-                })
+                });
+                // A block: masked by its back, four facings when it has steps to turn to.
+                if layout.counters.groups[rc.group].block.is_some() {
+                    piece["block"] = serde_json::json!(if rc.front.block.is_some() { 4 } else { 0 });
+                }
+                piece
             })
             .collect();
         // Each track's markers on the palette: a chip, no back.
@@ -429,7 +434,7 @@ fn vassal_module_opens_in_pywargame() {
             "{} pieces match; {} cards match; {} boards match; {} set-ups with {placed} placed pieces match",
             counters.len(),
             cards.len(),
-            c.game.maps.len(),
+            c.game.maps.len() + c.game.area_maps.len(),
             setups.len()
         );
         assert!(stdout.contains(&line), "{game}: {stdout}");
@@ -437,6 +442,10 @@ fn vassal_module_opens_in_pywargame() {
             // Every counter of the scenario's forces: 9 Oskarian, 11 Velsk, 6 of them
             // reinforcements; and the two morale markers.
             assert_eq!((setups.len(), placed), (1, 22), "{stdout}");
+        }
+        if game == "salt-crown" {
+            // Every block of both sides in its town, hidden by its own side.
+            assert_eq!((setups.len(), placed), (1, 20), "{stdout}");
         }
         eprintln!("pywargame, {game}: {}", stdout.trim());
     }
@@ -449,18 +458,21 @@ fn expected_setups(
     layout: &playaid::layout::Layout,
     names: &PieceNames,
 ) -> Vec<serde_json::Value> {
-    use playaid::write::setup::{Place, placements, scenario_map};
+    use playaid::write::setup::{Place, placements, scenario_area_map, scenario_map};
     let field = playaid::write::vassal::field;
     let mut out = Vec::new();
     for sc in &game.scenarios {
-        let Some(map) = scenario_map(game, sc) else { continue };
+        let areas = scenario_area_map(game, sc);
+        let Some(title) = areas.map(|a| &a.title.v).or(scenario_map(game, sc).map(|m| &m.title.v)) else { continue };
+        let map = scenario_map(game, sc);
         let mut pieces: Vec<serde_json::Value> = placements(game, layout, sc)
             .into_iter()
             .map(|p| {
                 let name = field(&names.counter_titles[p.counter]);
                 match p.place {
                     Place::Cell(c) => {
-                        serde_json::json!({"name": name, "map": field(&map.title.v), "cell": map.grid().name(c)})
+                        let grid = map.unwrap().grid();
+                        serde_json::json!({"name": name, "map": field(title), "cell": grid.name(c)})
                     }
                     Place::Arrives { turn, entry } => {
                         let row = match entry {
@@ -469,7 +481,14 @@ fn expected_setups(
                         };
                         serde_json::json!({"name": name, "map": "Arrivals", "row": row})
                     }
-                    Place::Area(a) => serde_json::json!({"name": name, "area": a}),
+                    // In its area: nearest that area's region of the board, hidden by its side.
+                    Place::Area(a) => {
+                        let area = areas.and_then(|m| m.place(&a)).map_or(a.clone(), |p| p.label());
+                        let rc = &layout.counters.counters[p.counter];
+                        let side = game.sides.iter().find(|s| Some(s.id.v.as_str()) == rc.side.as_deref());
+                        serde_json::json!({"name": name, "map": field(title), "row": area,
+                            "hidden": side.map(|s| s.name.v.clone())})
+                    }
                 }
             })
             .collect();
@@ -501,7 +520,20 @@ fn expected_setups(
 fn expected_boards(game: &playaid::model::Game) -> Vec<serde_json::Value> {
     let dpi = playaid::write::vassal::PIECE_DPI;
     let px = |mm: f64| mm / 25.4 * dpi;
-    (game.maps.iter().enumerate())
+    // The maps of areas after the grids: a region at each area's centre, named after it.
+    let areas = game.area_maps.iter().enumerate().map(|(k, m)| {
+        let laid = playaid::layout::areas::lay_out(m);
+        let regions: Vec<serde_json::Value> =
+            laid.areas.iter().map(|a| serde_json::json!([a.name, px(a.centre.0), px(a.centre.1)])).collect();
+        serde_json::json!({
+            "name": playaid::write::vassal::field(&m.title.v),
+            "image": format!("board-{}.png", game.maps.len() + k + 1),
+            "width": pixels(laid.size.0 * PT_PER_MM, dpi),
+            "height": pixels(laid.size.1 * PT_PER_MM, dpi),
+            "regions": regions,
+        })
+    });
+    let grids: Vec<serde_json::Value> = (game.maps.iter().enumerate())
         .map(|(k, m)| {
             let geo = playaid::layout::map::Geometry::of(m);
             let (w, h) = geo.size();
@@ -519,7 +551,8 @@ fn expected_boards(game: &playaid::model::Game) -> Vec<serde_json::Value> {
                 "cells": cells,
             })
         })
-        .collect()
+        .collect();
+    grids.into_iter().chain(areas).collect()
 }
 
 /// An attribute of the first element `tag` in `xml` after `from`.

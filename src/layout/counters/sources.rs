@@ -72,7 +72,9 @@ pub(super) fn declared_groups(
         r.grid = grid(page, &one_sided(sheet, g.block.is_some()), gutter, 0.0, size);
         if let Some(spec) = &g.block {
             let b = RBlock::new(spec, size.0.min(size.1), r.safe, r.floor.1);
-            let inner = (size.0 - 2.0 * b.band.0, size.1 - 2.0 * b.band.0);
+            // The symbol keeps inside the safe area and the marks' band, as the text does.
+            let pad = r.safe.0 + b.band.0;
+            let inner = (size.0 - 2.0 * pad, size.1 - 2.0 * pad);
             let sym = symbol_box(inner);
             r.symbol_box = (Mm(sym.0), Mm(sym.1));
             r.block = Some(b);
