@@ -149,7 +149,7 @@ impl Checker<'_> {
                 Some(k) => {
                     self.resolve::<ConnectionKind>(k);
                 }
-                None if !game.connection_kinds.is_empty() => {
+                None if !game.connection_kinds.is_empty() && !c.kind_written => {
                     let kinds: Vec<&str> = game.connection_kinds.iter().map(|k| k.id.v.as_str()).collect();
                     self.push(Diagnostic::error(diag::MISSING_FIELD, "a connection without a `kind`").at(&c.loc).help(
                         format!("say what joins the areas: kind = \"{}\" (the kinds: {})", kinds[0], kinds.join(", ")),
@@ -159,6 +159,7 @@ impl Checker<'_> {
             }
             let [a, b] = ends[..] else { continue };
             if a == b {
+                broken = true;
                 self.push(
                     Diagnostic::error(
                         diag::INVALID_VALUE,

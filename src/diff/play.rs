@@ -169,7 +169,7 @@ pub(crate) fn area_map(g: &Game, x: &AreaMap) -> Entry {
     let connections = connections
         .iter()
         .map(|c| {
-            let Connection { between, kind, limit, loc: _ } = c;
+            let Connection { between, kind, kind_written: _, limit, loc: _ } = c;
             let ends: Vec<String> =
                 between.iter().map(|b| x.place(&b.v).map_or_else(|| b.v.clone(), Place::label)).collect();
             let label = ends.join("–");

@@ -202,7 +202,13 @@ fn read_connections(o: &Obj) -> Vec<Connection> {
                 .help("write between = [\"kingsharrow\", \"westmere\"]; a road through three areas is two connections"),
             );
         }
-        out.push(Connection { between, kind: c.id("kind", false), limit: c.int("limit"), loc });
+        out.push(Connection {
+            between,
+            kind: c.id("kind", false),
+            kind_written: c.has("kind"),
+            limit: c.int("limit"),
+            loc,
+        });
         c.finish();
     }
     out

@@ -248,9 +248,35 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
         charts::read_turn_track(game, &o);
     }
     for_each(&root, "map", |o| {
-        let grid = o.table.get("grid").and_then(|g| g.get_ref().as_str().map(str::to_ascii_lowercase));
+        let grid = o.table.get("grid").map(|g| g.get_ref().as_str().map(str::to_ascii_lowercase).unwrap_or_default());
+        // A `grid` that says nothing readable on a table with the keys of a map of areas.
+        let areas_like = ["size", "connection", "background"].iter().any(|k| o.table.get(*k).is_some());
+        let guess = |g: &str| match diag::did_you_mean(g, ["hex", "square", "areas", "points"]) {
+            Some(m) => Some(m),
+            None if areas_like => Some("areas"),
+            None => None,
+        };
         match grid.as_deref() {
             Some(g @ ("areas" | "points")) => game.area_maps.push(areas::read_area_map(&o, g == "points")),
+            // A misspelt "areas" or "points": said once, and read as what was meant (not as a
+            // hex map missing its columns, rows and cell).
+            Some(g)
+                if !matches!(g, "hex" | "square")
+                    && let Some(meant @ ("areas" | "points")) = guess(g) =>
+            {
+                if let Some(v) = o.get("grid").filter(|v| v.get_ref().as_str().is_none()) {
+                    o.ctx.wrong_type("grid", &format!("a text: \"{meant}\""), v);
+                } else if let Some(v) = o.get("grid") {
+                    let what = if g.is_empty() { "empty".to_string() } else { format!("`{g}`") };
+                    o.ctx.push(
+                        Diagnostic::error(diag::INVALID_VALUE, format!("`grid` cannot be {what}"))
+                            .at(&o.ctx.loc(v.span()))
+                            .label("one of \"hex\", \"square\", \"areas\", \"points\"")
+                            .help(format!("did you mean \"{meant}\"?")),
+                    );
+                }
+                game.area_maps.push(areas::read_area_map(&o, meant == "points"));
+            }
             _ => game.maps.push(map::read_map(&o)),
         }
     });

@@ -122,6 +122,8 @@ pub struct Connection {
     pub between: Vec<Sp<String>>,
     /// `kind`: a `[[connection_kind]]` id.
     pub kind: Option<Sp<String>>,
+    /// `kind` is written (when it could not be read, its own finding says so).
+    pub kind_written: bool,
     /// `limit`: this connection's own limit, over its kind's.
     pub limit: Option<Sp<i64>>,
     /// The whole table.
