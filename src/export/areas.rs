@@ -33,8 +33,12 @@ pub struct AreaDrawing {
     pub points: bool,
     /// A point's radius, mm.
     pub point_radius: f64,
-    /// The picture drawn under everything, from the game folder's root; none: the map's paper.
+    /// The picture drawn under everything, from the game folder's root; none: the map's
+    /// ground.
     pub background: Option<String>,
+    /// The colour of the map's own terrain (`terrain`, default clear): the ground between the
+    /// areas, printed pale.
+    pub ground: String,
     /// The areas' names, pt, bold.
     pub name_size: Pt,
     /// The areas.
@@ -244,6 +248,7 @@ impl Exporter<'_> {
             points: m.points,
             point_radius: POINT_RADIUS_MM,
             background: m.background.as_ref().map(|b| super::pieces::image_path(&b.v)),
+            ground: super::map::look(game, default).1,
             name_size: Pt(AREA_NAME_PT),
             areas,
             connections,

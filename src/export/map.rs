@@ -207,7 +207,7 @@ pub struct MapLabel {
 }
 
 /// How a terrain id is drawn: its `[[terrain]]` colour and pattern, else the built-in ones.
-fn look(game: &Game, id: &str) -> (String, String, String) {
+pub(super) fn look(game: &Game, id: &str) -> (String, String, String) {
     let declared = game.terrain.iter().find(|t| t.id.v == id);
     let builtin = BUILTIN_TERRAIN.iter().find(|(b, _, _)| *b == id);
     let name = declared.map(|t| t.name.v.clone()).unwrap_or_else(|| {
