@@ -127,7 +127,7 @@ impl Checker<'_> {
     /// kind, of a declared kind; every area is joined to the rest (W020 otherwise).
     fn connections(&mut self, m: &AreaMap) {
         let game = self.game;
-        let names: Vec<&str> = m.places.iter().map(|p| p.id.v.as_str()).collect();
+        let names: Vec<&str> = m.places.iter().map(|p| p.id.v.as_str()).filter(|n| !n.is_empty()).collect();
         let mut pairs: BTreeMap<(String, String, String), &Connection> = BTreeMap::new();
         let mut joined: Vec<(usize, usize)> = Vec::new();
         let mut broken = false;
@@ -199,23 +199,39 @@ impl Checker<'_> {
         if m.places.len() < 2 {
             return;
         }
-        let mut reached = BTreeSet::from([0usize]);
-        let mut todo = vec![0usize];
-        while let Some(a) = todo.pop() {
-            for &(x, y) in joined {
-                let next = if x == a {
-                    y
-                } else if y == a {
-                    x
-                } else {
-                    continue;
-                };
-                if reached.insert(next) {
-                    todo.push(next);
+        // The map's groups of areas joined to each other; the largest is the map, the others
+        // cannot be reached from it.
+        let mut group = vec![usize::MAX; m.places.len()];
+        let mut sizes = Vec::new();
+        for start in 0..m.places.len() {
+            if group[start] != usize::MAX {
+                continue;
+            }
+            let g = sizes.len();
+            group[start] = g;
+            let (mut todo, mut n) = (vec![start], 1usize);
+            while let Some(a) = todo.pop() {
+                for &(x, y) in joined {
+                    let next = if x == a {
+                        y
+                    } else if y == a {
+                        x
+                    } else {
+                        continue;
+                    };
+                    if group[next] == usize::MAX {
+                        group[next] = g;
+                        n += 1;
+                        todo.push(next);
+                    }
                 }
             }
+            sizes.push(n);
         }
-        let first = m.places[0].label();
+        // The largest group (the first of those as large): everything else is cut off from it.
+        let main = (0..sizes.len()).max_by_key(|&g| (sizes[g], std::cmp::Reverse(g))).unwrap_or(0);
+        let reached: BTreeSet<usize> = (0..m.places.len()).filter(|&i| group[i] == main).collect();
+        let first = (0..m.places.len()).find(|&i| group[i] == main).map_or_else(String::new, |i| m.places[i].label());
         // An area written twice is E005, not unreachable.
         let first_of = |i: usize| m.places.iter().position(|p| p.id.v == m.places[i].id.v) == Some(i);
         for (i, p) in m.places.iter().enumerate().filter(|(i, _)| !reached.contains(i) && first_of(*i)) {
@@ -236,6 +252,10 @@ impl Checker<'_> {
 
     /// An area id the map does not have: E006 with a did-you-mean.
     pub(super) fn unknown_area(&mut self, m: &AreaMap, id: &Sp<String>, names: &[&str]) {
+        // An area written without its id (E003) may be the one meant: that is the finding.
+        if m.places.iter().any(|p| p.id.v.is_empty()) {
+            return;
+        }
         let d = Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("map `{}` has no area `{}`", m.id.v, id.v))
             .at(&id.loc)
             .label("no [[map.area]] has this id");
@@ -251,7 +271,7 @@ impl Checker<'_> {
     /// their side may use (E053) and their units may enter (E074), within each area's limit
     /// (E055); reinforcements enter at areas; objectives name areas.
     pub(super) fn check_area_board(&mut self, sc: &Scenario, m: &AreaMap) {
-        let names: Vec<&str> = m.places.iter().map(|p| p.id.v.as_str()).collect();
+        let names: Vec<&str> = m.places.iter().map(|p| p.id.v.as_str()).filter(|n| !n.is_empty()).collect();
         if let Some(board) = &sc.board {
             let window = board
                 .window
@@ -322,6 +342,12 @@ impl Checker<'_> {
     fn blocks_per_unit(&self, f: &Force) -> i64 {
         let game = self.game;
         let Some(unit) = f.unit_id(game).and_then(|u| self.ix.get::<Unit>(game, &u.v)) else { return 1 };
+        self.unit_blocks(unit).unwrap_or(1)
+    }
+
+    /// How many blocks a unit is, when its block group counts them (`count`): none otherwise.
+    pub(super) fn unit_blocks(&self, unit: &Unit) -> Option<i64> {
+        let game = self.game;
         let named = game.counters.iter().find(|c| c.unit.as_ref().is_some_and(|u| u.v == unit.id.v));
         let group = match named {
             Some(c) => {
@@ -332,10 +358,10 @@ impl Checker<'_> {
                 .iter()
                 .find(|g| unit.kind.as_ref().is_some_and(|k| g.kinds.iter().any(|x| x.v == k.v))),
         };
-        let Some(stat) = group.and_then(|g| g.block.as_ref()).and_then(|b| b.count.as_ref()) else { return 1 };
+        let stat = group.and_then(|g| g.block.as_ref()).and_then(|b| b.count.as_ref())?;
         match unit.stats().iter().find(|(k, _)| k.v == stat.v).map(|(_, v)| &v.v) {
-            Some(Scalar::Int(n)) => (*n).clamp(1, super::MAX_COPIES),
-            _ => 1,
+            Some(Scalar::Int(n)) => Some((*n).clamp(1, super::MAX_COPIES)),
+            _ => Some(1),
         }
     }
 
@@ -345,7 +371,8 @@ impl Checker<'_> {
         let game = self.game;
         let side_name =
             |id: &str| game.sides.iter().find(|s| s.id.v == id).map_or(id.to_string(), |s| s.name.v.clone());
-        if let Some(owner) = p.side.as_ref().filter(|s| s.v != side.side.v && f.arrives.is_none()) {
+        let known = |s: &&Sp<String>| game.sides.iter().any(|x| x.id.v == s.v);
+        if let Some(owner) = p.side.as_ref().filter(known).filter(|s| s.v != side.side.v && f.arrives.is_none()) {
             let (us, them) = (side_name(&side.side.v), side_name(&owner.v));
             self.push(
                 Diagnostic::error(
@@ -359,8 +386,9 @@ impl Checker<'_> {
         }
         let unit = f.unit_id(game).and_then(|u| self.ix.get::<Unit>(game, &u.v));
         let kind = unit.and_then(|u| u.kind.as_ref()).map(|k| k.v.as_str());
-        let Some(tid) = p.terrain.as_ref().or(m.terrain.as_ref()) else { return };
-        let Some(t) = self.ix.get::<Terrain>(game, &tid.v) else { return };
+        // An area of no terrain is the map's, else clear (as it is drawn).
+        let tid = p.terrain.as_ref().or(m.terrain.as_ref()).map_or("clear", |t| t.v.as_str());
+        let Some(t) = self.ix.get::<Terrain>(game, tid) else { return };
         if t.prohibits(kind) {
             let what = unit.map_or("a force".to_string(), |u| format!("`{}`", u.id.v));
             self.push(

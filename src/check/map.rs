@@ -376,6 +376,18 @@ impl Checker<'_> {
             self.check_area_board(sc, m);
             return;
         }
+        // Neither kind of map: a did-you-mean among both.
+        if !self.game.maps.iter().any(|m| m.id.v == board.map.v) && !self.game.area_maps.is_empty() {
+            let names: Vec<&str> = self
+                .game
+                .maps
+                .iter()
+                .map(|m| m.id.v.as_str())
+                .chain(self.game.area_maps.iter().map(|m| m.id.v.as_str()))
+                .collect();
+            self.push(unknown_reference(Coll::Map, &board.map.v, &board.map.loc, names));
+            return;
+        }
         let Some(map) = self.resolve::<Map>(&board.map) else { return };
         if !(1..=MAX_MAP_CELLS).contains(&map.columns.v)
             || !(1..=MAX_MAP_CELLS).contains(&map.rows.v)

@@ -389,17 +389,17 @@ impl<'g> Checker<'g> {
         let mut blocks: std::collections::HashSet<&str> = std::collections::HashSet::new();
         for c in &game.counters {
             if let Some(u) = &c.unit {
-                let group = c
-                    .group
-                    .as_ref()
-                    .and_then(|g| self.ix.get::<CounterGroup>(game, &g.v))
-                    .or(game.counter_groups.first());
-                let counted =
-                    c.quantity.is_none() && group.and_then(|g| g.block.as_ref()).is_some_and(|b| b.count.is_some());
-                let units =
-                    || self.ix.get::<Unit>(game, &u.v).and_then(|x| x.quantity.as_ref()).map_or(1, |q| q.v.max(1));
-                let copies = if counted { units() } else { c.quantity.as_ref().map_or(1, |q| q.v.max(1)) };
-                if counted {
+                let unit = self.ix.get::<Unit>(game, &u.v);
+                // A unit of several blocks: the blocks printed (its own `quantity`, else that
+                // many for every unit of the unit's `quantity`) make whole units.
+                let per_unit = unit.and_then(|x| self.unit_blocks(x));
+                let units = || unit.and_then(|x| x.quantity.as_ref()).map_or(1, |q| q.v.max(1));
+                let copies = match (per_unit, &c.quantity) {
+                    (Some(n), Some(q)) => q.v.max(1) / n,
+                    (Some(_), None) => units(),
+                    (None, q) => q.as_ref().map_or(1, |q| q.v.max(1)),
+                };
+                if per_unit.is_some() {
                     blocks.insert(u.v.as_str());
                 }
                 *printed.entry(u.v.as_str()).or_default() += copies * c.expanded().len() as i64;

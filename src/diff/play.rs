@@ -182,8 +182,11 @@ pub(crate) fn area_map(g: &Game, x: &AreaMap) -> Entry {
                 k.sort_unstable();
                 k
             }
+            // The first connection of two areas is keyed by them alone; a second one (of another
+            // kind) by its kind too: adding a sea lane beside a road is one new connection.
             let mut key = pair(c);
-            if x.connections.iter().filter(|o| pair(o) == key).count() > 1 {
+            let first = x.connections.iter().position(|o| pair(o) == key);
+            if first.is_some_and(|f| !std::ptr::eq(&x.connections[f], c)) {
                 key.extend(kind.as_ref().map(|k| k.v.as_str()));
             }
             e.item(key.join(" "), label)

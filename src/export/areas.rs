@@ -221,9 +221,23 @@ impl Exporter<'_> {
         }
         let mut kinds: Vec<(String, KindKey)> = Vec::new();
         let mut connections = Vec::new();
-        for c in &m.connections {
+        fn pair(c: &Connection) -> Vec<&str> {
+            let mut k: Vec<&str> = c.between.iter().map(|b| b.v.as_str()).collect();
+            k.sort_unstable();
+            k
+        }
+        for (ci, c) in m.connections.iter().enumerate() {
             let ends: Vec<(f64, f64)> = c.between.iter().filter_map(|b| laid.area(&b.v)).map(|s| s.centre).collect();
             let [a, b] = ends[..] else { continue };
+            // Two kinds between the same two areas (a track and a sea lane): side by side, 1.6 mm
+            // apart, each in its own line.
+            let same: Vec<usize> = (0..m.connections.len()).filter(|&o| pair(&m.connections[o]) == pair(c)).collect();
+            let k_of = same.iter().position(|&o| o == ci).unwrap_or(0) as f64;
+            let shift = (k_of - (same.len() as f64 - 1.0) / 2.0) * 1.6;
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let len = dx.hypot(dy).max(1e-9);
+            let (nx, ny) = (-dy / len * shift, dx / len * shift);
+            let (a, b) = ((a.0 + nx, a.1 + ny), (b.0 + nx, b.1 + ny));
             let kind = c.kind.as_ref().and_then(|k| game.connection_kinds.iter().find(|x| x.id.v == k.v));
             let k = kind.map(|kind| match kinds.iter().position(|(id, _)| *id == kind.id.v) {
                 Some(i) => i,

@@ -72,8 +72,13 @@ pub struct Tile {
     pub x: f64,
     /// Its top-left corner on the map, mm.
     pub y: f64,
-    /// The cells that reach into it, by index in `cells`.
+    /// The cells that reach into it, by index in `cells` (a map of areas: the areas, by index
+    /// in its network's `areas`).
     pub cells: Vec<usize>,
+    /// A map of areas: the connections that cross it, by index in its network's
+    /// `connections`; absent for a grid map.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub links: Option<Vec<usize>>,
 }
 
 /// A map, or a window of it, as drawn: positions in mm from the top-left corner of the cells
@@ -250,7 +255,7 @@ impl Exporter<'_> {
                             .filter(|(_, c)| c.x + hw > ox && c.x - hw < ox + w && c.y + hh > oy && c.y - hh < oy + h)
                             .map(|(i, _)| i)
                             .collect();
-                        tiles.push(Tile { row, col, x: mm(ox), y: mm(oy), cells });
+                        tiles.push(Tile { row, col, x: mm(ox), y: mm(oy), cells, links: None });
                     }
                 }
                 // The least overlap between pages that have a neighbour (10 mm, or more where the
@@ -280,10 +285,23 @@ impl Exporter<'_> {
             let tiling = Tiling::new(laid.size, m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
             let drawing = self.area_map_drawing(m, &laid);
             let mut tiles = Vec::new();
+            let net = drawing.network.as_ref().expect("a map of areas has its network");
+            // Each tile draws only what reaches into it: a large map's pages stay small.
+            let boxes: Vec<(f64, f64, f64, f64)> = laid.areas.iter().map(|a| a.extent()).collect();
             for row in 0..tiling.down {
                 for col in 0..tiling.across {
                     let (ox, oy) = tiling.origin(row, col);
-                    tiles.push(Tile { row, col, x: mm(ox), y: mm(oy), cells: Vec::new() });
+                    let (w, h) = tiling.area;
+                    let meets =
+                        |(x0, y0, x1, y1): (f64, f64, f64, f64)| x1 > ox && x0 < ox + w && y1 > oy && y0 < oy + h;
+                    let cells = (0..boxes.len()).filter(|&i| meets(boxes[i])).collect();
+                    let links = (net.connections.iter().enumerate())
+                        .filter(|(_, c)| {
+                            meets((c.a[0].min(c.b[0]), c.a[1].min(c.b[1]), c.a[0].max(c.b[0]), c.a[1].max(c.b[1])))
+                        })
+                        .map(|(i, _)| i)
+                        .collect();
+                    tiles.push(Tile { row, col, x: mm(ox), y: mm(oy), cells, links: Some(links) });
                 }
             }
             let (ox, oy) = tiling.overlap();

@@ -36,6 +36,8 @@ pub struct AreaShape {
     pub name_width: f64,
     /// Its place among the map's `[[map.area]]`s.
     pub index: usize,
+    /// Its outline is a box playaid drew around it (it has no `outline` of its own).
+    pub boxed: bool,
 }
 
 impl AreaShape {
@@ -121,7 +123,8 @@ pub fn lay_out_names(m: &AreaMap, size: Pt) -> AreaLayout {
             let pieces = (centre.0, y0 + name_row + (h - name_row) / 2.0);
             (vec![(x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h)], (centre.0, y0 + 1.5 + cap / 2.0), pieces)
         };
-        areas.push(AreaShape { id: p.id.v.clone(), name, centre, outline, name_at, name_width, index });
+        let boxed = p.outline.is_empty() && !m.points;
+        areas.push(AreaShape { id: p.id.v.clone(), name, centre, outline, name_at, name_width, index, boxed });
     }
     // Without a `size`: everything drawn, and 10 mm of margin.
     let size = match &m.size {
@@ -146,7 +149,8 @@ fn area_loc<'m>(m: &'m AreaMap, a: &AreaShape) -> &'m crate::source::Loc {
 pub fn check_names(m: &AreaMap, laid: &AreaLayout) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let (w, h_map) = laid.size;
-    if m.size.is_some() {
+    {
+        let sized = m.size.is_some();
         for a in &laid.areas {
             // An `at` or outline off the map is the checker's E056 already.
             let p = &m.places[a.index];
@@ -155,7 +159,16 @@ pub fn check_names(m: &AreaMap, laid: &AreaLayout) -> Vec<Diagnostic> {
                 continue;
             }
             let (x0, y0, x1, y1) = a.extent();
-            if x0 < -0.01 || y0 < -0.01 || x1 > w + 0.01 || y1 > h_map + 0.01 {
+            // Past the top or left edge always (a map's size grows only to the right and down);
+            // past the right or bottom edge of a map whose `size` is given.
+            let before = x0 < -0.01 || y0 < -0.01;
+            let after = sized && (x1 > w + 0.01 || y1 > h_map + 0.01);
+            if before || after {
+                let help = if before {
+                    "move it right or down (its `at`): the map starts at its top-left corner"
+                } else {
+                    "move it further in (its `at`), or make the map's `size` larger"
+                };
                 out.push(
                     Diagnostic::error(
                         diag::MAP_BOUNDS,
@@ -163,13 +176,28 @@ pub fn check_names(m: &AreaMap, laid: &AreaLayout) -> Vec<Diagnostic> {
                     )
                     .at(area_loc(m, a))
                     .label(format!("its shape and name run from {x0:.0}, {y0:.0} to {x1:.0}, {y1:.0} mm"))
-                    .help("move it further in (its `at`), or make the map's `size` larger"),
+                    .help(help),
                 );
             }
         }
     }
     let h = Pt(AREA_NAME_PT).mm().0 * 1.2;
     for (i, a) in laid.areas.iter().enumerate() {
+        // Two boxes playaid drew over each other: one hides the other and its roads.
+        if a.boxed
+            && let Some(b) = laid.areas[..i].iter().find(|b| {
+                let (p, q) = (a.extent(), b.extent());
+                b.boxed && p.0 < q.2 && q.0 < p.2 && p.1 < q.3 && q.1 < p.3
+            })
+        {
+            out.push(
+                Diagnostic::warning(diag::MAP_TEXT_COVERED, format!("the boxes of {} and {} overlap", b.name, a.name))
+                    .at(area_loc(m, a))
+                    .label(format!("drawn over {}", b.name))
+                    .help("move one of the two areas (its `at`) further from the other, or give them outlines"),
+            );
+            continue;
+        }
         for b in &laid.areas[..i] {
             let dx = (a.name_at.0 - b.name_at.0).abs();
             let dy = (a.name_at.1 - b.name_at.1).abs();

@@ -143,6 +143,12 @@ fn read_places(o: &Obj) -> Vec<Place> {
         if let Some(v) = a.get("outline") {
             let loc = a.ctx.loc(v.span());
             match v.get_ref() {
+                // Numbers one after the other, not [x, y] pairs: one finding, not one a number.
+                DeValue::Array(items) if items.iter().any(|p| !matches!(p.get_ref(), DeValue::Array(_))) => a.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, "`outline` is a list of points, each [x, y]")
+                        .at(&loc)
+                        .help("pair the numbers up: outline = [[220, 30], [270, 30], [270, 70], [220, 70]]"),
+                ),
                 DeValue::Array(items) if (3..=MAX_OUTLINE).contains(&items.len()) => {
                     outline = items.iter().filter_map(|p| point(&a, p, "outline")).collect();
                     outline_at = Some(loc);
@@ -189,9 +195,15 @@ fn read_connections(o: &Obj) -> Vec<Connection> {
     for c in tables(o, "connection", "a connection") {
         let between = c.ids("between");
         let loc = c.ctx.loc(c.span.clone());
+        let listed = c.get("between").is_some_and(|v| matches!(v.get_ref(), DeValue::Array(_)));
         if !c.has("between") {
-            let _ = c.req_str("between");
-        } else if between.len() != 2 {
+            c.ctx.push(
+                Diagnostic::error(diag::MISSING_FIELD, "a connection has no `between`")
+                    .at(&loc)
+                    .label("`between` is required here")
+                    .help("name the two areas it joins: between = [\"kingsharrow\", \"westmere\"]"),
+            );
+        } else if listed && between.len() != 2 {
             let at = c.key_loc("between").unwrap_or_else(|| loc.clone());
             c.ctx.push(
                 Diagnostic::error(

@@ -247,39 +247,7 @@ fn read_file(game: &mut Game, file: usize, text: &str, is_game_toml: bool, diags
     if let Some(o) = root.table("turn_track") {
         charts::read_turn_track(game, &o);
     }
-    for_each(&root, "map", |o| {
-        let grid = o.table.get("grid").map(|g| g.get_ref().as_str().map(str::to_ascii_lowercase).unwrap_or_default());
-        // A `grid` that says nothing readable on a table with the keys of a map of areas.
-        let areas_like = ["size", "connection", "background"].iter().any(|k| o.table.get(*k).is_some());
-        let guess = |g: &str| match diag::did_you_mean(g, ["hex", "square", "areas", "points"]) {
-            Some(m) => Some(m),
-            None if areas_like => Some("areas"),
-            None => None,
-        };
-        match grid.as_deref() {
-            Some(g @ ("areas" | "points")) => game.area_maps.push(areas::read_area_map(&o, g == "points")),
-            // A misspelt "areas" or "points": said once, and read as what was meant (not as a
-            // hex map missing its columns, rows and cell).
-            Some(g)
-                if !matches!(g, "hex" | "square")
-                    && let Some(meant @ ("areas" | "points")) = guess(g) =>
-            {
-                if let Some(v) = o.get("grid").filter(|v| v.get_ref().as_str().is_none()) {
-                    o.ctx.wrong_type("grid", &format!("a text: \"{meant}\""), v);
-                } else if let Some(v) = o.get("grid") {
-                    let what = if g.is_empty() { "empty".to_string() } else { format!("`{g}`") };
-                    o.ctx.push(
-                        Diagnostic::error(diag::INVALID_VALUE, format!("`grid` cannot be {what}"))
-                            .at(&o.ctx.loc(v.span()))
-                            .label("one of \"hex\", \"square\", \"areas\", \"points\"")
-                            .help(format!("did you mean \"{meant}\"?")),
-                    );
-                }
-                game.area_maps.push(areas::read_area_map(&o, meant == "points"));
-            }
-            _ => game.maps.push(map::read_map(&o)),
-        }
-    });
+    for_each(&root, "map", |o| read_any_map(game, &o));
     for_each(&root, "connection_kind", |o| game.connection_kinds.push(areas::read_connection_kind(&o)));
     for_each(&root, "todo", |o| {
         if let Some(t) = o.text("text") {
@@ -1278,5 +1246,48 @@ trait OrDefault {
 impl OrDefault for Option<Sp<String>> {
     fn unwrap_or_default_sp(self, o: &Obj) -> Sp<String> {
         self.unwrap_or_else(|| Sp::new(String::new(), o.ctx.loc(o.span.clone())))
+    }
+}
+
+/// `[[map]]`: a grid of cells (hexes, squares) or a map of areas (areas, points), by its
+/// `grid`; a misspelt or missing `grid` on a table with the keys of a map of areas is said once
+/// and read as what was meant.
+fn read_any_map(game: &mut Game, o: &Obj) {
+    let grid = o.table.get("grid").map(|g| g.get_ref().as_str().map(str::to_ascii_lowercase).unwrap_or_default());
+    // A `grid` that says nothing readable on a table with the keys of a map of areas.
+    let areas_like = ["size", "connection", "background"].iter().any(|k| o.table.get(*k).is_some());
+    let guess = |g: &str| match diag::did_you_mean(g, ["hex", "square", "areas", "points"]) {
+        Some(m) => Some(m),
+        None if areas_like => Some("areas"),
+        None => None,
+    };
+    match grid.as_deref() {
+        Some(g @ ("areas" | "points")) => game.area_maps.push(areas::read_area_map(o, g == "points")),
+        // A misspelt "areas" or "points": said once, and read as what was meant (not as a
+        // hex map missing its columns, rows and cell).
+        Some(g)
+            if !matches!(g, "hex" | "square")
+                && let Some(meant @ ("areas" | "points")) = guess(g) =>
+        {
+            if let Some(v) = o.get("grid").filter(|v| v.get_ref().as_str().is_none()) {
+                o.ctx.wrong_type("grid", &format!("a text: \"{meant}\""), v);
+            } else if let Some(v) = o.get("grid") {
+                let what = if g.is_empty() { "empty".to_string() } else { format!("`{g}`") };
+                o.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("`grid` cannot be {what}"))
+                        .at(&o.ctx.loc(v.span()))
+                        .label("one of \"hex\", \"square\", \"areas\", \"points\"")
+                        .help(format!("did you mean \"{meant}\"?")),
+                );
+            }
+            game.area_maps.push(areas::read_area_map(o, meant == "points"));
+        }
+        // No `grid` at all, on a table with the keys of a map of areas: said once, read as
+        // one.
+        None if areas_like => {
+            o.missing("grid", "\"areas\"");
+            game.area_maps.push(areas::read_area_map(o, false));
+        }
+        _ => game.maps.push(map::read_map(o)),
     }
 }

@@ -148,6 +148,17 @@ pub(super) fn unit_marks(
         };
         match whole(&v.v) {
             Some(n) if (1..=BLOCK_EDGES as i64).contains(&n) => (1..=n).rev().map(|k| k.to_string()).collect(),
+            // Not a number at all (a text stat, "B2"): the group's choice of stat, said once.
+            None => {
+                return bad(
+                    &stat.loc,
+                    format!("`{}` is not a number, and a one-step unit's block counts it down along its edges", stat.v),
+                    format!(
+                        "name a whole-number stat (its strength) in `steps`, or give the units `steps` (unit `{}`)",
+                        unit.id.v
+                    ),
+                );
+            }
             _ => {
                 return bad(
                     &v.loc,

@@ -42,10 +42,7 @@ impl<'g> Ctx<'g, '_> {
         };
         let group = &self.groups[src.group];
         let decl = group.decl.map(|d| &self.game.counter_groups[d]);
-        let front_layout: Vec<Slot> = decl
-            .and_then(|g| g.layout.as_ref())
-            .map(|(l, _)| l.clone())
-            .unwrap_or_else(|| default_layout(self.game, self.ix, src.unit, decl.and_then(|g| g.block.as_ref())));
+        let front_layout = self.front_layout(decl, src);
         let back_layout: Vec<Slot> =
             decl.and_then(|g| g.back_layout.as_ref()).map(|(l, _)| l.clone()).unwrap_or_else(|| front_layout.clone());
         let values = self.front_values(src);
@@ -124,6 +121,20 @@ impl<'g> Ctx<'g, '_> {
         }
     }
 
+    /// The front's slots: its group's `layout`, else the default; a block whose edges carry its
+    /// steps without a `left` or `right` slot (the checker's E079).
+    fn front_layout(&self, decl: Option<&CounterGroup>, src: &Src) -> Vec<Slot> {
+        let steps_on_edges = decl.and_then(|g| g.block.as_ref()).is_some_and(|b| b.steps.is_some());
+        decl.and_then(|g| g.layout.as_ref())
+            .map(|(l, _)| {
+                l.iter()
+                    .filter(|s| !(steps_on_edges && matches!(s.name.v.as_str(), "left" | "right")))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_else(|| default_layout(self.game, self.ix, src.unit, decl.and_then(|g| g.block.as_ref())))
+    }
+
     /// A block sticker's step marks along its edges (E078 where they cannot go), how many blocks
     /// its unit is, and no stripe over its top edge's strength (E079 where the counter's face
     /// or its side's style asks for one; the group's own is the checker's).
@@ -136,7 +147,9 @@ impl<'g> Ctx<'g, '_> {
     ) -> (Vec<Found>, Option<i64>) {
         let mut found = Vec::new();
         let mut quantity = None;
-        if let Some(u) = src.unit {
+        // A stat the checker could not find (E006) says nothing about any unit.
+        let known = |s: &Option<Sp<String>>| s.as_ref().is_none_or(|s| self.game.stats.iter().any(|x| x.id.v == s.v));
+        if let Some(u) = src.unit.filter(|_| known(&spec.steps) && known(&spec.count)) {
             let size_at = decl.and_then(|g| g.size.as_ref()).map(|s| &s.loc);
             match unit_marks(spec, u, &rb, size_at) {
                 Ok(steps) if !steps.is_empty() => {
