@@ -10,7 +10,9 @@ use serde::Serialize;
 
 use super::Exporter;
 use super::map::{Board, BoardObjective, KeyEntry, MapDrawing, Point, Stack, StackItem, side_colour, terrain_key};
-use crate::layout::areas::{AREA_NAME_PT, AreaLayout, POINT_RADIUS_MM, lay_out_names, name_size_at};
+use crate::layout::areas::{
+    AREA_BOARD_NAME_PT, AREA_NAME_PT, AreaLayout, POINT_RADIUS_MM, lay_out_names, name_size_at,
+};
 use crate::layout::board::{self, block_size, block_text_size};
 use crate::layout::fonts::text_width;
 use crate::length::Pt;
@@ -99,9 +101,6 @@ pub struct KindKey {
     /// How many may cross it a turn.
     pub limit: Option<i64>,
 }
-
-/// The least size of an area's name on a scenario's board, pt.
-const AREA_BOARD_NAME_PT: f64 = 6.5;
 
 /// A connection's colour unless its kind sets one.
 pub(super) const CONNECTION_INK: &str = "#5b3a1e";
@@ -303,6 +302,8 @@ fn area_stacks(m: &AreaMap, laid: &AreaLayout, stacks: Vec<(String, Vec<StackIte
         } else {
             y - height * rows.len() as f64 / 2.0
         };
+        // Never above the map's top edge (an area near it with many blocks).
+        let top = top.max(0.5);
         for (r, items) in rows.into_iter().enumerate() {
             let at = (x, top + height * (r as f64 + 0.46));
             units.push(Stack { at: pt(at), width: mm(width), height: mm(height), text_size, items });

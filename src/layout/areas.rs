@@ -11,6 +11,8 @@ use crate::model::*;
 
 /// An area's name on the map sheet, pt, bold: the largest text on the map.
 pub const AREA_NAME_PT: f64 = 9.0;
+/// An area's name on a scenario's board, at the least, pt: the board is the map drawn small.
+pub const AREA_BOARD_NAME_PT: f64 = 6.5;
 /// A point's circle, its radius in mm.
 pub const POINT_RADIUS_MM: f64 = 4.0;
 /// An area without an outline: the least width and the height of its box, mm.
@@ -181,7 +183,15 @@ pub fn check_names(m: &AreaMap, laid: &AreaLayout) -> Vec<Diagnostic> {
             }
         }
     }
-    let h = Pt(AREA_NAME_PT).mm().0 * 1.2;
+    out.extend(overlaps(m, laid, Pt(AREA_NAME_PT)));
+    out
+}
+
+/// W017 for two boxes playaid drew over each other, and for two names (of `size` pt in the
+/// map's measure) that print over each other: once an area, at the first it covers.
+fn overlaps(m: &AreaMap, laid: &AreaLayout, size: Pt) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let h = size.mm().0 * 1.2;
     for (i, a) in laid.areas.iter().enumerate() {
         // Two boxes playaid drew over each other: one hides the other and its roads.
         if a.boxed
@@ -217,4 +227,17 @@ pub fn check_names(m: &AreaMap, laid: &AreaLayout) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// W017 on a scenario's board: the names of two areas that print over each other at the size
+/// the board prints them (larger in the map's measure than on the map sheet: the board is drawn
+/// smaller, its names not).
+pub fn check_board_names(m: &AreaMap, scale: f64, least: Pt, scenario: &str) -> Vec<Diagnostic> {
+    let size = name_size_at(scale, least);
+    let laid = lay_out_names(m, size);
+    overlaps(m, &laid, size)
+        .into_iter()
+        .filter(|d| d.message.starts_with("the names"))
+        .map(|d| d.note(format!("on the set-up map of scenario {scenario}, drawn at {:.0} %", scale * 100.0)))
+        .collect()
 }

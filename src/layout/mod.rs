@@ -54,7 +54,17 @@ pub fn layout(game: &Game, ix: &Index, page: Option<PageSize>) -> (Layout, Vec<D
     let cards = cards::lay_out_cards(game, ix, page, &mut diags);
     diags.extend(board::check_maps(game, ix, &counters));
     for m in &game.area_maps {
-        diags.extend(areas::check_names(m, &areas::lay_out(m)));
+        let laid = areas::lay_out(m);
+        let before = diags.len();
+        diags.extend(areas::check_names(m, &laid));
+        // The map sheet's own overlaps come first; its scenarios' boards add theirs.
+        if diags[before..].iter().any(|d| d.code == crate::diag::MAP_TEXT_COVERED) {
+            continue;
+        }
+        let scale = board::board_frame(laid.size, false).scale;
+        for sc in game.scenarios.iter().filter(|sc| sc.board.as_ref().is_some_and(|b| b.map.v == m.id.v)) {
+            diags.extend(areas::check_board_names(m, scale, crate::length::Pt(areas::AREA_BOARD_NAME_PT), &sc.title.v));
+        }
     }
     let counted = counters.counters.iter().map(|c| (c.quantity, &c.loc));
     diags.extend(too_many("counters", MAX_COUNTERS, counted));
