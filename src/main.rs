@@ -35,7 +35,7 @@ enum Command {
     New {
         /// The folder to create (it must not exist, or be empty)
         dir: PathBuf,
-        /// hex-and-counter, cards or skirmish
+        /// hex-and-counter, cards, skirmish or blocks
         #[arg(long, default_value = "hex-and-counter")]
         template: String,
     },

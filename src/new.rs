@@ -54,6 +54,18 @@ pub const TEMPLATES: &[Template] = &[
             ("scenarios.toml", include_str!("../templates/new/skirmish/scenarios.toml")),
         ],
     },
+    Template {
+        name: "blocks",
+        about: "a block game: stickers with each unit's steps on their edges, towns joined by roads with limits, a scenario by town",
+        files: &[
+            ("game.toml", include_str!("../templates/new/blocks/game.toml")),
+            ("units.toml", include_str!("../templates/new/blocks/units.toml")),
+            ("blocks.toml", include_str!("../templates/new/blocks/blocks.toml")),
+            ("map.toml", include_str!("../templates/new/blocks/map.toml")),
+            ("rules.toml", include_str!("../templates/new/blocks/rules.toml")),
+            ("scenarios.toml", include_str!("../templates/new/blocks/scenarios.toml")),
+        ],
+    },
 ];
 
 /// The template called `name`.

@@ -72,6 +72,34 @@ fn cards_has_a_card_per_character_and_backs_per_side() {
 }
 
 #[test]
+fn blocks_has_stickers_a_map_of_towns_and_a_scenario_by_town() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = new_check_build("blocks", tmp.path());
+    assert!(game.ends_with("three-rivers-0.1"), "{}", game.display());
+    // One sticker sheet, a band a side, one-sided; the strength on the edges.
+    let stickers = pdf_text(&game.join("counters.pdf"));
+    for text in ["Blocks: House Aldren", "Blocks: House Morrow", "one-sided", "Aldren Guard", "A2"] {
+        assert!(stickers.contains(text), "stickers lack `{text}`: {stickers}");
+    }
+    let map = pdf_text(&game.join("map.pdf"));
+    for text in ["Aldren", "Crossways", "Morrow", "Millbrook"] {
+        assert!(map.contains(text), "map lacks `{text}`: {map}");
+    }
+    let scenario = pdf_text(&game.join("scenario-spring.pdf"));
+    assert!(scenario.contains("in Aldren") && scenario.contains("in Morrow"), "{scenario}");
+    assert!(pdf_text(&game.join("aid.pdf")).contains("Road: 4 a turn"));
+
+    // The road limits and the steps are real: a strength of 5 cannot go on four edges.
+    let dir = tmp.path().join("my-game");
+    let path = dir.join("units.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("strength = 4, rating = \"A2\"", "strength = 5, rating = \"A2\"", 1)).unwrap();
+    let o = playaid(&["check", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("error[E078]") || stderr(&o).contains("error[E012]"), "{}", stderr(&o));
+}
+
+#[test]
 fn skirmish_has_unit_cards_and_a_scenario_within_its_points() {
     let tmp = tempfile::tempdir().unwrap();
     let game = new_check_build("skirmish", tmp.path());
