@@ -294,7 +294,20 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
     // Through a JSON value, whose objects keep their keys in alphabetical order: templates
     // have always seen them so. Compact: Typst parses this on every compile (pretty-printing
     // doubles the bytes).
-    let value = serde_json::to_value(&data).expect("template data serialises");
+    let mut value = serde_json::to_value(&data).expect("template data serialises");
+    // The built-in templates of the documents that print data of their own (the map, the aid
+    // card, the pieces, a scenario) read none of the rules' collections: without them, an edit
+    // to a unit rebuilds only the documents that print it (watch mode compares each
+    // document's data). A game with templates of its own gets everything, as docs/TEMPLATES.md
+    // promises them.
+    if game.templates.is_empty()
+        && matches!(doc, DocKind::Map | DocKind::Aid | DocKind::Counters | DocKind::Cards | DocKind::Scenario(_))
+        && let Some(o) = value.as_object_mut()
+    {
+        for key in RULES_COLLECTIONS {
+            o.remove(*key);
+        }
+    }
     let base = serde_json::to_vec(&value).expect("data serialises");
     // The counter sheets are serialised on their own, straight from the layout (thousands of
     // counters: no intermediate JSON tree), and spliced into the top-level object: `{...}`
@@ -312,6 +325,11 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
     Exported { data_json, more_parts, texts_typ: ex.texts, map: ex.map, pieces: ex.pieces }
 }
 
+/// The rules' collections in the template data: what the built-in templates of the documents
+/// that print data of their own (the map, the aid card, the pieces, a scenario) never read.
+pub(crate) const RULES_COLLECTIONS: &[&str] =
+    &["units", "abilities", "kinds", "tables", "sequences", "glossary", "changelog", "todo"];
+
 /// The JSON Schema of the template data (`docs/template-data.schema.json`, printed by
 /// `playaid schema --template-data`), generated from the structs the data is serialised from,
 /// pretty-printed, the same bytes every time.
@@ -327,7 +345,11 @@ pub fn template_data_schema() -> String {
             o.insert("additionalProperties".into(), false.into());
         }
     })));
-    let schema = settings.into_generator().into_root_schema_for::<TemplateData>();
+    let mut schema = settings.into_generator().into_root_schema_for::<TemplateData>();
+    // The rules' collections are left out of the documents that print data of their own.
+    if let Some(serde_json::Value::Array(required)) = schema.as_object_mut().and_then(|o| o.get_mut("required")) {
+        required.retain(|k| !RULES_COLLECTIONS.iter().any(|r| k == r));
+    }
     let mut out = serde_json::to_string_pretty(&schema).expect("a schema prints");
     out.push('\n');
     out

@@ -30,8 +30,8 @@ pub(super) fn fit_cards(game: &Game, ix: &Index, laid_out: &mut Layout) -> Vec<D
     // every part.
     let mut data = data;
     if let Some(o) = data.as_object_mut() {
-        for key in ["units", "abilities", "kinds", "tables", "sequences", "glossary", "changelog", "todo"] {
-            o.remove(key);
+        for key in export::RULES_COLLECTIONS {
+            o.remove(*key);
         }
     }
     let mut renderer = match new_renderer(game, rules_date(game)) {

@@ -44,22 +44,38 @@ pub struct TemplateData {
     /// `[[stat]]`s.
     pub stats: Vec<StatData>,
     /// `[[kind]]`s.
+    /// Absent from the built-in map, aid card, counter, card and scenario documents of a game
+    /// without templates of its own (docs/TEMPLATES.md, "What each document receives").
     pub kinds: Vec<KindData>,
     /// `[[ability]]`s.
+    /// Absent from the built-in map, aid card, counter, card and scenario documents of a game
+    /// without templates of its own (docs/TEMPLATES.md, "What each document receives").
     pub abilities: Vec<AbilityData>,
     /// `[[unit]]`s, each with its stats in its kind's order.
+    /// Absent from the built-in map, aid card, counter, card and scenario documents of a game
+    /// without templates of its own (docs/TEMPLATES.md, "What each document receives").
     pub units: Vec<UnitData>,
     /// The rule sections on the cheatsheet, in order.
     pub sections: Vec<SectionData>,
     /// `[[table]]`s.
+    /// Absent from the built-in map, aid card, counter, card and scenario documents of a game
+    /// without templates of its own (docs/TEMPLATES.md, "What each document receives").
     pub tables: Vec<TableData>,
     /// `[[sequence]]`s.
+    /// Absent from the built-in map, aid card, counter, card and scenario documents of a game
+    /// without templates of its own (docs/TEMPLATES.md, "What each document receives").
     pub sequences: Vec<SequenceData>,
     /// The glossary: `[[term]]`s.
+    /// Absent from the built-in map, aid card, counter, card and scenario documents of a game
+    /// without templates of its own (docs/TEMPLATES.md, "What each document receives").
     pub glossary: Vec<GlossaryEntry>,
     /// `[[changelog]]` entries.
+    /// Absent from the built-in map, aid card, counter, card and scenario documents of a game
+    /// without templates of its own (docs/TEMPLATES.md, "What each document receives").
     pub changelog: Vec<ChangeData>,
     /// `[[todo]]` items.
+    /// Absent from the built-in map, aid card, counter, card and scenario documents of a game
+    /// without templates of its own (docs/TEMPLATES.md, "What each document receives").
     pub todo: Vec<TextKey>,
     /// `build --since`: the rules version changes are marked against; null when the build
     /// does not compare.

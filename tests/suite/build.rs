@@ -343,3 +343,39 @@ fn a_runaway_template_is_stopped_and_the_last_good_files_stay() {
     assert_eq!((found["code"].as_str(), report["errors"].as_u64()), (Some("E039"), Some(1)), "{report}");
     assert!(found["message"].as_str().unwrap().contains("took longer than 1 s"), "{report}");
 }
+
+/// Watch mode's rebuild after an edit to one unit: the documents that print the unit compile
+/// again; the map, the aid card and the cards (The Marrow Front's are terrain and strategy
+/// cards), whose data the edit does not touch, are not compiled.
+#[test]
+fn an_edit_to_a_unit_rebuilds_only_the_documents_that_print_it() {
+    use playaid::build::{BuildOptions, Builder, Progress};
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("game");
+    copy_dir(&repo().join("data/marrow-front"), &dir);
+    let opts = BuildOptions { out_dir: tmp.path().join("out"), ..Default::default() };
+    let mut b = Builder::new(&dir, opts);
+    let first = b.build(&mut |_| {}).unwrap();
+    assert!(!first.has_errors());
+    let units = dir.join("units.toml");
+    let text = std::fs::read_to_string(&units).unwrap();
+    let edited = text.replacen("{ name = \"full\", stats = { attack = 4", "{ name = \"full\", stats = { attack = 5", 1);
+    assert_ne!(text, edited, "the Infantry Corps' attack");
+    std::fs::write(&units, edited).unwrap();
+    let mut compiled = Vec::new();
+    let mut skipped = Vec::new();
+    let r = b
+        .build(&mut |p| {
+            if let Progress::Rendered { file, took, .. } = p {
+                if took.is_zero() { skipped.push(file.to_string()) } else { compiled.push(file.to_string()) }
+            }
+        })
+        .unwrap();
+    assert!(!r.has_errors());
+    for doc in ["cheatsheet.pdf", "counters.pdf", "scenario-hearthfire.pdf"] {
+        assert!(compiled.iter().any(|f| f == doc), "{doc} prints the unit: compiled {compiled:?}");
+    }
+    for doc in ["map.pdf", "aid.pdf", "cards.pdf"] {
+        assert!(skipped.iter().any(|f| f == doc), "{doc} does not: skipped {skipped:?}, compiled {compiled:?}");
+    }
+}
