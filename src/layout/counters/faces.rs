@@ -444,6 +444,7 @@ impl Painter<'_, '_> {
             factor,
             floor: if factor { self.group.floor.1 } else { self.group.floor.0 },
             inset: Pt(0.0),
+            extent: Pt(0.0),
             underline: filled_ranges(&s.text.v, &vals.text)
                 .into_iter()
                 .filter(|(k, _)| underline.contains(k))

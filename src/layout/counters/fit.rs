@@ -142,6 +142,9 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
         };
         found.extend(d.map(|d| (About::slot(&d, s, side), d)));
         s.inset = inset(s);
+        if matches!(s.name.as_str(), "left" | "right") {
+            s.extent = text_width(&s.text, s.size, s.bold);
+        }
     }
     found.extend(small_factors(face, side, what, group, loc));
     found

@@ -95,6 +95,10 @@ pub struct RSlot {
     /// accents, descenders and underlines stay inside the safe area.
     #[serde(skip_serializing_if = "is_zero")]
     pub inset: Pt,
+    /// A `left` or `right` slot: how long its text runs along the edge (pt, its width as set),
+    /// so that it is centred there without being measured; absent for the other slots.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub extent: Pt,
     /// Byte ranges of `text` printed underlined.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub underline: Vec<[usize; 2]>,
