@@ -2,10 +2,10 @@
 //! data comes from the exporter and the heights from the renderer, both later stages than
 //! layout, so the steps are strung together here: export the cards, let the layout say what
 //! to measure (`layout::card_fit::probes`, then `refine`), compile `templates/card-measure.typ`
-//! for each round in parts of at most 50 cards (each part's data holds only its cards, and
-//! none of the units, abilities, tables, glossary or changelog: a game's own card template
-//! measured here reads `data.cards` and the game, options, stats and sections only), and let
-//! the layout choose each card's fit from the heights (`layout::card_fit::fit`).
+//! for each round in parts of at most 50 cards (each part's data holds only its cards, and,
+//! for a game without templates of its own, none of the units, abilities, tables, glossary or
+//! changelog, which the built-in card templates never read), and let the layout choose each
+//! card's fit from the heights (`layout::card_fit::fit`).
 
 use super::{map_render_diag, new_renderer, rules_date};
 use crate::check::Index;
@@ -28,8 +28,10 @@ pub(super) fn fit_cards(game: &Game, ix: &Index, laid_out: &mut Layout) -> Vec<D
     // What the measuring document reads besides the cards: the game, options, stats, sections.
     // The rest (every unit, ability, table: megabytes in a big game) would be parsed again by
     // every part.
+    // A game with templates of its own (a card template, or a library module the measuring
+    // document imports) gets everything, as every document of it does.
     let mut data = data;
-    if let Some(o) = data.as_object_mut() {
+    if let Some(o) = data.as_object_mut().filter(|_| game.templates.is_empty()) {
         for key in export::RULES_COLLECTIONS {
             o.remove(*key);
         }

@@ -11,17 +11,22 @@ use crate::source::Loc;
 /// The largest template file read (a template is a page of Typst, not data).
 const MAX_TEMPLATE_BYTES: u64 = 1 << 20;
 
-/// Read `dir/templates/*.typ` into the game's files.
+/// Read `dir/templates/*.typ` and the library modules it overrides, `dir/templates/lib/*.typ`
+/// (named `lib/maps.typ`), into the game's files.
 pub(crate) fn read_templates(dir: &Path, game: &mut Game, diags: &mut Vec<Diagnostic>) {
-    let Ok(entries) = std::fs::read_dir(dir.join("templates")) else { return };
-    let mut paths: Vec<_> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "typ"))
-        .collect();
-    paths.sort();
-    for path in paths {
-        let Some(name) = path.file_name().and_then(|n| n.to_str()).map(str::to_string) else { continue };
+    let typ = |d: &Path, prefix: &str| -> Vec<(String, std::path::PathBuf)> {
+        let Ok(entries) = std::fs::read_dir(d) else { return Vec::new() };
+        let mut paths: Vec<_> = entries
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "typ"))
+            .collect();
+        paths.sort();
+        paths.into_iter().filter_map(|p| Some((format!("{prefix}{}", p.file_name()?.to_str()?), p))).collect()
+    };
+    let root = dir.join("templates");
+    let found = typ(&root, "").into_iter().chain(typ(&root.join("lib"), "lib/"));
+    for (name, path) in found {
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         let text = if size > MAX_TEMPLATE_BYTES { None } else { std::fs::read(&path).ok() };
         let text = text.and_then(|b| String::from_utf8(b).ok());

@@ -379,3 +379,47 @@ fn an_edit_to_a_unit_rebuilds_only_the_documents_that_print_it() {
         assert!(skipped.iter().any(|f| f == doc), "{doc} does not: skipped {skipped:?}, compiled {compiled:?}");
     }
 }
+
+/// A game that overrides only a library module (`templates/lib/maps.typ`) is a game with
+/// templates of its own: every document gets the whole data, and `check` compiles them.
+#[test]
+fn a_library_override_gets_the_whole_data() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("game");
+    copy_dir(&repo().join("data/marrow-front"), &dir);
+    std::fs::create_dir_all(dir.join("templates/lib")).unwrap();
+    let lib = std::fs::read_to_string(repo().join("templates/lib/maps.typ")).unwrap();
+    std::fs::write(
+        dir.join("templates/lib/maps.typ"),
+        format!("{lib}\n// The game's own: every unit's name, read wherever maps.typ is.\n#let pa-unit-names = pa-data.units.map(u => u.name)\n"),
+    )
+    .unwrap();
+    let o = playaid(&["build", dir.to_str().unwrap(), "-o", tmp.path().join("out").to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// A label along the edge of a counter taller than it is wide stays on one line: it is laid out
+/// as long as the counter is tall, then turned.
+#[test]
+fn an_edge_label_of_a_tall_counter_stays_on_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("game");
+    write_game(
+        &dir,
+        &[(
+            "game.toml",
+            "[game]\nid = \"tall\"\ntitle = \"Tall\"\nversion = \"1\"\n\n[[counter_group]]\nid = \"g\"\nsize = \"0.75x1.25in\"\n\
+             layout = { centre = \"{name}\", left = \"{label}\" }\n\n[[counter]]\nname = \"Rifles\"\nlabel = \"1st Rifle Regiment HQ\"\n",
+        )],
+    );
+    let out = tmp.path().join("out");
+    let o = playaid(&["build", dir.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let words = words(&out.join("tall-1/counters.pdf"), 1);
+    let label: Vec<&Word> =
+        words.iter().filter(|w| ["1st", "Rifle", "Regiment", "HQ"].contains(&w.text.as_str())).collect();
+    assert_eq!(label.len(), 4, "{words:?}");
+    // Turned a quarter: one line is one column of the page, every word at the same x.
+    let x0 = label[0].x0;
+    assert!(label.iter().all(|w| (w.x0 - x0).abs() < 0.5), "the label on one line: {label:?}");
+}
