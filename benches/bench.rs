@@ -48,8 +48,10 @@ fn counters_game(dir: &Path, n: usize) {
         let side = if i % 2 == 0 { "a" } else { "b" };
         let icon = ["infantry", "armour", "artillery", "recon", "mechanised"][i % 5];
         s.push_str(&format!(
-            "[[counter]]\nid = \"c{i}\"\nname = \"U{i}\"\nlabel = \"{}/{}\"\nside = \"{side}\"\n\
+            "[[counter]]\nid = \"c{i}\"\nname = \"U{}\"\nlabel = \"{}/{}\"\nside = \"{side}\"\n\
              symbol = \"{icon} platoon\"\nfront = {{ a = {}, d = {}, m = {}, q = {} }}\nback = {{ a = {} }}\n\n",
+            // Five digits overflow a 3/4" counter's name slot: names repeat past 9,999.
+            i % 10_000,
             i % 97,
             i % 7,
             i % 9,
