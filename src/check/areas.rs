@@ -55,7 +55,6 @@ impl Checker<'_> {
         if let Some(b) = &m.background {
             self.check_image(b);
         }
-        let (w, h) = m.size_mm();
         let mut seen: BTreeMap<&str, &Place> = BTreeMap::new();
         for p in &m.places {
             if let Some(first) = seen.insert(p.id.v.as_str(), p) {
@@ -80,7 +79,8 @@ impl Checker<'_> {
                         .help("write the victory points holding it is worth"),
                 );
             }
-            if let Some(loc) = p.outline_at.as_ref().filter(|_| m.size.is_some())
+            // Off a map of a given size (without one, the map grows to hold its areas).
+            if let (Some(loc), Some((w, h))) = (&p.outline_at, m.size_mm())
                 && p.outline.iter().any(|(x, y)| *x > w || *y > h)
             {
                 self.push(
@@ -92,7 +92,7 @@ impl Checker<'_> {
                     .help("measure from the map's top-left corner, or make the map's `size` larger"),
                 );
             }
-            if m.size.is_some()
+            if let Some((w, h)) = m.size_mm()
                 && let Some(at) = p.at.as_ref().filter(|a| a.v.0 > w || a.v.1 > h)
             {
                 self.push(
@@ -350,9 +350,7 @@ impl Checker<'_> {
         let game = self.game;
         let named = game.counters.iter().find(|c| c.unit.as_ref().is_some_and(|u| u.v == unit.id.v));
         let group = match named {
-            Some(c) => {
-                c.group.as_ref().and_then(|g| self.ix.get::<CounterGroup>(game, &g.v)).or(game.counter_groups.first())
-            }
+            Some(c) => self.counter_group(c),
             None => game
                 .counter_groups
                 .iter()
@@ -384,27 +382,8 @@ impl Checker<'_> {
                 .help(format!("set it up in an area of {us}, or one no side owns")),
             );
         }
-        let unit = f.unit_id(game).and_then(|u| self.ix.get::<Unit>(game, &u.v));
-        let kind = unit.and_then(|u| u.kind.as_ref()).map(|k| k.v.as_str());
         // An area of no terrain is the map's, else clear (as it is drawn).
         let tid = p.terrain.as_ref().or(m.terrain.as_ref()).map_or("clear", |t| t.v.as_str());
-        let Some(t) = self.ix.get::<Terrain>(game, tid) else { return };
-        if t.prohibits(kind) {
-            let what = unit.map_or("a force".to_string(), |u| format!("`{}`", u.id.v));
-            self.push(
-                Diagnostic::error(
-                    diag::SETUP_PROHIBITED,
-                    format!("{what} sets up in {}, {}, which it may not enter", p.label(), t.name.v),
-                )
-                .at(&area.loc)
-                .label(format!("{} is {}", p.label(), t.name.v))
-                .note(format!(
-                    "[[terrain]] `{}` costs \"P\" (prohibited) for {}",
-                    t.id.v,
-                    kind.map_or("every unit".into(), |k| format!("units of kind `{k}`"))
-                ))
-                .help("set it up in an area it may enter, or give the terrain a cost for its units"),
-            );
-        }
+        self.prohibited_setup(f, tid, &p.label(), &area.loc);
     }
 }

@@ -462,28 +462,32 @@ impl Checker<'_> {
     /// A force set up in a cell whose terrain no unit may enter (E074): a ship on land, an army
     /// at sea.
     fn enterable(&mut self, b: &Played, listed: &HashMap<Coord, &Sp<String>>, c: Coord, f: &Force, entry: &Sp<String>) {
-        let (game, g) = (self.game, b.g);
-        let id = listed.get(&c).copied().or(b.map.terrain.as_ref());
-        let Some(t) = id.and_then(|id| self.ix.get::<Terrain>(game, &id.v)) else { return };
+        // A cell not listed has the map's terrain, else clear (as it is drawn).
+        let id = listed.get(&c).copied().or(b.map.terrain.as_ref()).map_or("clear", |t| t.v.as_str());
+        self.prohibited_setup(f, id, &b.g.name(c), &entry.loc);
+    }
+
+    /// E074: force `f` set up at `place` (a cell, an area), of terrain `terrain`, which its
+    /// units may not enter: the terrain costs "P" for every unit, or for the unit's kind.
+    pub(super) fn prohibited_setup(&mut self, f: &Force, terrain: &str, place: &str, at: &Loc) {
+        let game = self.game;
+        let Some(t) = self.ix.get::<Terrain>(game, terrain) else { return };
         let unit = f.unit_id(game).and_then(|u| self.ix.get::<Unit>(game, &u.v));
         let kind = unit.and_then(|u| u.kind.as_ref()).map(|k| k.v.as_str());
         if !t.prohibits(kind) {
             return;
         }
-        let what = f.unit_id(self.game).map_or("a force".to_string(), |u| format!("`{}`", u.v));
+        let what = f.unit_id(game).map_or("a force".to_string(), |u| format!("`{}`", u.v));
         let (may, whom) = match kind {
             Some(k) if !t.prohibited() => ("it may not enter".to_string(), format!("units of kind `{k}`")),
             _ => ("no unit may enter".to_string(), "every unit".to_string()),
         };
         self.push(
-            Diagnostic::error(
-                diag::SETUP_PROHIBITED,
-                format!("{what} sets up in {}, {}, which {may}", g.name(c), t.name.v),
-            )
-            .at(&entry.loc)
-            .label(format!("{} is {}", g.name(c), t.name.v))
-            .note(format!("[[terrain]] `{}` costs \"P\" (prohibited) for {whom}", t.id.v))
-            .help("set it up in a cell it may enter, or give the terrain a cost for the units that may"),
+            Diagnostic::error(diag::SETUP_PROHIBITED, format!("{what} sets up in {place}, {}, which {may}", t.name.v))
+                .at(at)
+                .label(format!("{place} is {}", t.name.v))
+                .note(format!("[[terrain]] `{}` costs \"P\" (prohibited) for {whom}", t.id.v))
+                .help("set it up where it may go, or give the terrain a cost for its units"),
         );
     }
 

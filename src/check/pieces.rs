@@ -8,6 +8,18 @@ use crate::load::strings::sub_loc;
 use crate::model::*;
 use crate::source::Loc;
 
+impl<'g> Checker<'g> {
+    /// The group a counter is printed in: its `group`, else the game's first; none for a group
+    /// that does not resolve (E006 says so).
+    pub(super) fn counter_group(&self, c: &Counter) -> Option<&'g CounterGroup> {
+        let game = self.game;
+        match &c.group {
+            Some(g) => self.ix.get::<CounterGroup>(game, &g.v),
+            None => game.counter_groups.first(),
+        }
+    }
+}
+
 impl Checker<'_> {
     pub(super) fn check_counters(&mut self) {
         let game = self.game;
@@ -49,14 +61,8 @@ impl Checker<'_> {
             }
             let Some(first) = entries.first() else { continue };
             // Blocks counted by a stat print that many a unit: the layout multiplies them out.
-            let counted = |c: &&Counter| {
-                let g = c
-                    .group
-                    .as_ref()
-                    .and_then(|g| self.ix.get::<CounterGroup>(game, &g.v))
-                    .or(game.counter_groups.first());
-                g.and_then(|g| g.block.as_ref()).is_some_and(|b| b.count.is_some())
-            };
+            let counted =
+                |c: &&Counter| self.counter_group(c).and_then(|g| g.block.as_ref()).is_some_and(|b| b.count.is_some());
             if entries.iter().any(counted) {
                 continue;
             }
@@ -142,12 +148,7 @@ impl Checker<'_> {
         }
         self.copies(&c.quantity, "quantity", "write how many copies to print; remove the counter to print none");
         let what = counter_name(c);
-        let block = c
-            .group
-            .as_ref()
-            .and_then(|g| self.ix.get::<CounterGroup>(self.game, &g.v))
-            .or(self.game.counter_groups.first().filter(|_| c.group.is_none()))
-            .is_some_and(|g| g.block.is_some());
+        let block = self.counter_group(c).is_some_and(|g| g.block.is_some());
         let back_at = match &c.back {
             Back::Values(v) => v.first().map(|(k, _)| k.loc.clone()),
             Back::Blank => None,

@@ -177,15 +177,10 @@ pub(crate) fn area_map(g: &Game, x: &AreaMap) -> Entry {
             e.refer("kind", kind, |k| connection_kind_name(g, k)).one("limit", limit.as_ref().map(|l| l.v.to_string()));
             // Keyed by its ends (a change of kind is a change), and by its kind too where a
             // road and a strait join the same two areas.
-            fn pair(c: &Connection) -> Vec<&str> {
-                let mut k: Vec<&str> = c.between.iter().map(|b| b.v.as_str()).collect();
-                k.sort_unstable();
-                k
-            }
             // The first connection of two areas is keyed by them alone; a second one (of another
             // kind) by its kind too: adding a sea lane beside a road is one new connection.
-            let mut key = pair(c);
-            let first = x.connections.iter().position(|o| pair(o) == key);
+            let mut key = c.ends();
+            let first = x.connections.iter().position(|o| o.ends() == key);
             if first.is_some_and(|f| !std::ptr::eq(&x.connections[f], c)) {
                 key.extend(kind.as_ref().map(|k| k.v.as_str()));
             }

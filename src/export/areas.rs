@@ -220,17 +220,12 @@ impl Exporter<'_> {
         }
         let mut kinds: Vec<(String, KindKey)> = Vec::new();
         let mut connections = Vec::new();
-        fn pair(c: &Connection) -> Vec<&str> {
-            let mut k: Vec<&str> = c.between.iter().map(|b| b.v.as_str()).collect();
-            k.sort_unstable();
-            k
-        }
         for (ci, c) in m.connections.iter().enumerate() {
             let ends: Vec<(f64, f64)> = c.between.iter().filter_map(|b| laid.area(&b.v)).map(|s| s.centre).collect();
             let [a, b] = ends[..] else { continue };
             // Two kinds between the same two areas (a track and a sea lane): side by side, 1.6 mm
             // apart, each in its own line.
-            let same: Vec<usize> = (0..m.connections.len()).filter(|&o| pair(&m.connections[o]) == pair(c)).collect();
+            let same: Vec<usize> = (0..m.connections.len()).filter(|&o| m.connections[o].ends() == c.ends()).collect();
             let k_of = same.iter().position(|&o| o == ci).unwrap_or(0) as f64;
             let shift = (k_of - (same.len() as f64 - 1.0) / 2.0) * 1.6;
             let (dx, dy) = (b.0 - a.0, b.1 - a.1);

@@ -211,6 +211,35 @@ pub struct MapLabel {
     pub text: String,
 }
 
+/// A map of `size` mm on the sheet: its drawing, its tiles and how they are laid out, with
+/// the least overlap between pages that have a neighbour (10 mm, or more where the tiles share
+/// the map evenly).
+fn sheet_map(
+    drawing: MapDrawing,
+    tiles: Vec<Tile>,
+    tiling: &Tiling,
+    size: MmPoint,
+    notes: Option<TextKey>,
+) -> SheetMap {
+    let (ox, oy) = tiling.overlap();
+    let least = match (tiling.across > 1, tiling.down > 1) {
+        (true, true) => ox.min(oy),
+        (true, false) => ox,
+        _ => oy,
+    };
+    SheetMap {
+        drawing,
+        tiles,
+        across: tiling.across,
+        down: tiling.down,
+        page: pt(tiling.page),
+        area: pt(tiling.area),
+        marks: tiling.marks(size).into_iter().map(pt).collect(),
+        overlap: mm(least),
+        notes,
+    }
+}
+
 /// How a terrain id is drawn: its `[[terrain]]` colour and pattern, else the built-in ones.
 pub(super) fn look(game: &Game, id: &str) -> (String, String, String) {
     let declared = game.terrain.iter().find(|t| t.id.v == id);
@@ -237,7 +266,7 @@ impl Exporter<'_> {
     /// `data.map_sheet`: every map of the game, tiled for the page.
     pub(super) fn map_sheet(&mut self, paper: PageSize) -> MapSheet {
         let game = self.game;
-        let maps = game
+        let mut maps = game
             .maps
             .iter()
             .map(|m| {
@@ -258,28 +287,10 @@ impl Exporter<'_> {
                         tiles.push(Tile { row, col, x: mm(ox), y: mm(oy), cells, links: None });
                     }
                 }
-                // The least overlap between pages that have a neighbour (10 mm, or more where the
-                // tiles share the map evenly).
-                let (ox, oy) = tiling.overlap();
-                let least = match (tiling.across > 1, tiling.down > 1) {
-                    (true, true) => ox.min(oy),
-                    (true, false) => ox,
-                    _ => oy,
-                };
-                SheetMap {
-                    drawing,
-                    tiles,
-                    across: tiling.across,
-                    down: tiling.down,
-                    page: pt(tiling.page),
-                    area: pt(tiling.area),
-                    marks: tiling.marks(geo.size()).into_iter().map(pt).collect(),
-                    overlap: mm(least),
-                    notes: self.opt_text(&m.notes),
-                }
+                let notes = self.opt_text(&m.notes);
+                sheet_map(drawing, tiles, &tiling, geo.size(), notes)
             })
             .collect::<Vec<_>>();
-        let mut maps = maps;
         for m in &game.area_maps {
             let laid = crate::layout::areas::lay_out(m);
             let tiling = Tiling::new(laid.size, m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
@@ -304,23 +315,8 @@ impl Exporter<'_> {
                     tiles.push(Tile { row, col, x: mm(ox), y: mm(oy), cells, links: Some(links) });
                 }
             }
-            let (ox, oy) = tiling.overlap();
-            let least = match (tiling.across > 1, tiling.down > 1) {
-                (true, true) => ox.min(oy),
-                (true, false) => ox,
-                _ => oy,
-            };
-            maps.push(SheetMap {
-                drawing,
-                tiles,
-                across: tiling.across,
-                down: tiling.down,
-                page: pt(tiling.page),
-                area: pt(tiling.area),
-                marks: tiling.marks(laid.size).into_iter().map(pt).collect(),
-                overlap: mm(least),
-                notes: self.opt_text(&m.notes),
-            });
+            let notes = self.opt_text(&m.notes);
+            maps.push(sheet_map(drawing, tiles, &tiling, laid.size, notes));
         }
         MapSheet { edge: crate::layout::map::MAP_EDGE_MM, maps }
     }

@@ -129,8 +129,8 @@ pub fn lay_out_names(m: &AreaMap, size: Pt) -> AreaLayout {
         areas.push(AreaShape { id: p.id.v.clone(), name, centre, outline, name_at, name_width, index, boxed });
     }
     // Without a `size`: everything drawn, and 10 mm of margin.
-    let size = match &m.size {
-        Some(_) => m.size_mm(),
+    let size = match m.size_mm() {
+        Some(size) => size,
         None => {
             let far = areas.iter().map(AreaShape::extent).fold((0.0f64, 0.0f64), |a, e| (a.0.max(e.2), a.1.max(e.3)));
             let (lo, hi) = AREA_MAP_MM;

@@ -6,6 +6,7 @@ use toml::Spanned;
 use toml::de::DeValue;
 
 use super::lengths::{parse_signed_length, parse_size};
+use super::map::tables;
 use super::reader::Obj;
 use super::{OrDefault, color_of, id_or_slug, o_finish, page_of};
 use crate::diag::{self, Diagnostic};
@@ -119,12 +120,6 @@ pub(super) fn read_area_map(o: &Obj, points: bool) -> AreaMap {
     };
     o_finish(o);
     map
-}
-
-/// Each table of the array `key` of `o`.
-fn tables<'a, 'd>(o: &Obj<'a, 'd>, key: &'static str, what: &str) -> Vec<Obj<'a, 'd>> {
-    let Some((items, _)) = o.array(key) else { return Vec::new() };
-    items.iter().filter_map(|v| Obj::from_value(o.ctx, v, o.nested(key), what.to_string())).collect()
 }
 
 /// `[[map.area]]` of a map of areas: its place, outline and properties.

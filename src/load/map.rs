@@ -47,7 +47,7 @@ fn named_cells(o: &Obj, key: &'static str) -> Vec<NamedCells> {
 }
 
 /// Each table of the array `key` of `o`.
-fn tables<'a, 'd>(o: &Obj<'a, 'd>, key: &'static str, what: &str) -> Vec<Obj<'a, 'd>> {
+pub(super) fn tables<'a, 'd>(o: &Obj<'a, 'd>, key: &'static str, what: &str) -> Vec<Obj<'a, 'd>> {
     let Some((items, _)) = o.array(key) else { return Vec::new() };
     items.iter().filter_map(|v| Obj::from_value(o.ctx, v, o.nested(key), what.to_string())).collect()
 }

@@ -130,6 +130,16 @@ pub struct Connection {
     pub loc: Loc,
 }
 
+impl Connection {
+    /// The ids of the two areas it joins, in sorted order: the same for a connection written
+    /// either way round.
+    pub fn ends(&self) -> Vec<&str> {
+        let mut k: Vec<&str> = self.between.iter().map(|b| b.v.as_str()).collect();
+        k.sort_unstable();
+        k
+    }
+}
+
 /// `[[map]]` with `grid = "areas"` or `"points"`: a map of named places and connections.
 #[derive(Debug)]
 pub struct AreaMap {
@@ -161,17 +171,11 @@ pub struct AreaMap {
 }
 
 impl AreaMap {
-    /// The map's size in mm, clamped to [`AREA_MAP_MM`] (a bad size is reported by the checker);
-    /// without one, the box around every place and outline with a margin.
-    pub fn size_mm(&self) -> (f64, f64) {
-        let (w, h) = match &self.size {
-            Some(s) => s.v,
-            None => {
-                let pts = self.places.iter().flat_map(|p| p.outline.iter().copied().chain(p.at.as_ref().map(|a| a.v)));
-                pts.fold((0.0f64, 0.0f64), |(w, h), (x, y)| (w.max(x + 25.0), h.max(y + 25.0)))
-            }
-        };
-        (w.clamp(AREA_MAP_MM.0, AREA_MAP_MM.1), h.clamp(AREA_MAP_MM.0, AREA_MAP_MM.1))
+    /// The map's `size` in mm, clamped to [`AREA_MAP_MM`] (a bad size is reported by the
+    /// checker); none when not given (the layout then sizes the map around its areas).
+    pub fn size_mm(&self) -> Option<(f64, f64)> {
+        let (lo, hi) = AREA_MAP_MM;
+        self.size.as_ref().map(|s| (s.v.0.clamp(lo, hi), s.v.1.clamp(lo, hi)))
     }
 
     /// The place an id names.

@@ -160,10 +160,15 @@ pub struct Terrain {
     pub text: Option<Text>,
 }
 
+/// A movement cost of "P" (prohibited).
+fn is_prohibited(c: &Sp<String>) -> bool {
+    matches!(c.v.trim().to_ascii_lowercase().as_str(), "p" | "prohibited")
+}
+
 impl Terrain {
     /// No unit may enter it: its movement cost is "P" (prohibited) for every movement type.
     pub(crate) fn prohibited(&self) -> bool {
-        let p = |c: &Sp<String>| matches!(c.v.trim().to_ascii_lowercase().as_str(), "p" | "prohibited");
+        let p = is_prohibited;
         let m = &self.movement;
         match (&m.all, m.by_type.is_empty()) {
             (Some(all), true) => p(all),
@@ -175,8 +180,8 @@ impl Terrain {
     /// Units of kind `kind` may not enter it: it is prohibited for every unit, or its cost for
     /// that kind (a movement type named like the kind) is "P".
     pub(crate) fn prohibits(&self, kind: Option<&str>) -> bool {
-        let p = |c: &Sp<String>| matches!(c.v.trim().to_ascii_lowercase().as_str(), "p" | "prohibited");
-        self.prohibited() || kind.is_some_and(|k| self.movement.by_type.iter().any(|(t, c)| t.v == k && p(c)))
+        self.prohibited()
+            || kind.is_some_and(|k| self.movement.by_type.iter().any(|(t, c)| t.v == k && is_prohibited(c)))
     }
 
     /// A line feature: written `line = true`, or drawn by a map's `[[map.line]]` (and not a

@@ -18,8 +18,6 @@ pub struct RBlock {
     pub band: Mm,
     /// The length of an edge the marks may use: the edge between the other edges' bands.
     pub room: Mm,
-    /// The group has steps to mark (`steps`); else a plain sticker with no band.
-    pub marked: bool,
 }
 
 /// The gap between the step marks and the sticker's other text, mm.
@@ -33,9 +31,9 @@ impl RBlock {
         let (_, _, cap) = ink_em("0123456789", true);
         let pip = Mm((side * 0.085).clamp(1.2, 2.4));
         let height = if spec.pips { pip } else { (size * cap).mm() };
-        let marked = spec.steps.is_some();
-        let band = if marked { height + Mm(BAND_GAP) } else { Mm(0.0) };
-        RBlock { pips: spec.pips, size, pip: (pip, pip * 1.6), band, room: Mm(side) - (safe + band) * 2.0, marked }
+        // A plain sticker (no `steps`) has no band.
+        let band = if spec.steps.is_some() { height + Mm(BAND_GAP) } else { Mm(0.0) };
+        RBlock { pips: spec.pips, size, pip: (pip, pip * 1.6), band, room: Mm(side) - (safe + band) * 2.0 }
     }
 
     /// How far the marks of the side edges (right, left) reach from the middle of those
