@@ -49,6 +49,22 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("rules.typ", include_str!("../../templates/rules.typ")),
 ];
 
+/// The built-in templates parsed, shared by every world of this process: a build with print
+/// profiles, watch mode and the tests make several worlds, and each parsing the same templates
+/// again (and dropping the trees) was most of a small game's compile.
+fn builtin_source(id: FileId, text: &'static str) -> Source {
+    static PARSED: std::sync::LazyLock<Mutex<HashMap<FileId, Source>>> = std::sync::LazyLock::new(Default::default);
+    PARSED.lock().unwrap().entry(id).or_insert_with(|| Source::new(id, text.to_string())).clone()
+}
+
+/// Typst's standard library, one for the process: it holds nothing of a game's, and its hash
+/// (part of every memoised result's key) is computed once.
+fn library() -> &'static LazyHash<Library> {
+    static LIBRARY: std::sync::LazyLock<LazyHash<Library>> =
+        std::sync::LazyLock::new(|| LazyHash::new(Library::default()));
+    &LIBRARY
+}
+
 /// Where templates read the document's data (`json(...)`), served from memory.
 pub const DATA_PATH: &str = "/playaid/data.json";
 /// The generated module holding every markup field, served from memory.
@@ -59,7 +75,6 @@ pub const TEXTS_PATH: &str = "/playaid/texts.typ";
 /// looks at it through its own [`DocWorld`].
 pub struct GameWorld {
     root: PathBuf,
-    library: LazyHash<Library>,
     today: Option<Datetime>,
     texts_id: FileId,
     data_id: FileId,
@@ -106,7 +121,6 @@ impl GameWorld {
             .or_else(|| Datetime::from_ymd(2000, 1, 1));
         Ok(GameWorld {
             root,
-            library: LazyHash::new(Library::default()),
             today,
             texts: Mutex::new(HashMap::new()),
             texts_id: file_id(TEXTS_PATH),
@@ -191,6 +205,18 @@ impl GameWorld {
         self.read_now(id)
     }
 
+    /// The built-in template `id` stands for, when the game has no file of its own there (its
+    /// absence remembered, as for a read, so that watch mode sees one appear).
+    fn builtin_template(&self, id: FileId) -> Option<&'static str> {
+        let name = id.get().vpath().get_with_slash().strip_prefix("/templates/")?.to_string();
+        let (_, text) = BUILTIN_TEMPLATES.iter().find(|(n, _)| *n == name)?;
+        if !matches!(id.get().root(), VirtualRoot::Project) || self.modified(id).is_some() {
+            return None;
+        }
+        self.stamps.lock().unwrap().insert(id, None);
+        Some(text)
+    }
+
     fn read_now(&self, id: FileId) -> FileResult<Vec<u8>> {
         let rooted = id.get();
         if let VirtualRoot::Package(pkg) = rooted.root() {
@@ -263,7 +289,7 @@ pub struct DocWorld<'g> {
 
 impl World for DocWorld<'_> {
     fn library(&self) -> &LazyHash<Library> {
-        &self.game.library
+        library()
     }
 
     fn book(&self) -> &LazyHash<FontBook> {
@@ -288,6 +314,9 @@ impl World for DocWorld<'_> {
         cache
             .entry(id)
             .or_insert_with(|| {
+                if let Some(text) = game.builtin_template(id) {
+                    return Ok(builtin_source(id, text));
+                }
                 let bytes = game.read(id)?;
                 let text = String::from_utf8(bytes).map_err(|_| FileError::InvalidUtf8)?;
                 Ok(Source::new(id, text))
