@@ -14,12 +14,12 @@ use playaid::export::{DocKind, ExportOptions, export};
 use playaid::model::{Ability, AbilityStyle, Section, Terrain, Text};
 use playaid::render::{Compiled, Renderer};
 
-/// The cards document of a checked game, compiled.
-fn compiled_cards(checked: &Checked) -> (Compiled, Vec<(String, playaid::source::Loc)>) {
+/// The cards document of a checked game, compiled on `r` (one renderer for every case of a
+/// game: Typst's memoised layout of the cards a case leaves alone carries over).
+fn compiled_cards(r: &mut Renderer, checked: &Checked) -> (Compiled, Vec<(String, playaid::source::Loc)>) {
     let (ix, laid_out) = checked.stages.as_ref().unwrap();
     let exported =
         export(&checked.game, ix, laid_out, &DocKind::parse("cards", None).unwrap(), &ExportOptions::default());
-    let mut r = Renderer::new(&checked.game.root, None).unwrap();
     r.set_fonts(laid_out.fonts.clone());
     let compiled = r.compile("cards", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
     (compiled, exported.pieces)
@@ -121,14 +121,17 @@ fn a_card_text_check_passes_is_a_card_text_the_build_prints_whole() {
         let base = load_and_check(&dir, None).unwrap();
         assert!(!base.has_errors(), "{}", dir.display());
         let root = base.game.root.clone();
+        // One copy of the game, each case written into it and undone after.
+        let tmp = tempfile::tempdir().unwrap();
+        copy_dir(&dir, tmp.path());
+        let mut r = Renderer::new(tmp.path(), None).unwrap();
         for (file, span) in card_fields(&base) {
             let f = base.game.files.get(file);
             let rel = f.path.strip_prefix(&root).unwrap_or(&f.path).to_path_buf();
             for times in [2, 4, 8] {
-                let tmp = tempfile::tempdir().unwrap();
-                copy_dir(&dir, tmp.path());
                 std::fs::write(tmp.path().join(&rel), lengthened(&f.text, &span, times)).unwrap();
                 let checked = load_and_check(tmp.path(), None).unwrap();
+                std::fs::copy(dir.join(&rel), tmp.path().join(&rel)).unwrap();
                 cases += 1;
                 let said = overflowing(&checked);
                 let other: Vec<_> =
@@ -147,7 +150,7 @@ fn a_card_text_check_passes_is_a_card_text_the_build_prints_whole() {
                     continue;
                 }
                 let said: BTreeMap<_, _> = said.into_iter().collect();
-                let (compiled, pieces) = compiled_cards(&checked);
+                let (compiled, pieces) = compiled_cards(&mut r, &checked);
                 let printed = run_past(&compiled, &pieces);
                 let named: BTreeSet<String> = said.keys().cloned().collect();
                 assert_eq!(
@@ -178,7 +181,8 @@ fn within_a_layout_every_card_puts_each_stat_in_the_same_place() {
     for dir in example_games() {
         let checked = load_and_check(&dir, None).unwrap();
         let (_, laid_out) = checked.stages.as_ref().unwrap();
-        let (compiled, _) = compiled_cards(&checked);
+        let mut r = Renderer::new(&dir, None).unwrap();
+        let (compiled, _) = compiled_cards(&mut r, &checked);
         let pieces = compiled.query_metadata("pa-piece");
         let mut places: BTreeMap<(String, String), Vec<(f64, usize)>> = BTreeMap::new();
         let mut seen = std::collections::HashMap::new();
