@@ -456,6 +456,12 @@ mod tests {
         r.reset();
         let errs = r.compile("t", b"{}", NO_TEXTS).err().expect("built-in lib.typ has no `who`");
         assert!(errs[0].message.contains("unresolved import"), "{}", errs[0]);
+        // Served built in (parsed once for the process), its place is still watched, and a
+        // file of the game's own that appears there is read after the next reset.
+        assert!(r.dependencies().contains(&r.world().root().join("templates/lib.typ")));
+        std::fs::write(dir.path().join("templates/lib.typ"), "#let who = \"again\"").unwrap();
+        r.reset();
+        assert_eq!(r.compile("t", b"{}", NO_TEXTS).unwrap().query_metadata("who")[0].0, "again");
     }
 
     #[test]
