@@ -115,23 +115,40 @@ fn shaped_em(text: &str, bold: bool) -> f64 {
 /// at Roboto's ascender and descender. Counter slots are placed by cap height and baseline;
 /// these say how far accents and descenders reach past them (see `fit_face`).
 pub fn ink_em(text: &str, bold: bool) -> (f64, f64, f64) {
-    static FACES: OnceLock<Vec<rustybuzz::ttf_parser::Face<'static>>> = OnceLock::new();
-    let faces = FACES.get_or_init(|| {
-        [0, 2].iter().map(|&i| rustybuzz::ttf_parser::Face::parse(FONT_FILES[i].1, 0).expect("embedded font")).collect()
-    });
-    let face = &faces[usize::from(bold)];
-    let upem = face.units_per_em() as f64;
-    let cap = face.capital_height().unwrap_or(0) as f64 / upem;
-    let (mut above, mut below) = (0.0f64, 0.0f64);
-    for ch in text.chars().filter(|c| !c.is_whitespace()) {
-        let (top, bottom) = match face.glyph_index(ch).and_then(|g| face.glyph_bounding_box(g)) {
+    /// A face, its cap height and the ink of each ASCII character, worked out once: a glyph's
+    /// box comes from its outline, and thousands of counters ask again for the same letters.
+    struct Inked {
+        face: rustybuzz::ttf_parser::Face<'static>,
+        cap: f64,
+        ascii: Vec<(f64, f64)>,
+    }
+    fn ink(face: &rustybuzz::ttf_parser::Face, ch: char) -> (f64, f64) {
+        let upem = face.units_per_em() as f64;
+        match face.glyph_index(ch).and_then(|g| face.glyph_bounding_box(g)) {
             Some(b) => (b.y_max as f64 / upem, -(b.y_min as f64) / upem),
             None => (face.ascender() as f64 / upem, -(face.descender() as f64) / upem),
-        };
+        }
+    }
+    static FACES: OnceLock<Vec<Inked>> = OnceLock::new();
+    let faces = FACES.get_or_init(|| {
+        [0, 2]
+            .iter()
+            .map(|&i| {
+                let face = rustybuzz::ttf_parser::Face::parse(FONT_FILES[i].1, 0).expect("embedded font");
+                let cap = face.capital_height().unwrap_or(0) as f64 / face.units_per_em() as f64;
+                let ascii = (0u8..128).map(|b| ink(&face, char::from(b))).collect();
+                Inked { face, cap, ascii }
+            })
+            .collect()
+    });
+    let inked = &faces[usize::from(bold)];
+    let (mut above, mut below) = (0.0f64, 0.0f64);
+    for ch in text.chars().filter(|c| !c.is_whitespace()) {
+        let (top, bottom) = if ch.is_ascii() { inked.ascii[ch as usize] } else { ink(&inked.face, ch) };
         above = above.max(top);
         below = below.max(bottom);
     }
-    (above, below, cap)
+    (above, below, inked.cap)
 }
 
 /// East Asian wide characters (CJK, kana, Hangul, fullwidth forms) are one em wide in the
