@@ -95,6 +95,31 @@ pub fn end_step() {
     }
 }
 
+/// `f` of every item, the items shared between the machine's cores (at most `max` threads at
+/// once), the results in the items' order whichever thread finishes first: the same output on
+/// any machine. The calling thread's step (and its time limit) covers the work.
+pub fn on_cores<T: Sync, R: Send>(items: &[T], max: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(max).min(items.len());
+    if threads <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let done: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let r = f(item);
+                    *done[i].lock().unwrap() = Some(r);
+                }
+            });
+        }
+    });
+    done.into_iter().map(|d| d.into_inner().unwrap().expect("every item was done")).collect()
+}
+
 /// Nothing is being done (watch mode waiting for a change): no time limit runs.
 pub fn idle() {
     if let Ok(mut s) = STEPS.lock() {
@@ -163,4 +188,19 @@ pub fn start_watchdog(limits: Limits, on_stop: fn(&Stopped) -> !) {
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn work_on_cores_comes_back_in_order() {
+        let items: Vec<u64> = (0..100).collect();
+        // Later items finish first on another thread: the order is still the items'.
+        let out = super::on_cores(&items, 8, |&n| {
+            std::thread::sleep(std::time::Duration::from_micros(100 - n));
+            n * n
+        });
+        assert_eq!(out, items.iter().map(|n| n * n).collect::<Vec<_>>());
+        assert!(super::on_cores(&[] as &[u8], 2, |_| 0).is_empty());
+    }
 }

@@ -136,14 +136,15 @@ pub(crate) type OutFile = (String, Vec<u8>);
 /// PNG per piece: every face of `doc` at `dpi` at trim size, and every card face with its
 /// bleed too, named by piece and side.
 pub(crate) fn png_files(doc: &PiecesDoc, names: &PieceNames, dpi: f64) -> Vec<OutFile> {
-    let mut out = Vec::new();
-    for f in &doc.faces {
-        out.push((f.file(names, false), png::encode_png(&doc.render(f, dpi, false))));
-        if f.kind == PieceKind::Card {
-            out.push((f.file(names, true), png::encode_png(&doc.render(f, dpi, true))));
-        }
-    }
-    out
+    // Each face drawn and encoded on its own: shared between the cores.
+    let faces: Vec<(&FacePage, bool)> = doc
+        .faces
+        .iter()
+        .flat_map(|f| std::iter::once((f, false)).chain((f.kind == PieceKind::Card).then_some((f, true))))
+        .collect();
+    crate::limits::on_cores(&faces, usize::MAX, |&(f, bleed)| {
+        (f.file(names, bleed), png::encode_png(&doc.render(f, dpi, bleed)))
+    })
 }
 
 /// The files of the print profiles asked for, in `print-shop/`: the card shop's `cards.pdf`
