@@ -16,7 +16,9 @@ use std::time::{Duration, Instant};
 /// Live heap bytes, in shards each on its own cache line: a thread counts in the shard of its
 /// own, so that two threads compiling at once do not fight over one counter (one shared
 /// counter was 5 % of a 5,000-counter build). Bytes freed on another thread than the one that
-/// allocated them make shards negative; the sum is right.
+/// allocated them make shards negative; the sum is right. The shards are read one after the
+/// other, so a free counted in an early shard and an allocation in a later one during those
+/// nanoseconds can make one reading high by their size; the next reading, 20 ms on, is right.
 const SHARDS: usize = 8;
 #[repr(align(64))]
 struct Shard(AtomicIsize);
