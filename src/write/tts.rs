@@ -39,8 +39,8 @@ pub struct TtsInput<'a> {
     pub names: &'a PieceNames,
     /// The pages of the pieces document (trim size).
     pub faces: &'a [FacePage],
-    /// Render one face at a resolution (dpi).
-    pub render: &'a dyn Fn(&FacePage, f64) -> RgbImage,
+    /// Render one face at a resolution (dpi); called from several threads at once.
+    pub render: &'a (dyn Fn(&FacePage, f64) -> RgbImage + Sync),
     /// The resolution asked for (dpi); deck sheets may use less.
     pub dpi: f64,
     /// Where the images will be found: `file:///...` of the output folder's `tts/`, or the
@@ -359,11 +359,13 @@ fn deck_object(
         let grid = sheet_grid(chunk.len());
         let dpi = sheet_dpi(w_pt, h_pt, grid, input.dpi);
         let cell = (pixels(w_pt, dpi), pixels(h_pt, dpi));
-        let render = |piece: usize, side: &str| {
-            face_of(input.faces, PieceKind::Card, piece, side).map(|f| (input.render)(f, dpi))
+        // The sheet's faces drawn on every core.
+        let render = |side: &str| -> Vec<RgbImage> {
+            let faces: Vec<&FacePage> =
+                chunk.iter().filter_map(|&c| face_of(input.faces, PieceKind::Card, c, side)).collect();
+            crate::limits::on_cores(&faces, usize::MAX, |f| (input.render)(f, dpi))
         };
-        let fronts: Vec<RgbImage> = chunk.iter().filter_map(|&c| render(c, "front")).collect();
-        let backs: Vec<RgbImage> = chunk.iter().filter_map(|&c| render(c, "back")).collect();
+        let (fronts, backs) = (render("front"), render("back"));
         // The cells past the faces, the hidden-card cell last among them, stay white: the
         // cards are hidden by their backs (`BackIsHidden`), as in the hand of a real player.
         let face_cells: Vec<&RgbImage> = fronts.iter().collect();
@@ -429,14 +431,18 @@ fn deck_object(
 /// counter's title, with `#2`, `#3` ... on the copies of a counter printed more than once.
 fn counter_tiles(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mut Guids) -> Vec<Vec<Value>> {
     let counters = &input.layout.counters;
+    // Every counter face drawn and encoded on every core first, in the faces' order.
+    let counter_faces: Vec<&FacePage> = input.faces.iter().filter(|f| f.kind == PieceKind::Counter).collect();
+    let encoded = crate::limits::on_cores(&counter_faces, usize::MAX, |f| encode_png(&(input.render)(f, input.dpi)));
     let mut out = Vec::new();
     for (i, c) in counters.counters.iter().enumerate() {
         // A TTS tile at scale 1 is about 2 in wide: scale to the counter's width.
         let scale = counters.groups[c.group].size.0.inches() / 2.0;
         let mut url = |side: &str| {
             let f = face_of(input.faces, PieceKind::Counter, i, side)?;
+            let at = counter_faces.iter().position(|x| std::ptr::eq(*x, f)).expect("a counter face");
             let name = format!("{}-counter-{}.png", input.prefix, f.stem(input.names, false));
-            files.push((format!("tts/{name}"), encode_png(&(input.render)(f, input.dpi))));
+            files.push((format!("tts/{name}"), encoded[at].clone()));
             Some(format!("{}/{name}", input.url_base))
         };
         let front = url("front").unwrap_or_default();

@@ -52,8 +52,8 @@ pub struct VassalInput<'a> {
     pub names: &'a PieceNames,
     /// The pages of the pieces document (trim size).
     pub faces: &'a [FacePage],
-    /// Render one face at a resolution (dpi).
-    pub render: &'a dyn Fn(&FacePage, f64) -> RgbImage,
+    /// Render one face at a resolution (dpi); called from several threads at once.
+    pub render: &'a (dyn Fn(&FacePage, f64) -> RgbImage + Sync),
     /// The chart pages, in order: (name shown on the tab, file stem, image).
     pub charts: Vec<(String, String, RgbImage)>,
     /// The boards, one per `[[map]]`, in order.
@@ -427,8 +427,13 @@ pub fn module_files(input: &VassalInput) -> Result<Vec<(String, Vec<u8>)>, Strin
     let mut gpid = 0usize;
     let title = game.meta.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| game.meta.id().into());
     let version = game.meta.version().to_string();
-    let (mut panels, pieces) = counter_panels(input, &mut files, &mut gpid);
-    let (piles, card_size) = card_piles(input, &mut files, &mut gpid);
+    // Every face drawn and encoded once, on every core, before the palette and decks take them.
+    let drawn = crate::limits::on_cores(input.faces, usize::MAX, |f| {
+        let img = (input.render)(f, PIECE_DPI);
+        (img.width(), img.height(), encode_png(&img))
+    });
+    let (mut panels, pieces) = counter_panels(input, &drawn, &mut files, &mut gpid);
+    let (piles, card_size) = card_piles(input, &drawn, &mut files, &mut gpid);
     let tracks = tracks::track_window(game, &mut files, &mut gpid).map(|(window, panel)| {
         panels.push(panel);
         window
@@ -460,18 +465,23 @@ pub fn module_files(input: &VassalInput) -> Result<Vec<(String, Vec<u8>)>, Strin
     Ok(files)
 }
 
-/// A face rendered at the pieces' resolution into `images/`: its file name and size in pixels.
+/// The faces drawn at the pieces' resolution, in the order of `VassalInput::faces`: width and
+/// height in pixels, PNG bytes.
+type Drawn = [(u32, u32, Vec<u8>)];
+
+/// Face `f` (one of `input.faces`) into `images/`: its file name and size in pixels.
 fn face_image(
     input: &VassalInput,
+    drawn: &Drawn,
     files: &mut Vec<(String, Vec<u8>)>,
     f: &FacePage,
     prefix: &str,
 ) -> (String, u32, u32) {
-    let img = (input.render)(f, PIECE_DPI);
+    let at = input.faces.iter().position(|x| std::ptr::eq(x, f)).expect("a face of the input");
+    let (w, h, png) = &drawn[at];
     let name = format!("{prefix}-{}.png", f.stem(input.names, false));
-    let size = (img.width(), img.height());
-    files.push((format!("images/{name}"), encode_png(&img)));
-    (name, size.0, size.1)
+    files.push((format!("images/{name}"), png.clone()));
+    (name, *w, *h)
 }
 
 /// The face of piece `piece` of `kind` on side `side` (front or back), if it has one.
@@ -483,6 +493,7 @@ fn find_face<'a>(input: &'a VassalInput, kind: PieceKind, piece: usize, side: &s
 /// counter as a piece (`None` for a counter without a face).
 fn counter_panels(
     input: &VassalInput,
+    drawn: &Drawn,
     files: &mut Vec<(String, Vec<u8>)>,
     gpid: &mut usize,
 ) -> (Vec<Panel>, Vec<Option<CounterPiece>>) {
@@ -494,12 +505,12 @@ fn counter_panels(
             pieces.push(None);
             continue;
         };
-        let (front_img, w, h) = face_image(input, files, front, "counter");
+        let (front_img, w, h) = face_image(input, drawn, files, front, "counter");
         let title = input.names.counter_titles[i].clone();
         let back = find_face(input, PieceKind::Counter, i, "back").map(|b| {
             let layer = c.back_name.clone().unwrap_or_else(|| "back".into());
             let flipped = format!("{title} ({layer})");
-            (face_image(input, files, b, "counter").0, layer, flipped)
+            (face_image(input, drawn, files, b, "counter").0, layer, flipped)
         });
         *gpid += 1;
         let block = counters.groups[c.group].block.map(|_| {
@@ -526,7 +537,12 @@ fn counter_panels(
 
 /// The card decks: a draw pile per part of each strategy deck, then per side (sideless
 /// last), every printed copy a card ([`card_piles`]); and a card's size in pixels.
-fn card_piles(input: &VassalInput, files: &mut Vec<(String, Vec<u8>)>, gpid: &mut usize) -> (Vec<Pile>, (u32, u32)) {
+fn card_piles(
+    input: &VassalInput,
+    drawn: &Drawn,
+    files: &mut Vec<(String, Vec<u8>)>,
+    gpid: &mut usize,
+) -> (Vec<Pile>, (u32, u32)) {
     let mut piles: Vec<Pile> = Vec::new();
     let mut card_size = (0, 0);
     for p in crate::layout::cards::card_piles(input.game, &input.layout.cards) {
@@ -538,8 +554,8 @@ fn card_piles(input: &VassalInput, files: &mut Vec<(String, Vec<u8>)>, gpid: &mu
             else {
                 continue;
             };
-            let (front_img, w, h) = face_image(input, files, front, "card");
-            let (back_img, _, _) = face_image(input, files, back, "card");
+            let (front_img, w, h) = face_image(input, drawn, files, front, "card");
+            let (back_img, _, _) = face_image(input, drawn, files, back, "card");
             card_size = (w, h);
             let name = &input.names.card_titles[i];
             for _ in 0..c.quantity.max(1) {
