@@ -92,7 +92,7 @@ impl PiecesDoc {
 /// The counter or card template with every face on a page of its own (each piece once, or
 /// every copy for a print shop).
 fn compile_faces(
-    renderer: &mut Renderer,
+    renderer: &Renderer,
     game: &Game,
     ix: &Index,
     laid_out: &Layout,
@@ -111,13 +111,8 @@ fn compile_faces(
 /// template, each with every face on a page of its own, the page the piece's trim size (cards
 /// with their bleed as the page's bleed: `compiled.pdf()` has TrimBoxes, for print shops).
 /// The pieces are drawn exactly as on the sheets: by the sheets' own templates.
-pub fn pieces_document(
-    renderer: &mut Renderer,
-    game: &Game,
-    ix: &Index,
-    laid_out: &Layout,
-) -> Result<PiecesDoc, String> {
-    let mut compile = |kind: DocKind| compile_faces(renderer, game, ix, laid_out, kind, false);
+pub fn pieces_document(renderer: &Renderer, game: &Game, ix: &Index, laid_out: &Layout) -> Result<PiecesDoc, String> {
+    let compile = |kind: DocKind| compile_faces(renderer, game, ix, laid_out, kind, false);
     let counters = (!laid_out.counters.counters.is_empty()).then(|| compile(DocKind::Counters)).transpose()?;
     let cards = (!laid_out.cards.cards.is_empty()).then(|| compile(DocKind::Cards)).transpose()?;
     let mut faces = Vec::new();
@@ -362,19 +357,26 @@ pub(crate) fn exports(
         return Ok(files);
     }
     let names = PieceNames::new(game, laid_out);
-    let pieces = if has_pieces(laid_out) { Some(pieces_document(renderer, game, ix, laid_out)?) } else { None };
+    // The pieces document on one core; the maps drawn whole (the VASSAL module's boards and the
+    // Tabletop Simulator's) and the module's chart pages on the other. Errors in that order.
+    let want_boards = wanted.vassal || (wanted.tts && has_pieces(laid_out));
+    let shared: &Renderer = renderer;
+    let (pieces, drawn) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| -> Result<_, String> {
+            let boards = if want_boards { boards(shared, game, ix, laid_out)? } else { Vec::new() };
+            let charts = if wanted.vassal { chart_pages(shared, game, ix, laid_out)? } else { Vec::new() };
+            Ok((boards, charts))
+        });
+        let pieces = has_pieces(laid_out).then(|| pieces_document(shared, game, ix, laid_out)).transpose();
+        (pieces, other.join().expect("the boards' thread does not panic"))
+    });
+    let (pieces, (boards, charts)) = (pieces?, drawn?);
     if wanted.png
         && let Some(doc) = &pieces
     {
         crate::limits::step("writing PNG per piece".to_string());
         files.extend(png_files(doc, &names, wanted.dpi));
     }
-    // The maps drawn whole: the VASSAL module's boards and the Tabletop Simulator's.
-    let boards = if wanted.vassal || (wanted.tts && has_pieces(laid_out)) {
-        boards(renderer, game, ix, laid_out)?
-    } else {
-        Vec::new()
-    };
     if wanted.tts
         && let Some(doc) = &pieces
     {
@@ -410,7 +412,6 @@ pub(crate) fn exports(
     }
     if wanted.vassal {
         crate::limits::step("writing the VASSAL module".to_string());
-        let charts = chart_pages(renderer, game, ix, laid_out)?;
         let no_faces = Vec::new();
         let faces = pieces.as_ref().map(|d| &d.faces).unwrap_or(&no_faces);
         let render = |f: &FacePage, dpi: f64| match &pieces {
@@ -435,7 +436,7 @@ pub(crate) fn exports(
 /// Every `[[map]]` whole, one page of the map's own size each (the map template with
 /// `data.pieces` set), drawn at the module's piece resolution (less for huge maps): the boards
 /// of the module.
-fn boards(renderer: &mut Renderer, game: &Game, ix: &Index, laid_out: &Layout) -> Result<Vec<vassal::Board>, String> {
+fn boards(renderer: &Renderer, game: &Game, ix: &Index, laid_out: &Layout) -> Result<Vec<vassal::Board>, String> {
     if game.maps.is_empty() && game.area_maps.is_empty() {
         return Ok(Vec::new());
     }
@@ -471,7 +472,7 @@ fn boards(renderer: &mut Renderer, game: &Game, ix: &Index, laid_out: &Layout) -
 /// Every page of the cheatsheet, the player aid card and the scenario sheets, as images for
 /// the module's chart window: (tab name, file stem, image).
 fn chart_pages(
-    renderer: &mut Renderer,
+    renderer: &Renderer,
     game: &Game,
     ix: &Index,
     laid_out: &Layout,

@@ -145,7 +145,7 @@ fn pieces_document_is_one_face_a_page_at_piece_size() {
     let (ix, layout) = c.stages.as_ref().unwrap();
     let mut r = playaid::render::Renderer::new(&c.game.root, None).unwrap();
     r.set_fonts(layout.fonts.clone());
-    let doc = playaid::build::vtt::pieces_document(&mut r, &c.game, ix, layout).unwrap();
+    let doc = playaid::build::vtt::pieces_document(&r, &c.game, ix, layout).unwrap();
     let counters = layout.counters.counters.iter().map(|c| 1 + usize::from(c.back.is_some())).sum::<usize>();
     let kinds = |k| doc.faces.iter().filter(|f| f.kind == k).count();
     assert_eq!((kinds(PieceKind::Counter), kinds(PieceKind::Card)), (counters, 2 * layout.cards.cards.len()));
