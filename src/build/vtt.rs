@@ -358,16 +358,25 @@ pub(crate) fn exports(
     }
     let names = PieceNames::new(game, laid_out);
     // The pieces document on one core; the maps drawn whole (the VASSAL module's boards and the
-    // Tabletop Simulator's) and the module's chart pages on the other. Errors in that order.
+    // Tabletop Simulator's) and the module's chart pages on the other, each thread with its own
+    // step for the time limit. Their errors come first, in that order.
     let want_boards = wanted.vassal || (wanted.tts && has_pieces(laid_out));
     let shared: &Renderer = renderer;
     let (pieces, drawn) = std::thread::scope(|scope| {
         let other = scope.spawn(|| -> Result<_, String> {
-            let boards = if want_boards { boards(shared, game, ix, laid_out)? } else { Vec::new() };
-            let charts = if wanted.vassal { chart_pages(shared, game, ix, laid_out)? } else { Vec::new() };
-            Ok((boards, charts))
+            crate::limits::step("drawing the boards and charts for the virtual tabletops".to_string());
+            let drawn = (|| {
+                let boards = if want_boards { boards(shared, game, ix, laid_out)? } else { Vec::new() };
+                let charts = if wanted.vassal { chart_pages(shared, game, ix, laid_out)? } else { Vec::new() };
+                Ok((boards, charts))
+            })();
+            crate::limits::end_step();
+            drawn
         });
+        crate::limits::step("drawing the pieces for the virtual tabletops".to_string());
         let pieces = has_pieces(laid_out).then(|| pieces_document(shared, game, ix, laid_out)).transpose();
+        // Waiting is not this thread's step: a runaway on the other is blamed on its own.
+        crate::limits::end_step();
         (pieces, other.join().expect("the boards' thread does not panic"))
     });
     let (pieces, (boards, charts)) = (pieces?, drawn?);

@@ -433,7 +433,8 @@ fn counter_tiles(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mu
     let counters = &input.layout.counters;
     // Every counter face drawn and encoded on every core first, in the faces' order.
     let counter_faces: Vec<&FacePage> = input.faces.iter().filter(|f| f.kind == PieceKind::Counter).collect();
-    let encoded = crate::limits::on_cores(&counter_faces, usize::MAX, |f| encode_png(&(input.render)(f, input.dpi)));
+    let mut encoded =
+        crate::limits::on_cores(&counter_faces, usize::MAX, |f| encode_png(&(input.render)(f, input.dpi)));
     let mut out = Vec::new();
     for (i, c) in counters.counters.iter().enumerate() {
         // A TTS tile at scale 1 is about 2 in wide: scale to the counter's width.
@@ -442,7 +443,8 @@ fn counter_tiles(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mu
             let f = face_of(input.faces, PieceKind::Counter, i, side)?;
             let at = counter_faces.iter().position(|x| std::ptr::eq(*x, f)).expect("a counter face");
             let name = format!("{}-counter-{}.png", input.prefix, f.stem(input.names, false));
-            files.push((format!("tts/{name}"), encoded[at].clone()));
+            // Each face is one counter's: its bytes move to the files, not copied.
+            files.push((format!("tts/{name}"), std::mem::take(&mut encoded[at])));
             Some(format!("{}/{name}", input.url_base))
         };
         let front = url("front").unwrap_or_default();

@@ -344,6 +344,29 @@ fn a_runaway_template_is_stopped_and_the_last_good_files_stay() {
     assert!(found["message"].as_str().unwrap().contains("took longer than 1 s"), "{report}");
 }
 
+/// A runaway in what only the virtual tabletops draw (the maps whole, for the VASSAL module's
+/// boards, compiled on a thread of their own beside the pieces): still stopped by the time
+/// limit, naming that step.
+#[test]
+fn a_runaway_board_for_the_tabletops_is_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    std::fs::create_dir_all(game.join("templates")).unwrap();
+    // map.pdf itself compiles; only the boards (data with `pieces`) loop.
+    std::fs::write(
+        game.join("templates/map.typ"),
+        "#let d = json(\"/playaid/data.json\")\n#if d.at(\"pieces\", default: none) != none { let n = 0; for i in range(100000) { for j in range(100000) { n += 1 } } }\nmap\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = build(&game, &out, &["--vassal", "--time-limit", "2"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("error[E039]") && err.contains("took longer than 2 s"), "{err}");
+    assert!(err.contains("boards"), "names the step: {err}");
+}
+
 /// Watch mode's rebuild after an edit to one unit: the documents that print the unit compile
 /// again; the map, the aid card and the cards (The Marrow Front's are terrain and strategy
 /// cards), whose data the edit does not touch, are not compiled.
