@@ -2,8 +2,21 @@
 //! Reads PDFs with poppler's `pdftotext` and `pdfinfo` (installed by .ci/run).
 
 use crate::common::*;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Output;
+
+/// A copy of the game folder `from` (in the repository) in a new temporary folder, with a
+/// `templates/` folder for templates of its own.
+fn game_copy(from: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join(from), &game);
+    std::fs::create_dir_all(game.join("templates")).unwrap();
+    (dir, game)
+}
+
+/// Typst that loops for hours.
+const LOOPS: &str = "for i in range(100000) { for j in range(100000) { n += 1 } }";
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
@@ -191,10 +204,7 @@ fn the_readme_example_is_a_clean_game() {
 /// scenario sheet can show a unit block, a rules table and a rule section as the cheatsheet does.
 #[test]
 fn a_game_overriding_one_template_keeps_every_component() {
-    let tmp = tempfile::tempdir().unwrap();
-    let game = tmp.path().join("game");
-    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
-    std::fs::create_dir_all(game.join("templates")).unwrap();
+    let (tmp, game) = game_copy("data/war-at-sea-troop-landing");
     std::fs::write(
         game.join("templates/scenario.typ"),
         r#"#import "/templates/lib.typ": *
@@ -281,10 +291,7 @@ fn a_game_font_prints_what_the_embedded_fonts_lack() {
 /// at the template's own line, and so does `build`.
 #[test]
 fn an_error_in_a_game_template_is_found_by_check_at_its_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let game = dir.path().join("game");
-    copy_dir(&repo().join("tests/check/base"), &game);
-    std::fs::create_dir_all(game.join("templates")).unwrap();
+    let (_dir, game) = game_copy("tests/check/base");
     std::fs::write(
         game.join("templates/cheatsheet.typ"),
         "#let d = json(\"/playaid/data.json\")\n= Our sheet\n#d.nosuchfield\n",
@@ -304,21 +311,13 @@ fn an_error_in_a_game_template_is_found_by_check_at_its_line() {
 /// and the last good PDFs stay as they were.
 #[test]
 fn a_runaway_template_is_stopped_and_the_last_good_files_stay() {
-    let dir = tempfile::tempdir().unwrap();
-    let game = dir.path().join("game");
-    copy_dir(&repo().join("tests/check/base"), &game);
+    let (dir, game) = game_copy("tests/check/base");
     let out = dir.path().join("out");
     assert_eq!(build(&game, &out, &[]).status.code(), Some(0));
     let pdf = out.join("beachhead-1.2/cheatsheet.pdf");
     let good = std::fs::read(&pdf).unwrap();
-    std::fs::create_dir_all(game.join("templates")).unwrap();
     let cases = [
-        (
-            "#let n = 0\n#for i in range(100000) { for j in range(100000) { n += 1 } }\n#n\n",
-            "--time-limit",
-            "2",
-            "took longer than 2 s",
-        ),
+        (&*format!("#let n = 0\n#{LOOPS}\n#n\n"), "--time-limit", "2", "took longer than 2 s"),
         (
             "#let s = \"ab\"\n#for i in range(40) { s = s + s }\n#s.len()\n",
             "--memory-limit",
@@ -349,16 +348,12 @@ fn a_runaway_template_is_stopped_and_the_last_good_files_stay() {
 /// limit, naming that step.
 #[test]
 fn a_runaway_board_for_the_tabletops_is_stopped() {
-    let dir = tempfile::tempdir().unwrap();
-    let game = dir.path().join("game");
-    copy_dir(&repo().join("data/marrow-front"), &game);
-    std::fs::create_dir_all(game.join("templates")).unwrap();
+    let (dir, game) = game_copy("data/marrow-front");
     // map.pdf itself compiles; only the boards (data with `pieces`) loop.
-    std::fs::write(
-        game.join("templates/map.typ"),
-        "#let d = json(\"/playaid/data.json\")\n#if d.at(\"pieces\", default: none) != none { let n = 0; for i in range(100000) { for j in range(100000) { n += 1 } } }\nmap\n",
-    )
-    .unwrap();
+    let template = format!(
+        "#let d = json(\"/playaid/data.json\")\n#if d.at(\"pieces\", default: none) != none {{ let n = 0; {LOOPS} }}\nmap\n"
+    );
+    std::fs::write(game.join("templates/map.typ"), template).unwrap();
     let out = dir.path().join("out");
     let o = build(&game, &out, &["--vassal", "--time-limit", "2"]);
     let err = stderr(&o);
