@@ -57,6 +57,11 @@ fn builtin_source(id: FileId, text: &'static str) -> Source {
     PARSED.lock().unwrap().entry(id).or_insert_with(|| Source::new(id, text.to_string())).clone()
 }
 
+/// The text of the built-in template `name` (a file name under `templates/`).
+fn builtin_text(name: &str) -> Option<&'static str> {
+    BUILTIN_TEMPLATES.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+}
+
 /// Typst's standard library, one for the process: it holds nothing of a game's, and its hash
 /// (part of every memoised result's key) is computed once.
 fn library() -> &'static LazyHash<Library> {
@@ -208,8 +213,7 @@ impl GameWorld {
     /// The built-in template `id` stands for, when the game has no file of its own there (its
     /// absence remembered, as for a read, so that watch mode sees one appear).
     fn builtin_template(&self, id: FileId) -> Option<&'static str> {
-        let name = id.get().vpath().get_with_slash().strip_prefix("/templates/")?.to_string();
-        let (_, text) = BUILTIN_TEMPLATES.iter().find(|(n, _)| *n == name)?;
+        let text = builtin_text(id.get().vpath().get_with_slash().strip_prefix("/templates/")?)?;
         if !matches!(id.get().root(), VirtualRoot::Project) || self.modified(id).is_some() {
             return None;
         }
@@ -234,10 +238,9 @@ impl GameWorld {
         if let Some(name) = path_str.strip_prefix("/templates/")
             && !real.is_file()
         {
-            return match BUILTIN_TEMPLATES.iter().find(|(n, _)| *n == name) {
-                Some((_, text)) => Ok(text.as_bytes().to_vec()),
-                None => Err(FileError::NotFound(PathBuf::from(path_str))),
-            };
+            return builtin_text(name)
+                .map(|text| text.as_bytes().to_vec())
+                .ok_or_else(|| FileError::NotFound(PathBuf::from(path_str)));
         }
         if let Some(file) = path_str.strip_prefix("/icons/")
             && !real.is_file()
