@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::check::Index;
-use crate::diag::{self, Diagnostic};
+use crate::diag::{self, Deny, Diagnostic};
 use crate::export::{self, ExportOptions};
 use crate::layout::Layout;
 use crate::length::Pt;
@@ -38,6 +38,8 @@ pub struct BuildOptions {
     /// `--since OLD`: mark what changed since that version (a folder, or a git revision of
     /// the game's folder) and write `errata.pdf` with the changed cards.
     pub since: Option<String>,
+    /// `--deny`: warnings this run treats as errors (on top of the game's own `deny`).
+    pub deny: Deny,
 }
 
 /// Counters per part of a large counter sheet. Each part compiles on a core of its own and
@@ -53,6 +55,7 @@ impl Default for BuildOptions {
             calibrate: false,
             exports: ExportFlags::default(),
             since: None,
+            deny: Deny::default(),
         }
     }
 }
@@ -136,20 +139,34 @@ pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
     }
     // One order for everything: by file (game.toml first, then path order), then position.
     // Findings that only follow from another go inside it (root causes first).
-    let diags = diag::fold_follow_ons(diags);
+    let mut diags = diag::fold_follow_ons(diags);
+    raise_denied(&loaded.game, &mut diags, &Deny::default());
     Checked { game: loaded.game, diags, stages }
+}
+
+/// Raise the warnings that the game's `deny` and the command line's `--deny` name to errors.
+pub fn raise_denied(game: &Game, diags: &mut [Diagnostic], cli: &Deny) {
+    diag::raise(diags, &game.meta.deny, "`deny` in [game]");
+    diag::raise(diags, cli, "`--deny` on the command line");
 }
 
 /// What `playaid check` runs: load and check, and, when the game brings its own templates,
 /// compile every document with them against the data (nothing is written), so that an error
 /// in a template is found by `check` at the template's line, as the build would find it.
 pub fn check_dir(dir: &Path) -> Result<Checked, String> {
+    check_dir_denying(dir, &Deny::default())
+}
+
+/// [`check_dir`] with the warnings `deny` names raised to errors (`playaid check --deny`).
+pub fn check_dir_denying(dir: &Path, deny: &Deny) -> Result<Checked, String> {
     let mut checked = load_and_check(dir, None)?;
+    raise_denied(&checked.game, &mut checked.diags, deny);
     // The print profiles of `[exports] print_shop` lay the pieces out again (other paper,
     // the card shop's size): what would stop them at build is found here.
     if !checked.has_errors() {
         let (found, _) = vtt::profile_findings(&checked.game, checked.game.exports.print_shop, None)?;
         checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
+        raise_denied(&checked.game, &mut checked.diags, deny);
     }
     let ok = !checked.diags.iter().any(|d| d.is_error());
     if let (true, false, Some((ix, laid_out))) = (ok, checked.game.templates.is_empty(), &checked.stages) {
@@ -163,6 +180,7 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
             render_document(&renderer, game, &spec, &exported, &mut found)?;
         }
         checked.diags = diag::fold_follow_ons(checked.diags.into_iter().chain(found).collect());
+        raise_denied(&checked.game, &mut checked.diags, deny);
     }
     Ok(checked)
 }
@@ -329,12 +347,14 @@ impl Builder {
     pub fn build(&mut self, progress: &mut dyn FnMut(Progress)) -> Result<BuildReport, String> {
         let started = Instant::now();
         let Checked { game, mut diags, stages } = load_and_check(&self.dir, self.opts.page)?;
+        raise_denied(&game, &mut diags, &self.opts.deny);
         // As `check` does: the print profiles' own layouts, before anything is written.
         self.profiles = Default::default();
         if !diags.iter().any(|d| d.is_error()) {
             let profiles = vtt::Wanted::new(&game, &self.opts.exports).print_shop;
             let (found, layouts) = vtt::profile_findings(&game, profiles, self.opts.page)?;
             diags = diag::fold_follow_ons(diags.into_iter().chain(found).collect());
+            raise_denied(&game, &mut diags, &self.opts.deny);
             self.profiles = layouts;
         }
         let mut report = BuildReport { diags: Vec::new(), files: Files::default(), written: Vec::new() };
@@ -387,6 +407,7 @@ impl Builder {
             };
             pending.push((path, pdf, last));
         }
+        raise_denied(&game, &mut diags, &self.opts.deny);
         // Write only when every document rendered: a failed build leaves the last good files.
         if diags.iter().any(|d| d.is_error()) {
             // Nothing was written: forget, so the next good build writes everything.

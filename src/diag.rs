@@ -214,12 +214,14 @@ codes! {
     /// Set-up areas of two different sides share cells.
     SETUP_AREAS_OVERLAP = "W012" "setup-areas-overlap";
     /// Two sides' colours print as nearly the same grey (Rec. 709 or 601 luma within 10 %): in black
-    /// and white their counters and cards look alike. (Was the warning W020.)
-    SAME_GREY = "E072" "same-grey";
-    /// Text on a counter or card printing below the legibility floor (`floor` in its
-    /// `[[counter_group]]` or `[cards]`; by default 5 pt, 7 pt bold for a counter's factors,
-    /// 6.5 pt for card text).
+    /// and white their counters and cards look alike. Advice: `deny` raises it.
+    SAME_GREY = "W020" "same-grey";
+    /// Text on a counter or card printing below the absolute minimum of 5 pt, or below a floor the
+    /// game sets itself (`floor` in its `[[counter_group]]` or `[cards]`).
     TEXT_BELOW_FLOOR = "E070" "text-below-floor";
+    /// Text on a counter or card at 5 pt or more but below the advised size (7 pt bold for a
+    /// counter's factors, 6.5 pt for card text), or factors set regular. Advice: `deny` raises it.
+    TEXT_BELOW_ADVICE = "W022" "text-below-advised-size";
     /// Text set closer than 1 mm to a cut line (a `safe` below 1 mm).
     TEXT_NEAR_CUT = "E071" "text-near-cut";
     /// A counter's factors printing smaller than its other text.
@@ -238,6 +240,95 @@ codes! {
     PART_NEVER_JOINS = "W019" "part-never-joins";
     /// An area of a map of areas that no connection leads to from the map's first area.
     AREA_UNREACHABLE = "W021" "area-unreachable";
+}
+
+/// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that
+/// an old CI log can still be looked up (rustc keeps the pages of its retired codes too).
+#[derive(Debug, Clone, Copy)]
+pub struct Retired {
+    /// `E072`.
+    pub code: &'static str,
+    /// `same-grey`.
+    pub name: &'static str,
+    /// The code that reports the same thing now.
+    pub by: Code,
+}
+
+/// Every retired code, oldest first. A code is never reused: a finding that goes back to being
+/// a warning takes its warning code again.
+pub const RETIRED: &[Retired] = &[Retired { code: "E072", name: "same-grey", by: SAME_GREY }];
+
+/// Warnings a game or a run raises to errors, as rustc's `-D warnings` and `#![deny(...)]` do:
+/// `deny = ["W020"]` in `[game]`, `--deny warnings` on the command line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Deny {
+    /// `warnings`: every warning.
+    pub warnings: bool,
+    /// Single warnings by code.
+    pub codes: Vec<&'static str>,
+}
+
+impl Deny {
+    /// Add one entry: `warnings`, a warning's code (`W020`, `w20`) or its name (`same-grey`).
+    /// The error says what was meant: an error code, a retired code, or a did-you-mean.
+    pub fn add(&mut self, entry: &str) -> Result<(), String> {
+        let e = entry.trim();
+        if e.eq_ignore_ascii_case("warnings") {
+            self.warnings = true;
+            return Ok(());
+        }
+        let number = |c: &str| c.get(1..).and_then(|n| n.parse::<u32>().ok());
+        let same = |c: &str| {
+            c.eq_ignore_ascii_case(e)
+                || (e.get(..1).is_some_and(|p| c[..1].eq_ignore_ascii_case(p))
+                    && number(c).is_some()
+                    && number(c) == number(e))
+        };
+        if let Some(code) = ALL_CODES.iter().find(|c| same(c.code) || c.name.eq_ignore_ascii_case(e)) {
+            if code.code.starts_with('E') {
+                return Err(format!("`{}` is an error already: `deny` raises warnings (W...)", code.code));
+            }
+            if !self.codes.contains(&code.code) {
+                self.codes.push(code.code);
+            }
+            return Ok(());
+        }
+        if let Some(r) = RETIRED.iter().find(|r| same(r.code) || r.name.eq_ignore_ascii_case(e)) {
+            return Err(format!("`{}` is retired: its finding is now {} ({})", r.code, r.by.code, r.by.name));
+        }
+        let candidates = ALL_CODES.iter().filter(|c| c.code.starts_with('W')).flat_map(|c| [c.code, c.name]);
+        Err(match did_you_mean(e, candidates.chain(["warnings"])) {
+            Some(s) => format!("`{e}` is no warning: did you mean `{s}`?"),
+            None => format!(
+                "`{e}` is no warning: write `warnings`, or a warning's code such as W020 (`playaid explain` lists them)"
+            ),
+        })
+    }
+
+    /// Whether it raises nothing.
+    pub fn is_empty(&self) -> bool {
+        !self.warnings && self.codes.is_empty()
+    }
+
+    /// Whether a finding of `code` becomes an error.
+    pub fn denies(&self, code: Code) -> bool {
+        code.code.starts_with('W') && (self.warnings || self.codes.contains(&code.code))
+    }
+}
+
+/// Raise each warning `deny` names (follow-ons included) to an error, with a note saying which
+/// setting did (`by`: "`deny` in [game]", "`--deny warnings`").
+pub fn raise(diags: &mut [Diagnostic], deny: &Deny, by: &str) {
+    if deny.is_empty() {
+        return;
+    }
+    for d in diags.iter_mut() {
+        if !d.is_error() && deny.denies(d.code) {
+            d.severity = Severity::Error;
+            d.notes.push(format!("a warning, made an error by {by}"));
+        }
+        raise(&mut d.follow_ons, deny, by);
+    }
 }
 
 /// Whether a finding stops the build.
@@ -373,7 +464,7 @@ fn one_line(d: &Diagnostic, files: &Files) -> String {
         }
         _ => String::new(),
     };
-    format!("{place}[{}] {}", d.code.code, d.message)
+    format!("{place}[{}] {}", d.code.code, clip(&d.message))
 }
 
 /// The note listing a root's follow-ons.
@@ -426,12 +517,19 @@ pub fn render_human(diags: &[Diagnostic], files: &Files, color: bool) -> String 
         if *n == 1 {
             cs.notes.push(format!("note: run `playaid explain {}` for more", d.code.code));
         }
-        if color {
-            let mut writer = term::termcolor::Ansi::new(&mut out);
-            let _ = term::emit_to_write_style(&mut writer, &config, &simple, &cs);
-        } else {
-            let _ = term::emit_to_io_write(&mut out, &config, &simple, &cs);
+        // A mistake on a very long line (a whole ability text on one line) is quoted with its
+        // neighbourhood only: the terminal and the CI log get a line, not a megabyte.
+        let excerpt = d.loc.as_ref().and_then(|loc| Excerpt::of(files, loc));
+        if let (Some(ex), Some(label)) = (&excerpt, cs.labels.first_mut()) {
+            label.file_id = 0;
+            label.range = ex.span.clone();
         }
+        let _ = match (&excerpt, color) {
+            (Some(ex), true) => term::emit_to_write_style(&mut term::termcolor::Ansi::new(&mut out), &config, ex, &cs),
+            (Some(ex), false) => term::emit_to_io_write(&mut out, &config, ex, &cs),
+            (None, true) => term::emit_to_write_style(&mut term::termcolor::Ansi::new(&mut out), &config, &simple, &cs),
+            (None, false) => term::emit_to_io_write(&mut out, &config, &simple, &cs),
+        };
     }
     let mut s = String::from_utf8_lossy(&out).into_owned();
     let mut hidden: Vec<(&str, usize)> =
@@ -443,6 +541,106 @@ pub fn render_human(diags: &[Diagnostic], files: &Files, color: bool) -> String 
     s.push_str(&summary(diags));
     s.push('\n');
     s
+}
+
+/// How many characters of a long line a finding quotes on each side of its mistake.
+const EXCERPT_CHARS: usize = 100;
+
+/// A line too long to quote whole, cut to the neighbourhood of the mistake (`...` where cut),
+/// as a file of that one line which still names the real line and column.
+struct Excerpt {
+    name: String,
+    /// The excerpt, one line.
+    text: String,
+    /// The mistake's bytes within `text`.
+    span: std::ops::Range<usize>,
+    /// The real line number (1-based).
+    line: usize,
+    /// Characters of the real line cut off before the excerpt, less the `...` put there.
+    col_shift: isize,
+}
+
+impl Excerpt {
+    /// The excerpt of the line where `loc` starts, if that line is longer than the two
+    /// neighbourhoods and the mistake together.
+    fn of(files: &Files, loc: &Loc) -> Option<Excerpt> {
+        let file = files.files.get(loc.file)?;
+        let text = file.text.as_str();
+        let start = floor_char(text, loc.span.start.min(text.len()));
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line = text[line_start..line_end].trim_end_matches('\r');
+        if line.chars().count() <= 2 * EXCERPT_CHARS + 50 {
+            return None;
+        }
+        let end = floor_char(text, loc.span.end.clamp(start, line_start + line.len()));
+        // The mistake itself is quoted up to one neighbourhood long.
+        let end = text[start..end].char_indices().nth(EXCERPT_CHARS).map_or(end, |(i, _)| start + i);
+        let (from, to) = (start - line_start, end - line_start);
+        let cut_from = line[..from].char_indices().rev().nth(EXCERPT_CHARS - 1).map_or(0, |(i, _)| i);
+        let cut_to = line[to..].char_indices().nth(EXCERPT_CHARS).map_or(line.len(), |(i, _)| to + i);
+        let (head, tail) = (if cut_from > 0 { "..." } else { "" }, if cut_to < line.len() { "..." } else { "" });
+        let excerpt = format!("{head}{}{tail}", &line[cut_from..cut_to]);
+        let at = head.len() + from - cut_from;
+        Some(Excerpt {
+            name: file.name.clone(),
+            span: at..at + (to - from),
+            text: excerpt,
+            line: files.line_col(loc.file, start).0,
+            col_shift: line[..cut_from].chars().count() as isize - head.len() as isize,
+        })
+    }
+}
+
+/// A message, label or note that quotes a long text of the user's, cut in the middle (`...`) to
+/// about the length of an excerpt: a finding never prints a whole long text.
+fn clip(s: &str) -> std::borrow::Cow<'_, str> {
+    let keep = EXCERPT_CHARS + 25;
+    if s.chars().count() <= 2 * keep + 3 {
+        return s.into();
+    }
+    let head = s.char_indices().nth(keep).map_or(s.len(), |(i, _)| i);
+    let tail = s.char_indices().rev().nth(keep - 1).map_or(0, |(i, _)| i);
+    format!("{}...{}", &s[..head], &s[tail..]).into()
+}
+
+/// The start of the character `i` falls in.
+fn floor_char(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+impl<'a> codespan_reporting::files::Files<'a> for Excerpt {
+    type FileId = usize;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, _: usize) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(&self.name)
+    }
+
+    fn source(&'a self, _: usize) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(&self.text)
+    }
+
+    fn line_index(&'a self, _: usize, _: usize) -> Result<usize, codespan_reporting::files::Error> {
+        Ok(0)
+    }
+
+    fn line_number(&'a self, _: usize, _: usize) -> Result<usize, codespan_reporting::files::Error> {
+        Ok(self.line)
+    }
+
+    fn column_number(&'a self, _: usize, _: usize, byte: usize) -> Result<usize, codespan_reporting::files::Error> {
+        let col = self.text[..floor_char(&self.text, byte.min(self.text.len()))].chars().count() as isize;
+        Ok((col + self.col_shift + 1).max(1) as usize)
+    }
+
+    fn line_range(&'a self, _: usize, _: usize) -> Result<std::ops::Range<usize>, codespan_reporting::files::Error> {
+        Ok(0..self.text.len())
+    }
 }
 
 /// Findings as GitHub Actions workflow commands: each becomes an annotation on the pull
@@ -463,15 +661,15 @@ pub fn render_github(diags: &[Diagnostic], files: &Files) -> String {
                 format!("file={},line={l},col={c},endLine={el},endColumn={ec}", prop(&files.get(loc.file).name)),
             );
         }
-        let mut msg = d.message.clone();
+        let mut msg = clip(&d.message).into_owned();
         if let Some(l) = &d.label {
-            msg.push_str(&format!(" ({l})"));
+            msg.push_str(&format!(" ({})", clip(l)));
         }
         for n in d.notes.iter().chain(follow_on_note(d, files).as_ref()) {
-            msg.push_str(&format!("\nnote: {n}"));
+            msg.push_str(&format!("\nnote: {}", clip(n)));
         }
         if let Some(h) = &d.help {
-            msg.push_str(&format!("\nhelp: {h}"));
+            msg.push_str(&format!("\nhelp: {}", clip(h)));
         }
         out.push_str(&format!("::{level} {}::{}\n", props.join(","), data(&msg)));
     }
@@ -497,7 +695,7 @@ fn to_codespan(d: &Diagnostic, files: &Files) -> CsDiagnostic<usize> {
         Severity::Warning => CsDiagnostic::warning(),
     }
     .with_code(d.code.code)
-    .with_message(&d.message);
+    .with_message(clip(&d.message));
     if let Some(loc) = &d.loc
         && loc.file < files.files.len()
     {
@@ -506,13 +704,13 @@ fn to_codespan(d: &Diagnostic, files: &Files) -> CsDiagnostic<usize> {
         let end = loc.span.end.clamp(start, len);
         let mut label = Label::primary(loc.file, start..end);
         if let Some(l) = &d.label {
-            label = label.with_message(l);
+            label = label.with_message(clip(l));
         }
         cs = cs.with_labels(vec![label]);
     }
-    let mut notes = d.notes.clone();
+    let mut notes: Vec<String> = d.notes.iter().map(|n| clip(n).into_owned()).collect();
     if let Some(h) = &d.help {
-        notes.push(format!("help: {h}"));
+        notes.push(format!("help: {}", clip(h)));
     }
     cs.with_notes(notes)
 }

@@ -98,14 +98,29 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W017", include_str!("../docs/explain/W017.md")),
     ("W018", include_str!("../docs/explain/W018.md")),
     ("W019", include_str!("../docs/explain/W019.md")),
+    ("W020", include_str!("../docs/explain/W020.md")),
     ("W021", include_str!("../docs/explain/W021.md")),
+    ("W022", include_str!("../docs/explain/W022.md")),
 ];
+
+/// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it
+/// now. An old log can still be looked up.
+pub const RETIRED_PAGES: &[(&str, &str)] = &[("E072", include_str!("../docs/explain/E072.md"))];
 
 /// The page of a finding, looked up by its code (`E006`, `e006`, `6` for E006) or its name
 /// (`unknown-reference`).
-pub fn page(query: &str) -> Option<(Code, &'static str)> {
-    let code = find(query)?;
-    PAGES.iter().find(|(c, _)| *c == code.code).map(|(_, text)| (code, *text))
+pub fn page(query: &str) -> Option<(&'static str, &'static str)> {
+    let code = match find(query) {
+        Some(code) => code.code,
+        None => retired(query)?.code,
+    };
+    PAGES.iter().chain(RETIRED_PAGES).find(|(c, _)| *c == code).copied()
+}
+
+/// A retired code, by its code or name.
+fn retired(query: &str) -> Option<&'static diag::Retired> {
+    let q = query.trim();
+    diag::RETIRED.iter().find(|r| r.code.eq_ignore_ascii_case(q) || r.name.eq_ignore_ascii_case(q))
 }
 
 fn find(query: &str) -> Option<Code> {
@@ -133,6 +148,10 @@ pub fn index() -> String {
         let summary = page(code.code).map(|(_, text)| headline(text)).unwrap_or_default();
         out.push_str(&format!("{}  {:<30} {summary}\n", code.code, code.name));
     }
+    out.push_str("\nretired (no longer reported; `playaid explain` still has their pages):\n");
+    for r in diag::RETIRED {
+        out.push_str(&format!("{}  {:<30} now {} {}\n", r.code, r.name, r.by.code, r.by.name));
+    }
     out
 }
 
@@ -151,6 +170,12 @@ mod tests {
         let pages: Vec<&str> = PAGES.iter().map(|(c, _)| *c).collect();
         let codes: Vec<&str> = ALL_CODES.iter().map(|c| c.code).collect();
         assert_eq!(pages, codes);
+        for r in diag::RETIRED {
+            let (_, text) = RETIRED_PAGES.iter().find(|(c, _)| *c == r.code).expect("a retired code keeps its page");
+            assert!(text.starts_with(&format!("# {} {}: ", r.code, r.name)), "docs/explain/{}.md title", r.code);
+            assert!(text.contains(&format!("`{}`", r.by.code)), "{}'s page names {}", r.code, r.by.code);
+            assert!(!ALL_CODES.iter().any(|c| c.code == r.code), "{} is retired and emitted", r.code);
+        }
         for (code, text) in PAGES {
             let name = ALL_CODES.iter().find(|c| c.code == *code).unwrap().name;
             assert!(text.starts_with(&format!("# {code} {name}: ")), "docs/explain/{code}.md title");
@@ -159,10 +184,14 @@ mod tests {
 
     #[test]
     fn codes_are_found_by_code_number_and_name() {
-        assert_eq!(page("E006").map(|(c, _)| c.code), Some("E006"));
-        assert_eq!(page("e006").map(|(c, _)| c.code), Some("E006"));
-        assert_eq!(page("6").map(|(c, _)| c.code), Some("E006"));
-        assert_eq!(page("unknown-reference").map(|(c, _)| c.code), Some("E006"));
+        assert_eq!(page("E006").map(|(c, _)| c), Some("E006"));
+        assert_eq!(page("e006").map(|(c, _)| c), Some("E006"));
+        assert_eq!(page("6").map(|(c, _)| c), Some("E006"));
+        assert_eq!(page("unknown-reference").map(|(c, _)| c), Some("E006"));
+        // A retired code keeps its page; its name is the live code's.
+        assert_eq!(page("E072").map(|(c, _)| c), Some("E072"));
+        assert_eq!(page("W020").map(|(c, _)| c), Some("W020"));
+        assert_eq!(page("same-grey").map(|(c, _)| c), Some("W020"));
         assert!(page("E999").is_none());
         assert_eq!(suggest("E0006"), Some("E006"));
         assert_eq!(suggest("unknown-refrence"), Some("E006"));

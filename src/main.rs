@@ -46,6 +46,9 @@ enum Command {
         /// How to print the findings
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Treat these warnings as errors: `warnings` for all, or a code such as W020 (repeatable)
+        #[arg(long, value_name = "WARNING", value_parser = parse_deny)]
+        deny: Vec<String>,
     },
     /// Check a game folder and, when it has no errors, build its PDFs
     Build {
@@ -71,6 +74,9 @@ enum Command {
         /// as a tag): bars beside changed rules, a mark on changed cards and counters, and errata.pdf
         #[arg(long, value_name = "OLD")]
         since: Option<String>,
+        /// Treat these warnings as errors: `warnings` for all, or a code such as W020 (repeatable)
+        #[arg(long, value_name = "WARNING", value_parser = parse_deny)]
+        deny: Vec<String>,
         #[command(flatten)]
         exports: ExportArgs,
     },
@@ -100,6 +106,9 @@ enum Command {
         /// Page size for every document, overriding the data
         #[arg(long, value_enum)]
         page: Option<Page>,
+        /// Treat these warnings as errors: `warnings` for all, or a code such as W020 (repeatable)
+        #[arg(long, value_name = "WARNING", value_parser = parse_deny)]
+        deny: Vec<String>,
     },
     /// Explain a finding: what it means, a wrong and a right example, how to fix it
     Explain {
@@ -155,8 +164,8 @@ fn main() -> ExitCode {
         on_stop,
     );
     match cli.command {
-        Command::Check { dir, format } => run_check(&dir, format),
-        Command::Build { dir, out, page, quiet, format, calibrate, since, exports } => run_build(
+        Command::Check { dir, format, deny } => run_check(&dir, format, &denied(&deny)),
+        Command::Build { dir, out, page, quiet, format, calibrate, since, deny, exports } => run_build(
             &dir,
             BuildOptions {
                 out_dir: out,
@@ -164,15 +173,17 @@ fn main() -> ExitCode {
                 calibrate,
                 since,
                 exports: exports.flags(),
+                deny: denied(&deny),
                 ..Default::default()
             },
             quiet,
             format,
         ),
         Command::Diff { old, new, from, to, format } => run_diff(&old, new.as_deref(), from, to, format),
-        Command::Watch { dir, out, page } => {
-            watch::run(&dir, BuildOptions { out_dir: out, page: page.map(page_size), ..Default::default() })
-        }
+        Command::Watch { dir, out, page, deny } => watch::run(
+            &dir,
+            BuildOptions { out_dir: out, page: page.map(page_size), deny: denied(&deny), ..Default::default() },
+        ),
         Command::New { dir, template } => run_new(&dir, &template),
         Command::Explain { code } => run_explain(code.as_deref()),
         Command::Schema { template_data } => {
@@ -340,6 +351,20 @@ impl ExportArgs {
     }
 }
 
+/// One `--deny` value, checked as clap parses it (an unknown code is a usage error).
+fn parse_deny(s: &str) -> Result<String, String> {
+    diag::Deny::default().add(s).map(|()| s.to_string())
+}
+
+/// Every `--deny` value (each parsed already).
+fn denied(values: &[String]) -> diag::Deny {
+    let mut deny = diag::Deny::default();
+    for v in values {
+        let _ = deny.add(v);
+    }
+    deny
+}
+
 fn parse_profiles(s: &str) -> Result<playaid::model::PrintProfiles, String> {
     use playaid::model::PrintProfiles;
     let mut p = PrintProfiles::default();
@@ -374,8 +399,8 @@ fn plural(n: usize, word: &str) -> String {
     if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
 }
 
-fn run_check(dir: &std::path::Path, format: Format) -> ExitCode {
-    let build::Checked { game, diags, .. } = match build::check_dir(dir) {
+fn run_check(dir: &std::path::Path, format: Format, deny: &diag::Deny) -> ExitCode {
+    let build::Checked { game, diags, .. } = match build::check_dir_denying(dir, deny) {
         Ok(l) => l,
         Err(msg) => {
             eprintln!("error: {msg}");

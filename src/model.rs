@@ -268,6 +268,8 @@ pub struct Meta {
     pub intro: Option<Text>,
     /// `credits`: markup shown at the end.
     pub credits: Option<Text>,
+    /// `deny`: warnings this game raises to errors (`["W020"]`, `["warnings"]`).
+    pub deny: crate::diag::Deny,
     /// `[game.cheatsheet]`.
     pub cheatsheet: CheatsheetOptions,
     /// `[game.changelog] sheet = true`: print the changelog as its own sheet, changelog.pdf.

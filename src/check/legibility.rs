@@ -1,4 +1,5 @@
-//! Legibility of cards as data: `[cards]` sizes at or above the floor (E070) and a safe zone of
+//! Legibility of cards as data: `[cards]` sizes at or above the floor (E070; W022 below the
+//! advised size alone) and a safe zone of
 //! at least 1 mm (E071). Counters are measured where they are laid out (`layout::counters`),
 //! slot by slot, with the same numbers the sheet prints with.
 
@@ -16,17 +17,17 @@ impl Checker<'_> {
         ];
         for (key, size) in sizes {
             let Some((size, at)) = size.filter(|(s, _)| *s < floor - 0.001) else { continue };
-            self.push(
-                Diagnostic::error(
-                    diag::TEXT_BELOW_FLOOR,
-                    format!("card text at {size} pt (`{key}`) is below the floor of {floor} pt"),
-                )
-                .at(at)
-                .label(format!("{size} pt is below {floor} pt"))
-                .help(format!(
-                    "card text reads at {floor} pt or more: write {key} = \"{floor}pt\", or lower the floor with `floor = {{ text = \"...\" }}` in [cards]"
-                )),
-            );
+            let message = format!("card text at {size} pt (`{key}`) is below the floor of {floor} pt");
+            // Below the game's own floor or the absolute minimum it is wrong; under the advice
+            // alone, a warning.
+            let d = if opts.floor.text.is_some() || size < LEGIBLE_MIN - 0.001 {
+                Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
+            } else {
+                Diagnostic::warning(diag::TEXT_BELOW_ADVICE, message.replace("the floor of", "the advised"))
+            };
+            self.push(d.at(at).label(format!("{size} pt is below {floor} pt")).help(format!(
+                "card text reads at {floor} pt or more: write {key} = \"{floor}pt\", or set the floor with `floor = {{ text = \"...\" }}` in [cards]"
+            )));
         }
         if let Some(at) = opts.safe_at.as_ref().filter(|_| opts.safe < MIN_SAFE_MM) {
             self.push(

@@ -495,7 +495,7 @@ impl Checker<'_> {
             }
             let Some((_, g, og)) = grey_apart(&colour.v, &oc.v) else { continue };
             self.push(
-                Diagnostic::error(
+                Diagnostic::warning(
                     diag::SAME_GREY,
                     format!(
                         "`{}` ({}) and `{}` ({}) print as nearly the same grey: {:.0} % and {:.0} %",

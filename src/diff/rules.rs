@@ -23,6 +23,7 @@ pub(crate) fn meta(g: &Game) -> Record {
         page,
         intro,
         credits,
+        deny,
         cheatsheet: _, // its own record, `cheatsheet`
         changelog_sheet,
         rules_sheet,
@@ -41,7 +42,15 @@ pub(crate) fn meta(g: &Game) -> Record {
         .text("introduction", t(g, intro))
         .text("credits", t(g, credits))
         .one("changelog sheet", yes(*changelog_sheet))
-        .one("rules sheet", yes(*rules_sheet));
+        .one("rules sheet", yes(*rules_sheet))
+        .list(
+            "warnings treated as errors",
+            deny.warnings
+                .then(|| "warnings".to_string())
+                .into_iter()
+                .chain(deny.codes.iter().map(|c| c.to_string()))
+                .collect(),
+        );
     // Every word of `WORDS`, given or not: a word taken out is a change back to the default.
     for &(key, _) in crate::model::WORDS {
         let given = words.given.iter().find(|(k, _)| *k == key).map(|(_, w)| w);

@@ -318,6 +318,7 @@ static GAME: TableDecl = table(
         f("page", PAGE, "Default page size for every document: \"a4\" | \"us-letter\"."),
         f("intro", Ty::Markup, "Markup shown under the title."),
         f("credits", Ty::Markup, "Markup shown at the end."),
+        f("deny", Ty::Strs, "Warnings this game treats as errors: \"warnings\" for all, or codes such as \"W020\"."),
         f("cheatsheet", Ty::Table(&CHEATSHEET), "The cheatsheet's settings, all optional."),
         f("changelog", Ty::Table(&GAME_CHANGELOG), "Print the changelog as its own sheet."),
         f("rules", Ty::Table(&GAME_RULES), "Print the full rules as a rulebook (rules.pdf)."),

@@ -326,6 +326,13 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     m.page = page_of(o, "page");
     m.intro = o.text("intro");
     m.credits = o.text("credits");
+    for entry in o.strs("deny") {
+        if let Err(e) = m.deny.add(&entry.v) {
+            o.ctx.push(Diagnostic::error(diag::INVALID_VALUE, e).at(&entry.loc).label("not a warning").help(
+                "`deny` lists warnings this game treats as errors: \"warnings\" for every warning, or codes such as \"W020\"",
+            ));
+        }
+    }
     if let Some(c) = o.table("cheatsheet") {
         let opts = &mut m.cheatsheet;
         opts.page = page_of(&c, "page");

@@ -224,15 +224,18 @@ pub struct Floor {
     pub factors: Option<Sp<f64>>,
 }
 
+/// The absolute minimum of legibility, pt: text on a piece below it is an error (E070) unless the
+/// game lowers its own floor; between it and the advised sizes below, a warning (W022).
+pub const LEGIBLE_MIN: f64 = 5.0;
 /// The smallest text a counter prints by default, pt: any text on a piece reads at 5 pt.
-pub const COUNTER_TEXT_FLOOR: f64 = 5.0;
-/// The smallest factor line a counter prints by default, pt (bold: a factor slot set regular
-/// is below the floor too).
+pub const COUNTER_TEXT_FLOOR: f64 = LEGIBLE_MIN;
+/// The smallest factor line a counter is advised to print, pt (bold: a factor slot set regular
+/// is below the advice too).
 pub const COUNTER_FACTOR_FLOOR: f64 = 7.0;
 /// The size a counter's id or label prints at unless the data sets one, pt: the number a
 /// player looks for at set-up, read at arm's length.
 pub const COUNTER_ID_SIZE: f64 = 6.0;
-/// The smallest text a card prints by default (body text), pt.
+/// The smallest text a card is advised to print (body text), pt.
 pub const CARD_TEXT_FLOOR: f64 = 6.5;
 /// How close text may come to a cut line, at the least (mm).
 pub const MIN_SAFE_MM: f64 = 1.0;

@@ -21,7 +21,8 @@ pub(super) struct About {
 impl About {
     /// A finding about a slot of a face; the group's when the group sets the size.
     fn slot(d: &Diagnostic, s: &RSlot, side: &'static str) -> About {
-        let of_group = (d.code == diag::TEXT_BELOW_FLOOR || d.code == diag::FACTORS_SMALL) && !s.own_size;
+        let of_group =
+            [diag::TEXT_BELOW_FLOOR, diag::TEXT_BELOW_ADVICE, diag::FACTORS_SMALL].contains(&d.code) && !s.own_size;
         About {
             code: d.code.code,
             at: d.loc.as_ref().map(|l| (l.file, l.span.start, l.span.end)),
@@ -166,7 +167,7 @@ pub(super) fn inset(s: &RSlot) -> Pt {
     Pt((over.0.max(0.0) * 100.0).ceil() / 100.0)
 }
 
-/// A slot printing below its floor (E070): at the size written in the data (the slot's, its
+/// A slot printing below its floor (E070, or W022 under the advice alone): at the size written in the data (the slot's, its
 /// face's or its group's `font_size`), else at the slot; with the largest size that fits.
 pub(super) fn below_floor(s: &RSlot, limit: Pt, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Diagnostic {
     let kind = if s.factor { "factors" } else { "text" };
@@ -193,14 +194,21 @@ pub(super) fn below_floor(s: &RSlot, limit: Pt, side: &str, what: &str, group: &
             s.floor
         ),
     };
-    Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
-        .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
+    // Below a floor the game set itself, or below the absolute minimum, the text is wrong; under
+    // the built-in advice only, it prints with a warning.
+    let own = if s.factor { group.floor_own.1 } else { group.floor_own.0 };
+    let d = if own || s.size.0 < LEGIBLE_MIN - 0.001 {
+        Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
+    } else {
+        Diagnostic::warning(diag::TEXT_BELOW_ADVICE, message.replace("below the floor of", "below the advised"))
+    };
+    d.at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
         .label(format!("{:.1} is below {:.1}", s.size, s.floor))
         .note(format!("the text: \"{}\"", s.text))
         .help(help)
 }
 
-/// Factors printed smaller than the counter's name (W016; set regular, E070): the numbers are what a
+/// Factors printed smaller than the counter's name (W016; set regular, W022): the numbers are what a
 /// player reads across the table. Only where the data sets the size or weight.
 pub(super) fn small_factors(face: &RFace, side: &'static str, what: &str, group: &RGroup, loc: &Loc) -> Vec<Found> {
     let name_size = face
@@ -235,15 +243,15 @@ pub(super) fn small_factors(face: &RFace, side: &'static str, what: &str, group:
     out
 }
 
-/// Factors set regular (E070): the floor for factors is bold, whatever the size.
+/// Factors set regular (W022): factors are advised bold, whatever the size.
 pub(super) fn regular_factors(s: &RSlot, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Diagnostic {
     let slot = s.name.replace('-', "_");
     let message = if !s.own_size {
-        format!("the factors in the `{slot}` slot of group `{}` print regular, below the floor of bold", group.id)
+        format!("the factors in the `{slot}` slot of group `{}` print regular, not bold as advised", group.id)
     } else {
-        format!("the factors in the {side} `{slot}` slot of {what} print regular, below the floor of bold")
+        format!("the factors in the {side} `{slot}` slot of {what} print regular, not bold as advised")
     };
-    Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
+    Diagnostic::warning(diag::TEXT_BELOW_ADVICE, message)
         .at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
         .label(format!("{:.1}, regular", s.size))
         .help("players read the factors across the table: print them bold (leave out the slot's `bold = false`)")

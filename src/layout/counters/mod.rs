@@ -55,6 +55,9 @@ pub struct RGroup {
     pub safe: Mm,
     /// The legibility floor of any text, and of a slot of factors.
     pub floor: (Pt, Pt),
+    /// Whether the game wrote these floors itself (`floor` on the group): text below a floor of
+    /// the game's own is an error (E070), below the built-in advice a warning (W022).
+    pub floor_own: (bool, bool),
     /// The `[[counter_group]]` it comes from (none for the implicit group).
     decl: Option<usize>,
     /// Block stickers: their step marks along the edges (`block` on the group).

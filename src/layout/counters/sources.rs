@@ -19,6 +19,7 @@ pub(super) fn new_group(decl: Option<usize>, id: String, name: Option<String>, s
         font_size_at: None,
         safe: Mm(COUNTER_PAD_MM),
         floor: (Pt(COUNTER_TEXT_FLOOR), Pt(COUNTER_FACTOR_FLOOR)),
+        floor_own: (false, false),
         decl,
         block: None,
     }
@@ -68,6 +69,7 @@ pub(super) fn declared_groups(
         }
         r.font_size_at = g.font_size.as_ref().map(|f| f.loc.clone());
         r.floor = (Pt(text_floor), Pt(g.floor.factors.as_ref().map_or(COUNTER_FACTOR_FLOOR.max(text_floor), |f| f.v)));
+        r.floor_own = (g.floor.text.is_some(), g.floor.factors.is_some() || text_floor > COUNTER_FACTOR_FLOOR);
         // Stickers print on one side of the paper: a fold-over sheet's half page is theirs whole.
         r.grid = grid(page, &one_sided(sheet, g.block.is_some()), gutter, 0.0, size);
         if let Some(spec) = &g.block {
