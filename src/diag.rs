@@ -363,6 +363,22 @@ pub struct Diagnostic {
     pub because: Option<Loc>,
     /// The findings that follow from this one and go away when it is fixed.
     pub follow_ons: Vec<Diagnostic>,
+    /// A mechanical fix `playaid fix` may apply (a renamed key, a length's unit, the one
+    /// did-you-mean that fits).
+    pub fix: Option<Fix>,
+}
+
+/// A fix of a finding that needs no judgement: at `loc`, the text `from` becomes `to`. Written
+/// `"from"` (a quoted key or a string), it becomes `"to"`. Applied only where the file still
+/// reads `from` there, so a fix never lands on text it was not made for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// Where the text to replace is.
+    pub loc: Loc,
+    /// The text there now (without quotes).
+    pub from: String,
+    /// What it becomes.
+    pub to: String,
 }
 
 impl Diagnostic {
@@ -378,6 +394,7 @@ impl Diagnostic {
             notes: Vec::new(),
             because: None,
             follow_ons: Vec::new(),
+            fix: None,
         }
     }
 
@@ -407,6 +424,12 @@ impl Diagnostic {
     /// Add a `note:` line.
     pub(crate) fn note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
+        self
+    }
+
+    /// Attach a mechanical fix: at `loc`, `from` becomes `to` (see [`Fix`]).
+    pub(crate) fn fix(mut self, loc: &Loc, from: impl Into<String>, to: impl Into<String>) -> Self {
+        self.fix = Some(Fix { loc: loc.clone(), from: from.into(), to: to.into() });
         self
     }
 
@@ -770,6 +793,14 @@ fn json_diag<'a>(d: &'a Diagnostic, files: &'a Files) -> JsonDiag<'a> {
         notes: &d.notes,
         follow_ons: d.follow_ons.iter().map(|f| json_diag(f, files)).collect(),
     }
+}
+
+/// The one candidate close enough to `name`, when only one is: a did-you-mean `playaid fix` may
+/// apply without asking.
+pub(crate) fn only_close<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let mut close = candidates.into_iter().filter(|c| did_you_mean(name, [*c]).is_some());
+    let first = close.next()?;
+    close.all(|c| c == first).then_some(first)
 }
 
 /// The closest candidate to `name` (for "did you mean"), if one is close enough.

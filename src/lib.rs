@@ -19,6 +19,7 @@ pub mod diag;
 pub mod diff;
 pub mod explain;
 pub mod export;
+pub mod fix;
 pub mod icons;
 pub mod layout;
 pub mod length;

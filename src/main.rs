@@ -110,6 +110,15 @@ enum Command {
         #[arg(long, value_name = "WARNING", value_parser = parse_deny)]
         deny: Vec<String>,
     },
+    /// Apply every mechanical fix the findings know (renamed fields and slots, lengths without
+    /// units, the one did-you-mean that fits), keeping comments and layout, and show the diff
+    Fix {
+        /// The game folder (the one with game.toml)
+        dir: PathBuf,
+        /// Show the diff only; change nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// Explain a finding: what it means, a wrong and a right example, how to fix it
     Explain {
         /// The finding's code, such as E006 (or its name, unknown-reference); none lists them all
@@ -185,6 +194,7 @@ fn main() -> ExitCode {
             BuildOptions { out_dir: out, page: page.map(page_size), deny: denied(&deny), ..Default::default() },
         ),
         Command::New { dir, template } => run_new(&dir, &template),
+        Command::Fix { dir, dry_run } => run_fix(&dir, dry_run),
         Command::Explain { code } => run_explain(code.as_deref()),
         Command::Schema { template_data } => {
             use std::io::Write;
@@ -444,6 +454,50 @@ fn run_new(dir: &std::path::Path, name: &str) -> ExitCode {
 }
 
 /// A finding's page, or the list of codes; an unknown code is a usage error with a did-you-mean.
+/// `playaid fix`: the diff on stdout, what was done and what is left on stderr. Exit 0 when the
+/// game has no error left, 1 when it has, 2 when the folder cannot be read or written.
+fn run_fix(dir: &std::path::Path, dry_run: bool) -> ExitCode {
+    let plan = match playaid::fix::plan(dir) {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    print!("{}", plan.diff());
+    for (file, why) in &plan.refused {
+        eprintln!("left {file} as it is: it has errors no fix mends");
+        for w in why.iter().take(5) {
+            eprintln!("  {file}:{w}");
+        }
+        if why.len() > 5 {
+            eprintln!("  ... and {} more (`playaid check` lists them)", why.len() - 5);
+        }
+    }
+    let (n, files) = (plan.count(), plan.files.len());
+    if n == 0 {
+        eprintln!("nothing to fix");
+    } else if dry_run {
+        eprintln!("would fix {} in {} (--dry-run: nothing written)", plural(n, "finding"), plural(files, "file"));
+    } else {
+        if let Err(msg) = plan.write() {
+            eprintln!("error: {msg}");
+            return ExitCode::from(2);
+        }
+        eprintln!("fixed {} in {}", plural(n, "finding"), plural(files, "file"));
+    }
+    let left = plan.errors_left + plan.warnings_left;
+    if left > 0 {
+        eprintln!(
+            "{} left{}: run `playaid check {}`",
+            plural(left, "finding"),
+            if dry_run && n > 0 { " after these fixes" } else { "" },
+            dir.display()
+        );
+    }
+    if plan.errors_left > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
 fn run_explain(code: Option<&str>) -> ExitCode {
     let Some(query) = code else {
         print!("{}", explain::index());

@@ -321,9 +321,12 @@ impl<'g> Checker<'g> {
 /// The one "unknown reference" finding (E006): what was named, where, and the closest id.
 pub(crate) fn unknown_reference(coll: Coll, id: &str, loc: &Loc, candidates: Vec<&str>) -> Diagnostic {
     let what = coll.name();
-    let d = Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("unknown {what} `{id}`"))
+    let mut d = Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("unknown {what} `{id}`"))
         .at(loc)
         .label(format!("no {what} has this id"));
+    if let Some(only) = diag::only_close(id, candidates.iter().copied()) {
+        d = d.fix(loc, id, only);
+    }
     match diag::did_you_mean(id, candidates.iter().copied()) {
         Some(s) => d.help(format!("did you mean `{s}`?")),
         None if candidates.is_empty() => d.help(format!("this game declares no {what}s: add a {} table", coll.table())),

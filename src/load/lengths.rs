@@ -73,10 +73,15 @@ fn number(v: &DeValue) -> Option<(f64, String)> {
 }
 
 /// W007 for a bare number where a length string belongs.
-fn bare_number(o: &Obj, key: &str, loc: &Loc, suggested: &str) {
+/// `raw`: the number as written, for `playaid fix` to replace (none for an array of them).
+fn bare_number(o: &Obj, key: &str, loc: &Loc, raw: Option<&str>, suggested: &str) {
+    let mut d =
+        Diagnostic::warning(diag::DEPRECATED_SPELLING, format!("`{key}` is now a length with its unit: {suggested}"));
+    if let Some(raw) = raw {
+        d = d.fix(loc, raw, suggested);
+    }
     o.ctx.push(
-        Diagnostic::warning(diag::DEPRECATED_SPELLING, format!("`{key}` is now a length with its unit: {suggested}"))
-            .at(loc)
+        d.at(loc)
             .label(format!("write {suggested}"))
             .help(format!("write {key} = {suggested}; a bare number will stop working in a later version")),
     );
@@ -89,7 +94,7 @@ pub(super) fn length(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
     let parsed = match v.get_ref() {
         DeValue::String(s) => parse_signed_length(s),
         other => number(other).map(|(n, raw)| {
-            bare_number(o, key, &loc, &format!("\"{raw}mm\""));
+            bare_number(o, key, &loc, Some(&raw), &format!("\"{raw}mm\""));
             n
         }),
     };
@@ -146,7 +151,7 @@ pub(super) fn font_size(o: &Obj, key: &'static str) -> Option<Sp<f64>> {
     match parsed {
         Ok(pt) if pt.is_finite() && pt > 0.0 && pt <= MAX_FONT_PT => {
             if let Some(raw) = bare {
-                bare_number(o, key, &loc, &format!("\"{raw}pt\""));
+                bare_number(o, key, &loc, Some(&raw), &format!("\"{raw}pt\""));
             }
             Some(Sp::new(pt, loc))
         }
@@ -205,7 +210,7 @@ pub(super) fn offset(o: &Obj, key: &'static str, limit: f64) -> Option<(f64, f64
         return None;
     }
     if bare {
-        bare_number(o, key, &loc, &format!("[{}]", suggested.join(", ")));
+        bare_number(o, key, &loc, None, &format!("[{}]", suggested.join(", ")));
     }
     Some((values[0]?, values[1]?))
 }

@@ -46,6 +46,12 @@ pub struct Loaded {
 /// Load the game in `dir`. Fails (with an I/O message) only when the folder itself cannot be
 /// read or has no game.toml; everything else is a diagnostic.
 pub fn load(dir: &Path) -> Result<Loaded, String> {
+    load_replacing(dir, &[])
+}
+
+/// [`load`], with some data files read from `replaced` (path, text) instead of the disk:
+/// `playaid fix` checks its edits before it writes them.
+pub fn load_replacing(dir: &Path, replaced: &[(PathBuf, String)]) -> Result<Loaded, String> {
     let meta = std::fs::metadata(dir).map_err(|e| format!("cannot read game folder `{}`: {e}", dir.display()))?;
     if !meta.is_dir() {
         return Err(format!("`{}` is not a folder; give the folder that holds game.toml", dir.display()));
@@ -66,7 +72,10 @@ pub fn load(dir: &Path) -> Result<Loaded, String> {
 
     let mut sources = Vec::new();
     for path in &paths {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        let bytes = match replaced.iter().find(|(p, _)| p == path) {
+            Some((_, text)) => text.clone().into_bytes(),
+            None => std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?,
+        };
         sources.push((path.clone(), bytes));
     }
     let mut loaded = load_sources(dir, sources);

@@ -346,6 +346,7 @@ fn layout(o: &Obj, key: &'static str) -> Option<(Vec<Slot>, Loc)> {
             t.ctx.push(
                 Diagnostic::warning(diag::DEPRECATED_SPELLING, format!("slot `{written}` is now `{new}`"))
                     .at(&loc)
+                    .fix(&loc, written, new.as_str())
                     .label(format!("write `{new}`"))
                     .help("rename it; the old spelling will stop working in a later version"),
             );

@@ -148,6 +148,7 @@ impl<'a, 'd> Obj<'a, 'd> {
                 self.ctx.push(
                     Diagnostic::warning(diag::DEPRECATED_SPELLING, format!("`{old}` {on} is now `{new}`"))
                         .at(&old_loc)
+                        .fix(&old_loc, old, new)
                         .label(format!("write `{new}`"))
                         .help("rename it; the old spelling will stop working in a later version"),
                 );
@@ -358,6 +359,10 @@ impl<'a, 'd> Obj<'a, 'd> {
             let mut d = Diagnostic::error(diag::UNKNOWN_FIELD, format!("unknown field `{key}` in {}", self.what))
                 .at(&self.ctx.loc(k.span()))
                 .label("not a field playaid knows here");
+            // The one close spelling, unless the table has that key already.
+            if let Some(s) = diag::only_close(key, used.iter().copied()).filter(|s| self.table.get(*s).is_none()) {
+                d = d.fix(&self.ctx.loc(k.span()), key, s);
+            }
             d = match diag::did_you_mean(key, used.iter().copied()) {
                 Some(s) => d.help(format!("did you mean `{s}`?")),
                 None => d.help(format!("the fields here are: {}", used.join(", "))),

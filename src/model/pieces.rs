@@ -226,9 +226,9 @@ pub struct Floor {
 
 /// The absolute minimum of legibility, pt: text on a piece below it is an error (E070) unless the
 /// game lowers its own floor; between it and the advised sizes below, a warning (W022).
-pub const LEGIBLE_MIN: f64 = 5.0;
-/// The smallest text a counter prints by default, pt: any text on a piece reads at 5 pt.
-pub const COUNTER_TEXT_FLOOR: f64 = LEGIBLE_MIN;
+pub const LEGIBLE_MIN: f64 = 4.0;
+/// The smallest text a counter is advised to print, pt: any text on a piece reads at 5 pt.
+pub const COUNTER_TEXT_FLOOR: f64 = 5.0;
 /// The smallest factor line a counter is advised to print, pt (bold: a factor slot set regular
 /// is below the advice too).
 pub const COUNTER_FACTOR_FLOOR: f64 = 7.0;
