@@ -240,6 +240,12 @@ codes! {
     PART_NEVER_JOINS = "W019" "part-never-joins";
     /// An area of a map of areas that no connection leads to from the map's first area.
     AREA_UNREACHABLE = "W021" "area-unreachable";
+    /// A hexside feature (`hexside = true`: a river, a ridge) listed under `[map.cells]`, or a
+    /// terrain of whole cells listed under `[map.hexsides]`: it would be drawn as the wrong thing.
+    TERRAIN_WRONG_LIST = "W023" "terrain-in-wrong-list";
+    /// A scenario force (`unit = ..., count = ...`) fields a unit of another side: the set-up
+    /// would put it on the wrong side's sheet and pieces.
+    FORCE_OTHER_SIDE = "W024" "force-of-other-side";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that

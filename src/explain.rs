@@ -89,8 +89,9 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W010", include_str!("../docs/explain/W010.md")),
     ("W011", include_str!("../docs/explain/W011.md")),
     ("W012", include_str!("../docs/explain/W012.md")),
-    ("E072", include_str!("../docs/explain/E072.md")),
+    ("W020", include_str!("../docs/explain/W020.md")),
     ("E070", include_str!("../docs/explain/E070.md")),
+    ("W022", include_str!("../docs/explain/W022.md")),
     ("E071", include_str!("../docs/explain/E071.md")),
     ("W016", include_str!("../docs/explain/W016.md")),
     ("W015", include_str!("../docs/explain/W015.md")),
@@ -98,9 +99,9 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W017", include_str!("../docs/explain/W017.md")),
     ("W018", include_str!("../docs/explain/W018.md")),
     ("W019", include_str!("../docs/explain/W019.md")),
-    ("W020", include_str!("../docs/explain/W020.md")),
     ("W021", include_str!("../docs/explain/W021.md")),
-    ("W022", include_str!("../docs/explain/W022.md")),
+    ("W023", include_str!("../docs/explain/W023.md")),
+    ("W024", include_str!("../docs/explain/W024.md")),
 ];
 
 /// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it

@@ -53,6 +53,7 @@ impl Checker<'_> {
         }
         for hs in &m.hexsides {
             self.map_terrain(&hs.name);
+            self.listed_as(&hs.name, true);
             for entry in &hs.cells {
                 self.hexside(&g, entry);
             }
@@ -75,6 +76,7 @@ impl Checker<'_> {
         let mut terrain_of: HashMap<Coord, (&str, &Loc)> = HashMap::new();
         for nc in &m.cells {
             self.map_terrain(&nc.name);
+            self.listed_as(&nc.name, false);
             for entry in &nc.cells {
                 let cells = self.cells_of(g, entry);
                 // An entry whose every cell is this terrain already: listed twice.
@@ -233,6 +235,44 @@ impl Checker<'_> {
 
     /// A terrain a map draws: declared, or one of the built-in looks (E006 otherwise); W011
     /// when it has neither a colour nor a built-in one.
+    /// A terrain listed as a hexside feature (`hexside`) or as the terrain of whole cells: W023
+    /// when it is the other kind. A terrain is a hexside feature when its `[[terrain]]` says
+    /// `hexside = true`; one not declared, when it is a built-in edge (river, wall, cliff). A
+    /// built-in river may also fill cells (river hexes), so only a declared one is held to it.
+    fn listed_as(&mut self, id: &Sp<String>, as_hexside: bool) {
+        let declared = self.game.terrain.iter().find(|t| t.id.v == id.v);
+        let is_hexside = match declared {
+            Some(t) => t.hexside,
+            None if as_hexside => ["river", "wall", "cliff"].contains(&id.v.as_str()),
+            None => return,
+        };
+        if is_hexside == as_hexside || (!as_hexside && declared.is_none()) {
+            return;
+        }
+        let d = if as_hexside {
+            Diagnostic::warning(
+                diag::TERRAIN_WRONG_LIST,
+                format!("`{}` fills whole cells, but is listed as a hexside feature", id.v),
+            )
+            .label("not a hexside feature")
+            .help(format!(
+                "list its cells under [map.cells] ({} = [\"0304\"]); or, if it runs along hex edges, give its [[terrain]] hexside = true",
+                id.v
+            ))
+        } else {
+            Diagnostic::warning(
+                diag::TERRAIN_WRONG_LIST,
+                format!("`{}` is a hexside feature (hexside = true), but is listed as the terrain of whole cells", id.v),
+            )
+            .label("a hexside feature")
+            .help(format!(
+                "list it under [map.hexsides] by cell and side ({} = [\"0304 ne\"]); or, if it fills whole hexes, take out hexside = true",
+                id.v
+            ))
+        };
+        self.push(d.at(&id.loc));
+    }
+
     pub(super) fn map_terrain(&mut self, id: &Sp<String>) {
         if id.v.is_empty() {
             return;

@@ -129,6 +129,25 @@ impl Checker<'_> {
                 Some(u) => self.resolve::<Unit>(u),
                 None => f.unit_id(self.game).and_then(|u| self.ix.get::<Unit>(self.game, &u.v)),
             };
+            // A unit named by `unit` that belongs to the other side (a force naming counters
+            // is held to their side already, E059).
+            if let (Some(u), Some(written), true) = (unit, &f.unit, f.counters.is_empty())
+                && let Some(theirs) = u.side.as_ref().filter(|s| s.v != side.side.v)
+            {
+                self.push(
+                    Diagnostic::warning(
+                        diag::FORCE_OTHER_SIDE,
+                        format!("unit `{}` is `{}`'s, not `{}`'s", written.v, theirs.v, side.side.v),
+                    )
+                    .at(&written.loc)
+                    .label(format!("a unit of `{}`", theirs.v))
+                    .note(format!("the unit: {}", place(&self.game.files, &u.loc)))
+                    .help(format!(
+                        "field it with the forces of `{}`, or name one of `{}`'s units",
+                        theirs.v, side.side.v
+                    )),
+                );
+            }
             if let Some(p) = f.points(unit, points_stat.as_deref()) {
                 points = points.saturating_add(p);
             }

@@ -152,12 +152,26 @@ fn rows(ctx: &Ctx, text: &str) -> Option<Vec<Vec<Cell>>> {
             record.iter().zip(spans).map(|(t, (span, quoted))| Cell { text: t.to_string(), span, quoted }).collect();
         // The CSV reader ends a quoted cell at the end of the file: a missing closing quote
         // would take every row after it into one cell.
-        if let Some(open) = row.iter().find(|c| c.quoted && c.span.end >= text.len()) {
+        // A quote that closes a cell with more text after it (`"Scouts,6` and, rows below,
+        // `"Scouts 2"`) is most often an opening quote never closed: the reader took the rows
+        // in between into the cell. Said at the opening quote, where the mistake is.
+        let unclosed = |c: &Cell| {
+            c.quoted
+                && (c.span.end >= text.len()
+                    || !matches!(text.as_bytes().get(c.span.end + 1), None | Some(b'\n' | b'\r'))
+                        && text.as_bytes().get(c.span.end + 1) != Some(&delimiter))
+        };
+        if let Some(open) = row.iter().find(|c| unclosed(c)) {
             let quote = open.span.start.saturating_sub(1);
             ctx.push(
                 Diagnostic::error(diag::TOML_SYNTAX, "CSV syntax: this quoted cell has no closing quote")
                     .at(&ctx.loc(quote..quote + 1))
-                    .label("the cell opens here and runs to the end of the file")
+                    .label(if open.span.end >= text.len() {
+                        "the cell opens here and runs to the end of the file".to_string()
+                    } else {
+                        let (line, _) = ctx_line(text, open.span.end);
+                        format!("the cell opens here and runs to the next quote, on line {line}")
+                    })
                     .help("end the cell with `\"`; a quote inside a cell is written twice: `\"\"`"),
             );
             return None;
@@ -165,6 +179,12 @@ fn rows(ctx: &Ctx, text: &str) -> Option<Vec<Vec<Cell>>> {
         rows.push(row);
     }
     Some(rows)
+}
+
+/// The 1-based line of byte `at` of `text`, and its column.
+fn ctx_line(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    (before.matches('\n').count() + 1, before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1)
 }
 
 /// What the cells of a row are separated by: a comma, or the `;` or tab of a header that holds
@@ -205,6 +225,7 @@ fn cell_spans(text: &str, start: usize, n: usize, delimiter: u8) -> Vec<(Range<u
                 i += 1;
             }
             out.push((s..i.min(b.len()), true));
+            i += 1;
             while !end_of_cell(i) {
                 i += 1;
             }

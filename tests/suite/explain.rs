@@ -93,7 +93,29 @@ fn every_code_has_a_page_with_what_wrong_right_and_fix() {
         assert_eq!(page.contains(NOT_RUN_NOTE), NOT_RUN.contains(&code.code), "{}: says if not run", code.code);
     }
     let pages = std::fs::read_dir(repo().join("docs/explain")).unwrap().count();
-    assert_eq!(pages, playaid::diag::ALL_CODES.len() + 1, "one page per code, and the README");
+    assert_eq!(
+        pages,
+        playaid::diag::ALL_CODES.len() + playaid::diag::RETIRED.len() + 1,
+        "one page per code and retired code, and the README"
+    );
+}
+
+#[test]
+fn a_retired_code_keeps_its_page_and_names_the_code_that_replaced_it() {
+    for r in playaid::diag::RETIRED {
+        let out = playaid(&["explain", r.code]);
+        let page = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "playaid explain {}", r.code);
+        assert!(page.starts_with(&format!("# {} {}: retired, now", r.code, r.name)), "{page}");
+        assert!(page.contains(&format!("`{}`", r.by.code)), "{page}");
+        // The code that replaced it explains too, and the index lists both.
+        assert_eq!(playaid(&["explain", r.by.code]).status.code(), Some(0));
+        let index = String::from_utf8_lossy(&playaid(&["explain"]).stdout).into_owned();
+        assert!(index.contains(&format!("{}  {}", r.code, r.name)), "{index}");
+    }
+    // The README names W020 for the sides of a near grey: an old log can be looked up.
+    let page = String::from_utf8_lossy(&playaid(&["explain", "W020"]).stdout).into_owned();
+    assert!(page.starts_with("# W020 same-grey:"), "{page}");
 }
 
 #[test]
