@@ -81,7 +81,9 @@ pub fn plan(dir: &Path) -> Result<Plan, String> {
     // Files with an error no fix mends are left as they are.
     let mut refused: Vec<usize> = Vec::new();
     for d in flat(&first.diags) {
-        if let (true, None, Some(loc)) = (d.is_error(), &d.fix, &d.loc) {
+        // An error by its code: a warning the game's `deny` raises is no reason to leave a file.
+        let error = d.is_error() && d.code.code.starts_with('E');
+        if let (true, None, Some(loc)) = (error, &d.fix, &d.loc) {
             if !refused.contains(&loc.file) {
                 refused.push(loc.file);
                 plan.refused.push((files.get(loc.file).name.clone(), Vec::new()));

@@ -20,11 +20,14 @@ pub struct Template {
 pub const TEMPLATES: &[Template] = &[
     Template {
         name: "hex-and-counter",
-        about: "two sides, units on counters with a reduced back, a combat results table, a sequence of play",
+        about: "two sides, units on counters with a reduced back, a hex map with terrain, a combat results table, a terrain chart, a turn track, a scenario set up by counter id and a player aid card",
         files: &[
             ("game.toml", include_str!("../templates/new/hex-and-counter/game.toml")),
             ("units.toml", include_str!("../templates/new/hex-and-counter/units.toml")),
             ("counters.toml", include_str!("../templates/new/hex-and-counter/counters.toml")),
+            ("map.toml", include_str!("../templates/new/hex-and-counter/map.toml")),
+            ("charts.toml", include_str!("../templates/new/hex-and-counter/charts.toml")),
+            ("scenarios.toml", include_str!("../templates/new/hex-and-counter/scenarios.toml")),
             ("rules.toml", include_str!("../templates/new/hex-and-counter/rules.toml")),
             ("glossary.toml", include_str!("../templates/new/hex-and-counter/glossary.toml")),
             ("changelog.toml", include_str!("../templates/new/hex-and-counter/changelog.toml")),
@@ -32,12 +35,13 @@ pub const TEMPLATES: &[Template] = &[
     },
     Template {
         name: "cards",
-        about: "a card game: characters as cards with abilities, a card back per side, a non-unit card",
+        about: "a card game: characters as cards with abilities, a card back per side, a non-unit card, a strategy deck in two parts with its own back",
         files: &[
             ("game.toml", include_str!("../templates/new/cards/game.toml")),
             ("abilities.toml", include_str!("../templates/new/cards/abilities.toml")),
             ("units.toml", include_str!("../templates/new/cards/units.toml")),
             ("cards.toml", include_str!("../templates/new/cards/cards.toml")),
+            ("deck.toml", include_str!("../templates/new/cards/deck.toml")),
             ("rules.toml", include_str!("../templates/new/cards/rules.toml")),
             ("glossary.toml", include_str!("../templates/new/cards/glossary.toml")),
         ],

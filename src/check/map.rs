@@ -233,8 +233,6 @@ impl Checker<'_> {
         ok
     }
 
-    /// A terrain a map draws: declared, or one of the built-in looks (E006 otherwise); W011
-    /// when it has neither a colour nor a built-in one.
     /// A terrain listed as a hexside feature (`hexside`) or as the terrain of whole cells: W023
     /// when it is the other kind. A terrain is a hexside feature when its `[[terrain]]` says
     /// `hexside = true`; one not declared, when it is a built-in edge (river, wall, cliff). A
@@ -273,6 +271,8 @@ impl Checker<'_> {
         self.push(d.at(&id.loc));
     }
 
+    /// A terrain a map draws: declared, or one of the built-in looks (E006 otherwise); W011
+    /// when it has neither a colour nor a built-in one.
     pub(super) fn map_terrain(&mut self, id: &Sp<String>) {
         if id.v.is_empty() {
             return;

@@ -323,6 +323,19 @@ fn id_or_slug(o: &Obj, name: &Option<Sp<String>>) -> Option<Sp<String>> {
     name.as_ref().map(|n| Sp::new(reader::slug(&n.v), n.loc.clone()))
 }
 
+/// `deny` in `[game]`: the warnings this game treats as errors, each entry checked.
+fn read_deny(o: &Obj) -> diag::Deny {
+    let mut deny = diag::Deny::default();
+    for entry in o.strs("deny") {
+        if let Err(e) = deny.add(&entry.v) {
+            o.ctx.push(Diagnostic::error(diag::INVALID_VALUE, e).at(&entry.loc).label("not a warning").help(
+                "`deny` lists warnings this game treats as errors: \"warnings\" for every warning, or codes such as \"W020\"",
+            ));
+        }
+    }
+    deny
+}
+
 fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     let m = &mut game.meta;
     m.loc = o.head_loc(source);
@@ -335,13 +348,7 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     m.page = page_of(o, "page");
     m.intro = o.text("intro");
     m.credits = o.text("credits");
-    for entry in o.strs("deny") {
-        if let Err(e) = m.deny.add(&entry.v) {
-            o.ctx.push(Diagnostic::error(diag::INVALID_VALUE, e).at(&entry.loc).label("not a warning").help(
-                "`deny` lists warnings this game treats as errors: \"warnings\" for every warning, or codes such as \"W020\"",
-            ));
-        }
-    }
+    m.deny = read_deny(o);
     if let Some(c) = o.table("cheatsheet") {
         let opts = &mut m.cheatsheet;
         opts.page = page_of(&c, "page");

@@ -320,6 +320,10 @@ fn layout(o: &Obj, key: &'static str) -> Option<(Vec<Slot>, Loc)> {
             let mut d = Diagnostic::error(diag::UNKNOWN_FIELD, format!("unknown counter slot `{written}`"))
                 .at(&loc)
                 .label("not a slot of a counter face");
+            // `bottom-centre`, `center`: one slot it can only mean.
+            if keys.contains(&canon) {
+                d = d.fix(&loc, written, canon.as_str());
+            }
             d = match keys
                 .iter()
                 .find(|s| **s == canon)

@@ -150,41 +150,35 @@ fn rows(ctx: &Ctx, text: &str) -> Option<Vec<Vec<Cell>>> {
         let spans = cell_spans(text, start, record.len(), delimiter);
         let row: Vec<Cell> =
             record.iter().zip(spans).map(|(t, (span, quoted))| Cell { text: t.to_string(), span, quoted }).collect();
-        // The CSV reader ends a quoted cell at the end of the file: a missing closing quote
-        // would take every row after it into one cell.
-        // A quote that closes a cell with more text after it (`"Scouts,6` and, rows below,
-        // `"Scouts 2"`) is most often an opening quote never closed: the reader took the rows
-        // in between into the cell. Said at the opening quote, where the mistake is.
+        // The CSV reader ends a quoted cell that is never closed at the end of the file, or at
+        // the next quote of a later row (`"Scouts,6` and, rows below, `"Scouts 2"`): either way
+        // the rows in between vanish into one cell. A quoted cell over several lines whose
+        // closing quote has text after it is the second case. Said at the opening quote, where
+        // the mistake is. (Text after a closing quote on the cell's own line, `"Scouts" ,6`, is
+        // read as the reader reads it: the rows stay whole.)
         let unclosed = |c: &Cell| {
-            c.quoted
-                && (c.span.end >= text.len()
-                    || !matches!(text.as_bytes().get(c.span.end + 1), None | Some(b'\n' | b'\r'))
-                        && text.as_bytes().get(c.span.end + 1) != Some(&delimiter))
+            let after = text.as_bytes().get(c.span.end + 1);
+            let ends_there = matches!(after, None | Some(b'\n' | b'\r')) || after == Some(&delimiter);
+            c.quoted && (c.span.end >= text.len() || (!ends_there && text[c.span.clone()].contains('\n')))
         };
         if let Some(open) = row.iter().find(|c| unclosed(c)) {
             let quote = open.span.start.saturating_sub(1);
-            ctx.push(
-                Diagnostic::error(diag::TOML_SYNTAX, "CSV syntax: this quoted cell has no closing quote")
-                    .at(&ctx.loc(quote..quote + 1))
-                    .label(if open.span.end >= text.len() {
-                        "the cell opens here and runs to the end of the file".to_string()
-                    } else {
-                        let (line, _) = ctx_line(text, open.span.end);
-                        format!("the cell opens here and runs to the next quote, on line {line}")
-                    })
-                    .help("end the cell with `\"`; a quote inside a cell is written twice: `\"\"`"),
-            );
+            let label = if open.span.end >= text.len() {
+                "the cell opens here and runs to the end of the file".to_string()
+            } else {
+                let line = text[..open.span.end].matches('\n').count() + 1;
+                format!("the cell opens here and runs to the next quote, on line {line}")
+            };
+            let d = Diagnostic::error(diag::TOML_SYNTAX, "CSV syntax: this quoted cell has no closing quote")
+                .at(&ctx.loc(quote..quote + 1))
+                .label(label)
+                .help("end the cell with `\"`; a quote inside a cell is written twice: `\"\"`");
+            ctx.push(d);
             return None;
         }
         rows.push(row);
     }
     Some(rows)
-}
-
-/// The 1-based line of byte `at` of `text`, and its column.
-fn ctx_line(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at.min(text.len())];
-    (before.matches('\n').count() + 1, before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1)
 }
 
 /// What the cells of a row are separated by: a comma, or the `;` or tab of a header that holds

@@ -9,6 +9,7 @@ mod cards;
 mod charts;
 mod check_cases;
 mod cli;
+mod compat;
 mod diff_fields;
 mod examples;
 mod explain;

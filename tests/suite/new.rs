@@ -45,8 +45,22 @@ fn hex_and_counter_has_a_cheatsheet_with_its_crt_and_two_sided_counters() {
     let game = new_check_build("hex-and-counter", tmp.path());
     assert!(game.ends_with("iron-ford-0.1"), "{}", game.display());
     let sheet = pdf_text(&game.join("cheatsheet.pdf"));
-    for text in ["Iron Ford", "Sequence of play", "Combat results", "1:2", "Zone of Control", "First draft."] {
+    for text in ["Iron Ford", "Sequence of play", "COMBAT RESULTS TABLE", "1–2", "Zone of Control", "First draft."] {
         assert!(sheet.contains(text), "cheatsheet lacks `{text}`: {sheet}");
+    }
+    // What a hex-and-counter game is built from: a map with its terrain, a terrain chart, a
+    // turn track, an aid card with all three, and a scenario set up by counter id.
+    let map = pdf_text(&game.join("map.pdf"));
+    for text in ["The Vell Crossing", "Vell Bridge", "Forest", "River", "Road"] {
+        assert!(map.contains(text), "map lacks `{text}`: {map}");
+    }
+    let aid = pdf_text(&game.join("aid.pdf"));
+    for text in ["COMBAT RESULTS TABLE", "TERRAIN EFFECTS CHART", "TURN RECORD TRACK", "SEQUENCE OF PLAY"] {
+        assert!(aid.to_uppercase().contains(text), "aid card lacks `{text}`: {aid}");
+    }
+    let scenario = pdf_text(&game.join("scenario-vell-bridge.pdf"));
+    for text in ["The Race for Vell Bridge", "1 Rgt", "4 Gr", "Vell Bridge"] {
+        assert!(scenario.contains(text), "scenario lacks `{text}`: {scenario}");
     }
     // Fronts then backs: the rifles are 4-4-4 at full strength and 2-2-4 reduced.
     let ((_, _), pages) = pdf_info(&game.join("counters.pdf"));
@@ -62,13 +76,20 @@ fn cards_has_a_card_per_character_and_backs_per_side() {
     let game = new_check_build("cards", tmp.path());
     let ((w, h), pages) = pdf_info(&game.join("cards.pdf"));
     assert!(w < h, "portrait A4");
-    // 11 character cards and 5 lanterns: 16 cards, two sheets of nine, fronts and backs.
-    assert_eq!(pages, 4);
+    // 11 character cards, 5 lanterns and the 6 cards of the deck: three sheets, fronts and backs.
+    assert_eq!(pages, 6);
     let cards = pdf_text(&game.join("cards.pdf"));
     for text in ["Night Watchman", "Guard:", "Ward 2:", "Lantern", "Hedge Folk", "Keep the road lit."] {
         assert!(cards.contains(text), "cards lack `{text}`: {cards}");
     }
-    assert!(pdf_text(&game.join("cheatsheet.pdf")).contains("Lanterns & Thorns"));
+    // The strategy deck: its cards with ops, event side and part, and its own back.
+    for text in ["Second Wind", "Long Night", "REMOVE AFTER EVENT", "No. 5 · Dusk", "Turns of Fate"] {
+        assert!(cards.contains(text), "cards lack `{text}`: {cards}");
+    }
+    let sheet = pdf_text(&game.join("cheatsheet.pdf"));
+    for text in ["Lanterns & Thorns", "Twilight", "Dusk", "First Light"] {
+        assert!(sheet.contains(text), "cheatsheet lacks `{text}`: {sheet}");
+    }
 }
 
 #[test]

@@ -26,9 +26,11 @@ const STAGES: &[(&str, usize)] = &[
     ("render", 9),
     ("write", 10),
     ("build", 11),
-    // On top, beside the command line: a page per finding code, a starting game.
+    // On top, beside the command line: a page per finding code, a starting game, the findings'
+    // fixes applied to the game's files.
     ("explain", 13),
     ("new", 13),
+    ("fix", 13),
 ];
 
 fn rank(module: &str) -> Option<usize> {

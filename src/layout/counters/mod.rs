@@ -322,7 +322,7 @@ group = "b"
     }
 
     #[test]
-    fn a_lowered_floor_lets_text_print_smaller_and_a_framed_side_silences_e072() {
+    fn a_lowered_floor_lets_text_print_smaller_and_a_framed_side_silences_w020() {
         let game = |floor: &str, style: &str| {
             format!(
                 "[game]\nid = \"t\"\ntitle = \"T\"\nversion = \"1\"\n\n\
@@ -333,8 +333,11 @@ group = "b"
             )
         };
         let codes = |toml: &str| counters_of(toml).1.iter().map(|d| d.code.code).collect::<Vec<_>>();
-        assert_eq!(codes(&game("", "")), ["E072", "E070"]);
-        assert_eq!(codes(&game("floor = { text = \"4pt\" }", "")), ["E072"]);
+        // 4 pt is above the absolute minimum and under the advised 5 pt: a warning.
+        assert_eq!(codes(&game("", "")), ["W020", "W022"]);
+        assert_eq!(codes(&game("floor = { text = \"4pt\" }", "")), ["W020"]);
+        // Under a floor the game sets itself, an error.
+        assert_eq!(codes(&game("floor = { text = \"4.5pt\" }", "")), ["W020", "E070"]);
         let (laid, diags) = counters_of(&game("floor = { text = \"4pt\" }", "counter_style = { frame = \"#ffffff\" }"));
         assert!(diags.is_empty(), "{diags:?}");
         let front = &laid.counters[0].front;
