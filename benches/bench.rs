@@ -32,7 +32,134 @@ const SCENARIOS: &[&str] = &[
     "watch-1000-counters",
     "watch-marrow-front",
     "map-30x40",
+    // Each example game as a user waits: `playaid build` as a process, and `playaid watch` from
+    // a one-field edit saved to its PDFs written.
+    "example-genpei-naval",
+    "example-marrow-front",
+    "example-one-hour-wargames-wwii",
+    "example-salt-crown",
+    "example-starting-phase",
+    "example-war-at-sea-troop-landing",
+    "example-war-at-sea-troop-landing-1.4",
+    "example-white-star-rising",
+    "live-genpei-naval",
+    "live-marrow-front",
+    "live-one-hour-wargames-wwii",
+    "live-salt-crown",
+    "live-starting-phase",
+    "live-war-at-sea-troop-landing",
+    "live-war-at-sea-troop-landing-1.4",
+    "live-white-star-rising",
 ];
+
+/// The playaid program this benchmark was built with (release, like the benchmark).
+const PLAYAID: &str = env!("CARGO_BIN_EXE_playaid");
+
+/// Peak memory of the children this process has waited for, KiB.
+fn children_peak_kib() -> u64 {
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes into the struct it is given and nothing else.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    usage.ru_maxrss.max(0) as u64
+}
+
+/// `playaid build` of an example, as a process: the time from start to exit.
+fn example_build(dir: &Path, out: &Path) {
+    let t = Instant::now();
+    let o = Command::new(PLAYAID).arg("build").arg(dir).arg("-o").arg(out).arg("-q").output().expect("run playaid");
+    let took = t.elapsed();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    println!("total={}", ms(took));
+    println!("peak={} MiB", children_peak_kib() / 1024);
+}
+
+/// `playaid watch` of an example, as a process: five edits of one stat (a digit of the first
+/// unit's stats, turned into its neighbour and back), each timed from the file saved to the
+/// line watch prints once the PDFs are written. Prints the median.
+fn example_watch(dir: &Path, out: &Path) {
+    use std::io::{BufRead, BufReader};
+    let (file, at) = first_stat_digit(dir);
+    let mut child = Command::new(PLAYAID)
+        .arg("watch")
+        .arg(dir)
+        .arg("-o")
+        .arg(out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run playaid watch");
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let built = |rx: &std::sync::mpsc::Receiver<String>| loop {
+        let line = rx.recv_timeout(Duration::from_secs(60)).expect("watch answers");
+        if line.contains(" ms") {
+            assert!(line.contains("rebuilt"), "the edit broke the game: {line}");
+            break;
+        }
+    };
+    built(&rx);
+    let mut text = std::fs::read_to_string(&file).unwrap();
+    let took = median(5, || {
+        let d = text.as_bytes()[at] - b'0';
+        text.replace_range(at..at + 1, &(d ^ 1).to_string());
+        // The watcher is told of a change by the file's modification: wait out the clock's grain.
+        std::thread::sleep(Duration::from_millis(20));
+        let t = Instant::now();
+        std::fs::write(&file, &text).unwrap();
+        built(&rx);
+        t.elapsed()
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    println!("total={}", ms(took));
+    println!("peak={} MiB", children_peak_kib() / 1024);
+}
+
+/// A digit of a unit's stats (in a TOML `stats = { ... }` or a spreadsheet row of units) that
+/// can be turned into its neighbour with the game still checking clean: the file and its
+/// byte offset.
+fn first_stat_digit(dir: &Path) -> (std::path::PathBuf, usize) {
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut candidates = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        let ranges: Vec<(usize, usize)> = match f.extension().and_then(|e| e.to_str()) {
+            Some("toml") => text
+                .match_indices("[[unit]]")
+                .filter_map(|(u, _)| {
+                    let stats = u + text[u..].find("stats = {")?;
+                    Some((stats, text[stats..].find('}').map_or(text.len(), |i| stats + i)))
+                })
+                .collect(),
+            // A spreadsheet of units: its rows after the header.
+            Some("csv") if f.file_stem().is_some_and(|s| s == "units") => {
+                text.find('\n').map(|h| vec![(h, text.len())]).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        for (a, b) in ranges {
+            candidates.extend(text[a..b].match_indices(|c: char| c.is_ascii_digit()).map(|(i, _)| (f.clone(), a + i)));
+        }
+    }
+    for (f, at) in candidates {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let mut edited = text.clone();
+        edited.replace_range(at..at + 1, &((text.as_bytes()[at] - b'0') ^ 1).to_string());
+        std::fs::write(&f, &edited).unwrap();
+        let clean = load_and_check(dir, None).is_ok_and(|c| !c.has_errors());
+        std::fs::write(&f, &text).unwrap();
+        if clean {
+            return (f, at);
+        }
+    }
+    panic!("no unit stat to edit in {}", dir.display());
+}
 
 const GAME: &str = "[game]\nid = \"bench\"\ntitle = \"Bench\"\nversion = \"1\"\ndate = 2026-01-01\n";
 
@@ -212,6 +339,15 @@ fn child(name: &str) {
     let dir = tmp.path().join("game");
     let out = tmp.path().join("out");
     let (what, n) = name.split_once('-').unwrap();
+    if what == "example" || what == "live" {
+        copy_example(&dir, n);
+        if what == "example" {
+            example_build(&dir, &out)
+        } else {
+            example_watch(&dir, &out)
+        }
+        return;
+    }
     let n: usize = n.split('-').next().unwrap().parse().unwrap_or(0);
     match what {
         "watch" if name == "watch-marrow-front" => copy_example(&dir, "marrow-front"),
