@@ -761,6 +761,20 @@ struct JsonDiag<'a> {
     /// The findings that follow from this one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     follow_ons: Vec<JsonDiag<'a>>,
+    /// The mechanical fix `playaid fix` would apply, for an editor to offer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<JsonFix<'a>>,
+}
+
+/// A fix in JSON: the place (1-based lines and columns), the text there and what it becomes.
+#[derive(Serialize)]
+struct JsonFix<'a> {
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    from: &'a str,
+    to: &'a str,
 }
 
 /// The same findings as JSON: `{"diagnostics": [...], "errors": n, "warnings": n}`.
@@ -798,6 +812,11 @@ fn json_diag<'a>(d: &'a Diagnostic, files: &'a Files) -> JsonDiag<'a> {
         help: d.help.as_deref(),
         notes: &d.notes,
         follow_ons: d.follow_ons.iter().map(|f| json_diag(f, files)).collect(),
+        fix: d.fix.as_ref().filter(|f| f.loc.file < files.files.len()).map(|f| {
+            let (line, column) = files.line_col(f.loc.file, f.loc.span.start);
+            let (end_line, end_column) = files.line_col(f.loc.file, f.loc.span.end);
+            JsonFix { line, column, end_line, end_column, from: &f.from, to: &f.to }
+        }),
     }
 }
 
