@@ -323,7 +323,7 @@ impl Deny {
 }
 
 /// Raise each warning `deny` names (follow-ons included) to an error, with a note saying which
-/// setting did (`by`: "`deny` in [game]", "`--deny warnings`").
+/// setting did (`by`: "`deny` in \[game\]", "`--deny warnings`").
 pub fn raise(diags: &mut [Diagnostic], deny: &Deny, by: &str) {
     if deny.is_empty() {
         return;

@@ -101,8 +101,8 @@ fn fix_turns_the_war_at_sea_game_of_2026_11_22_into_one_without_old_spellings() 
     let w007 = |dir: &Path| check(dir, &[]).0.iter().filter(|(c, _)| c == "W007").count();
     assert_eq!(w007(&game), 14);
     // Each W007 carries its fix in the JSON, for an editor to offer.
-    let json = String::from_utf8_lossy(&playaid(&["check", game.to_str().unwrap(), "--format", "json"]).stdout)
-        .into_owned();
+    let json =
+        String::from_utf8_lossy(&playaid(&["check", game.to_str().unwrap(), "--format", "json"]).stdout).into_owned();
     assert_eq!(json.matches("\"fix\": {").count(), 14, "{json}");
     assert!(json.contains("\"to\": \"required_traits\""), "{json}");
     let before: Vec<(PathBuf, String)> =
