@@ -6,7 +6,7 @@ use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Config};
 use serde::Serialize;
 
-use crate::source::{Files, Loc};
+use crate::source::{Files, Loc, floor_char_boundary as floor_char};
 
 /// A stable diagnostic code: the code users search for, and a short name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -216,11 +216,13 @@ codes! {
     /// Two sides' colours print as nearly the same grey (Rec. 709 or 601 luma within 10 %): in black
     /// and white their counters and cards look alike. Advice: `deny` raises it.
     SAME_GREY = "W020" "same-grey";
-    /// Text on a counter or card printing below the absolute minimum of 5 pt, or below a floor the
-    /// game sets itself (`floor` in its `[[counter_group]]` or `[cards]`).
+    /// Text on a counter or card printing below the absolute minimum of 4 pt (unless the game
+    /// lowers its own floor under it), or below a floor the game sets itself (`floor` in its
+    /// `[[counter_group]]` or `[cards]`).
     TEXT_BELOW_FLOOR = "E070" "text-below-floor";
-    /// Text on a counter or card at 5 pt or more but below the advised size (7 pt bold for a
-    /// counter's factors, 6.5 pt for card text), or factors set regular. Advice: `deny` raises it.
+    /// Text on a counter or card at 4 pt or more but below the advised size (5 pt for counter
+    /// text, 7 pt bold for a counter's factors, 6.5 pt for card text), or factors set regular.
+    /// Advice: `deny` raises it.
     TEXT_BELOW_ADVICE = "W022" "text-below-advised-size";
     /// Text set closer than 1 mm to a cut line (a `safe` below 1 mm).
     TEXT_NEAR_CUT = "E071" "text-near-cut";
@@ -275,40 +277,45 @@ pub struct Deny {
 }
 
 impl Deny {
-    /// Add one entry: `warnings`, a warning's code (`W020`, `w20`) or its name (`same-grey`).
-    /// The error says what was meant: an error code, a retired code, or a did-you-mean.
-    pub fn add(&mut self, entry: &str) -> Result<(), String> {
+    /// Add one entry: `warnings`, a warning's code (`W020`, `w20`) or its name (`same-grey`). A
+    /// retired code adds the warning that took its place and is returned, for a W007 with a
+    /// fix. The error says what was meant: an error code, or a did-you-mean.
+    pub fn add(&mut self, entry: &str) -> Result<Option<&'static Retired>, String> {
         let e = entry.trim();
         if e.eq_ignore_ascii_case("warnings") {
             self.warnings = true;
-            return Ok(());
+            return Ok(None);
         }
-        let number = |c: &str| c.get(1..).and_then(|n| n.parse::<u32>().ok());
+        // `W020`, `w20`: the letter, then the number in digits.
+        let number = |c: &str| {
+            c.get(1..)
+                .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|n| n.parse::<u32>().ok())
+        };
         let same = |c: &str| {
             c.eq_ignore_ascii_case(e)
                 || (e.get(..1).is_some_and(|p| c[..1].eq_ignore_ascii_case(p))
                     && number(c).is_some()
                     && number(c) == number(e))
         };
-        if let Some(code) = ALL_CODES.iter().find(|c| same(c.code) || c.name.eq_ignore_ascii_case(e)) {
-            if code.code.starts_with('E') {
-                return Err(format!("`{}` is an error already: `deny` raises warnings (W...)", code.code));
-            }
-            if !self.codes.contains(&code.code) {
-                self.codes.push(code.code);
-            }
-            return Ok(());
+        let retired = RETIRED.iter().find(|r| same(r.code));
+        let found = ALL_CODES.iter().find(|c| same(c.code) || c.name.eq_ignore_ascii_case(e));
+        let Some(code) = found.or(retired.map(|r| &r.by)) else {
+            let candidates = ALL_CODES.iter().filter(|c| c.code.starts_with('W')).flat_map(|c| [c.code, c.name]);
+            return Err(match did_you_mean(e, candidates.chain(["warnings"])) {
+                Some(s) => format!("`{e}` is no warning: did you mean `{s}`?"),
+                None => format!(
+                    "`{e}` is no warning: write `warnings`, or a warning's code such as W020 (`playaid explain` lists them)"
+                ),
+            });
+        };
+        if code.code.starts_with('E') {
+            return Err(format!("`{}` is an error already: `deny` raises warnings (W...)", code.code));
         }
-        if let Some(r) = RETIRED.iter().find(|r| same(r.code) || r.name.eq_ignore_ascii_case(e)) {
-            return Err(format!("`{}` is retired: its finding is now {} ({})", r.code, r.by.code, r.by.name));
+        if !self.codes.contains(&code.code) {
+            self.codes.push(code.code);
         }
-        let candidates = ALL_CODES.iter().filter(|c| c.code.starts_with('W')).flat_map(|c| [c.code, c.name]);
-        Err(match did_you_mean(e, candidates.chain(["warnings"])) {
-            Some(s) => format!("`{e}` is no warning: did you mean `{s}`?"),
-            None => format!(
-                "`{e}` is no warning: write `warnings`, or a warning's code such as W020 (`playaid explain` lists them)"
-            ),
-        })
+        Ok(retired)
     }
 
     /// Whether it raises nothing.
@@ -480,12 +487,12 @@ pub fn fold_follow_ons(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 }
 
 /// Every finding, follow-ons included (for counting).
-fn all_findings(diags: &[Diagnostic]) -> impl Iterator<Item = &Diagnostic> {
+pub(crate) fn all_findings(diags: &[Diagnostic]) -> impl Iterator<Item = &Diagnostic> {
     diags.iter().flat_map(|d| std::iter::once(d).chain(d.follow_ons.iter()))
 }
 
 /// "units.toml:4:6: E010 unit `x` has no ...": a follow-on in one line.
-fn one_line(d: &Diagnostic, files: &Files) -> String {
+pub(crate) fn one_line(d: &Diagnostic, files: &Files) -> String {
     let place = match &d.loc {
         Some(loc) if loc.file < files.files.len() => {
             let (l, c) = files.line_col(loc.file, loc.span.start);
@@ -591,7 +598,8 @@ struct Excerpt {
 
 impl Excerpt {
     /// The excerpt of the line where `loc` starts, if that line is longer than the two
-    /// neighbourhoods and the mistake together.
+    /// neighbourhoods and the mistake together, or if the mistake runs over several lines and
+    /// more than that (then only its first line is quoted, underlined to its end).
     fn of(files: &Files, loc: &Loc) -> Option<Excerpt> {
         let file = files.files.get(loc.file)?;
         let text = file.text.as_str();
@@ -599,7 +607,11 @@ impl Excerpt {
         let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
         let line = text[line_start..line_end].trim_end_matches('\r');
-        if line.chars().count() <= 2 * EXCERPT_CHARS + 50 {
+        // A mistake at the `\r` of a CRLF line end starts at the end of the line as shown.
+        let start = start.min(line_start + line.len());
+        let long = |s: &str| s.chars().count() > 2 * EXCERPT_CHARS + 50;
+        let spanned = text.get(start..loc.span.end.min(text.len())).unwrap_or_default();
+        if !long(line) && !(spanned.contains('\n') && long(spanned)) {
             return None;
         }
         let end = floor_char(text, loc.span.end.clamp(start, line_start + line.len()));
@@ -631,14 +643,6 @@ fn clip(s: &str) -> std::borrow::Cow<'_, str> {
     let head = s.char_indices().nth(keep).map_or(s.len(), |(i, _)| i);
     let tail = s.char_indices().rev().nth(keep - 1).map_or(0, |(i, _)| i);
     format!("{}...{}", &s[..head], &s[tail..]).into()
-}
-
-/// The start of the character `i` falls in.
-fn floor_char(text: &str, mut i: usize) -> usize {
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 impl<'a> codespan_reporting::files::Files<'a> for Excerpt {

@@ -363,7 +363,7 @@ impl ExportArgs {
 
 /// One `--deny` value, checked as clap parses it (an unknown code is a usage error).
 fn parse_deny(s: &str) -> Result<String, String> {
-    diag::Deny::default().add(s).map(|()| s.to_string())
+    diag::Deny::default().add(s).map(|_| s.to_string())
 }
 
 /// Every `--deny` value (each parsed already).
@@ -453,7 +453,6 @@ fn run_new(dir: &std::path::Path, name: &str) -> ExitCode {
     }
 }
 
-/// A finding's page, or the list of codes; an unknown code is a usage error with a did-you-mean.
 /// `playaid fix`: the diff on stdout, what was done and what is left on stderr. Exit 0 when the
 /// game has no error left, 1 when it has, 2 when the folder cannot be read or written.
 fn run_fix(dir: &std::path::Path, dry_run: bool) -> ExitCode {
@@ -468,7 +467,7 @@ fn run_fix(dir: &std::path::Path, dry_run: bool) -> ExitCode {
     for (file, why) in &plan.refused {
         eprintln!("left {file} as it is: it has errors no fix mends");
         for w in why.iter().take(5) {
-            eprintln!("  {file}:{w}");
+            eprintln!("  {w}");
         }
         if why.len() > 5 {
             eprintln!("  ... and {} more (`playaid check` lists them)", why.len() - 5);
@@ -498,6 +497,7 @@ fn run_fix(dir: &std::path::Path, dry_run: bool) -> ExitCode {
     if plan.errors_left > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
+/// A finding's page, or the list of codes; an unknown code is a usage error with a did-you-mean.
 fn run_explain(code: Option<&str>) -> ExitCode {
     let Some(query) = code else {
         print!("{}", explain::index());

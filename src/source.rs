@@ -71,7 +71,7 @@ impl Files {
     }
 }
 
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
     }

@@ -17,13 +17,21 @@ impl Checker<'_> {
         ];
         for (key, size) in sizes {
             let Some((size, at)) = size.filter(|(s, _)| *s < floor - 0.001) else { continue };
-            let message = format!("card text at {size} pt (`{key}`) is below the floor of {floor} pt");
-            // Below the game's own floor or the absolute minimum it is wrong; under the advice
-            // alone, a warning.
-            let d = if opts.floor.text.is_some() || size < LEGIBLE_MIN - 0.001 {
-                Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
+            let d = if opts.floor.text.is_some() {
+                Diagnostic::error(
+                    diag::TEXT_BELOW_FLOOR,
+                    format!("card text at {size} pt (`{key}`) is below the game's floor of {floor} pt"),
+                )
+            } else if size < LEGIBLE_MIN - 0.001 {
+                Diagnostic::error(
+                    diag::TEXT_BELOW_FLOOR,
+                    format!("card text at {size} pt (`{key}`) is below the absolute minimum of {LEGIBLE_MIN} pt"),
+                )
             } else {
-                Diagnostic::warning(diag::TEXT_BELOW_ADVICE, message.replace("the floor of", "the advised"))
+                Diagnostic::warning(
+                    diag::TEXT_BELOW_ADVICE,
+                    format!("card text at {size} pt (`{key}`) is below the advised {floor} pt"),
+                )
             };
             self.push(d.at(at).label(format!("{size} pt is below {floor} pt")).help(format!(
                 "card text reads at {floor} pt or more: write {key} = \"{floor}pt\", or set the floor with `floor = {{ text = \"...\" }}` in [cards]"

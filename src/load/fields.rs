@@ -814,14 +814,15 @@ static FACE_STYLE: TableDecl = TableDecl {
 
 // Legibility: the floor under text sizes and the underline of a slot's value.
 
-const FLOOR_DOC: &str = "The smallest text that may print: { text = \"4.5pt\", factors = \"6.5pt\" }.";
+const FLOOR_DOC: &str =
+    "The game's own floor, the smallest text that may print: { text = \"4.5pt\", factors = \"6.5pt\" }.";
 
 static FLOOR: TableDecl = table(
     "floor",
-    "The legibility floor: no text prints smaller (E070).",
+    "The game's own legibility floor: no text prints smaller (E070); unset, the advised sizes (W022).",
     &[
-        f("text", Ty::FontSize, "Any text; default 4.5 pt on counters, 6.5 pt on cards."),
-        f("factors", Ty::FontSize, "A counter slot that prints factors (stats); default 6.5 pt."),
+        f("text", Ty::FontSize, "Any text; advised 5 pt on counters, 6.5 pt on cards."),
+        f("factors", Ty::FontSize, "A counter slot that prints factors (stats); advised 7 pt, bold."),
     ],
 );
 

@@ -327,10 +327,19 @@ fn id_or_slug(o: &Obj, name: &Option<Sp<String>>) -> Option<Sp<String>> {
 fn read_deny(o: &Obj) -> diag::Deny {
     let mut deny = diag::Deny::default();
     for entry in o.strs("deny") {
-        if let Err(e) = deny.add(&entry.v) {
-            o.ctx.push(Diagnostic::error(diag::INVALID_VALUE, e).at(&entry.loc).label("not a warning").help(
+        match deny.add(&entry.v) {
+            Ok(None) => {}
+            // A code retired since the game was written: its successor, renamed as a key is.
+            Ok(Some(r)) => o.ctx.push(
+                Diagnostic::warning(diag::DEPRECATED_SPELLING, format!("`{}` in `deny` is now `{}`", entry.v, r.by.code))
+                    .at(&entry.loc)
+                    .fix(&entry.loc, entry.v.as_str(), r.by.code)
+                    .label(format!("write \"{}\"", r.by.code))
+                    .help(format!("{} is retired: its finding is {} ({}) now", r.code, r.by.code, r.by.name)),
+            ),
+            Err(e) => o.ctx.push(Diagnostic::error(diag::INVALID_VALUE, e).at(&entry.loc).label("not a warning").help(
                 "`deny` lists warnings this game treats as errors: \"warnings\" for every warning, or codes such as \"W020\"",
-            ));
+            )),
         }
     }
     deny

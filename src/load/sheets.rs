@@ -157,7 +157,9 @@ fn rows(ctx: &Ctx, text: &str) -> Option<Vec<Vec<Cell>>> {
         // the mistake is. (Text after a closing quote on the cell's own line, `"Scouts" ,6`, is
         // read as the reader reads it: the rows stay whole.)
         let unclosed = |c: &Cell| {
-            let after = text.as_bytes().get(c.span.end + 1);
+            // Spaces after a closing quote are the reader's to take in; what follows them counts.
+            let rest = text.get(c.span.end + 1..).unwrap_or_default();
+            let after = rest.trim_start_matches(|c| c == ' ' || (c == '\t' && delimiter != b'\t')).as_bytes().first();
             let ends_there = matches!(after, None | Some(b'\n' | b'\r')) || after == Some(&delimiter);
             c.quoted && (c.span.end >= text.len() || (!ends_there && text[c.span.clone()].contains('\n')))
         };

@@ -1,7 +1,7 @@
 //! A new release never breaks a game. `tests/compat/<date>/` keeps games as they were written
-//! for earlier releases: the starters of `playaid new` as they were, designers' variants the
-//! release then refused (smaller factors on block stickers, two sides of a near grey), and a War
-//! at Sea game in the spellings of 2026-11-22. Each must check without an error and build under
+//! for earlier releases: the examples of `data/` and the starters of `playaid new` as they were
+//! on 2026-11-28, designers' variants that release refused (smaller factors on block stickers,
+//! two sides of a near grey), and a War at Sea game in the spellings of 2026-11-22. Each must check without an error and build under
 //! this release (warnings allowed); `playaid fix` turns the old spellings into the new ones.
 //! At each release, copy `data/` and the starters into a new dated folder here.
 
@@ -42,7 +42,7 @@ fn check(dir: &Path, extra: &[&str]) -> (Vec<(String, String)>, Option<i32>) {
 #[test]
 fn every_game_of_an_earlier_release_checks_without_an_error_and_builds() {
     let games = compat_games();
-    assert!(games.len() >= 7, "{games:?}");
+    assert!(games.len() >= 15, "{games:?}");
     let tmp = tempfile::tempdir().unwrap();
     for game in games {
         let (found, code) = check(&game, &[]);
@@ -64,15 +64,15 @@ fn advice_is_a_warning_that_a_game_or_a_run_can_raise_to_an_error() {
     for deny in ["W020", "same-grey", "warnings", "w20"] {
         assert_eq!(check(&game, &["--deny", deny]), (vec![("W020".into(), "error".into())], Some(1)), "{deny}");
     }
-    // Errors and retired codes are no warnings to raise: a usage error, at once.
-    for deny in ["E070", "E072", "W999"] {
+    // A retired code raises the warning that took its place.
+    assert_eq!(check(&game, &["--deny", "E072"]), (vec![("W020".into(), "error".into())], Some(1)));
+    // Errors are no warnings to raise, nor is what names no warning: a usage error, at once.
+    for deny in ["E070", "W999", "W+20", ""] {
         let out = playaid(&["check", game.to_str().unwrap(), "--deny", deny]);
         assert_eq!(out.status.code(), Some(2), "--deny {deny}");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains(deny), "{stderr}");
+        assert!(stderr.contains(&format!("`{deny}`")), "{stderr}");
     }
-    let out = playaid(&["check", game.to_str().unwrap(), "--deny", "E072"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("W020"), "a retired code names its successor");
     // A build denied its warnings writes nothing.
     let out_dir = tmp.path().join("out");
     let out = playaid(&["build", game.to_str().unwrap(), "-o", out_dir.to_str().unwrap(), "--deny", "warnings"]);
@@ -91,6 +91,13 @@ fn advice_is_a_warning_that_a_game_or_a_run_can_raise_to_an_error() {
     let (found, code) = check(&game, &[]);
     assert_eq!(code, Some(1));
     assert!(found.contains(&("E018".into(), "error".into())), "{found:?}");
+    // A retired code in `deny`: W007, and `playaid fix` writes its successor.
+    std::fs::write(game.join("game.toml"), toml.replacen("[game]\n", "[game]\ndeny = [\"E072\"]\n", 1)).unwrap();
+    let (found, code) = check(&game, &[]);
+    assert_eq!(code, Some(1), "W020 denied: {found:?}");
+    assert!(found.contains(&("W007".into(), "warning".into())), "{found:?}");
+    assert_eq!(playaid(&["fix", game.to_str().unwrap()]).status.code(), Some(1), "W020 is left, an error");
+    assert!(std::fs::read_to_string(game.join("game.toml")).unwrap().contains("deny = [\"W020\"]"));
 }
 
 #[test]

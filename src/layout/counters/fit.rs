@@ -172,21 +172,25 @@ pub(super) fn inset(s: &RSlot) -> Pt {
 pub(super) fn below_floor(s: &RSlot, limit: Pt, side: &str, what: &str, group: &RGroup, loc: &Loc) -> Diagnostic {
     let kind = if s.factor { "factors" } else { "text" };
     let slot = s.name.replace('-', "_");
+    // Below a floor the game set itself, or below the absolute minimum, the text is wrong; under
+    // the built-in advice only, it prints with a warning.
+    let own = if s.factor { group.floor_own.1 } else { group.floor_own.0 };
+    let (code, below) = match () {
+        _ if own => (diag::TEXT_BELOW_FLOOR, format!("below the game's floor of {:.1} for {kind}", s.floor)),
+        _ if s.size.0 < LEGIBLE_MIN - 0.001 => {
+            (diag::TEXT_BELOW_FLOOR, format!("below the absolute minimum of {:.1}", Pt(LEGIBLE_MIN)))
+        }
+        _ => (diag::TEXT_BELOW_ADVICE, format!("below the advised {:.1} for {kind}", s.floor)),
+    };
     let message = if !s.own_size {
-        format!(
-            "the `{slot}` slot of group `{}` prints at {:.1}, below the floor of {:.1} for {kind}",
-            group.id, s.size, s.floor
-        )
+        format!("the `{slot}` slot of group `{}` prints at {:.1}, {below}", group.id, s.size)
     } else {
-        format!(
-            "the {side} `{slot}` slot of {what} prints at {:.1}, below the floor of {:.1} for {kind}",
-            s.size, s.floor
-        )
+        format!("the {side} `{slot}` slot of {what} prints at {:.1}, {below}", s.size)
     };
     let largest = (0..=80).map(|i| s.floor + Pt(0.25 * i as f64)).take_while(|&z| fits(s, z, limit)).last();
     let help = match largest {
         Some(z) => format!(
-            "print it at {:.1} or more: it fits up to {z:.2}; or lower the floor with `floor = {{ {kind} = \"...\" }}` in its [[counter_group]]",
+            "print it at {:.1} or more: it fits up to {z:.2}; or set the group's own floor with `floor = {{ {kind} = \"...\" }}` in its [[counter_group]]",
             s.floor
         ),
         None => format!(
@@ -194,13 +198,10 @@ pub(super) fn below_floor(s: &RSlot, limit: Pt, side: &str, what: &str, group: &
             s.floor
         ),
     };
-    // Below a floor the game set itself, or below the absolute minimum, the text is wrong; under
-    // the built-in advice only, it prints with a warning.
-    let own = if s.factor { group.floor_own.1 } else { group.floor_own.0 };
-    let d = if own || s.size.0 < LEGIBLE_MIN - 0.001 {
-        Diagnostic::error(diag::TEXT_BELOW_FLOOR, message)
+    let d = if code == diag::TEXT_BELOW_FLOOR {
+        Diagnostic::error(code, message)
     } else {
-        Diagnostic::warning(diag::TEXT_BELOW_ADVICE, message.replace("below the floor of", "below the advised"))
+        Diagnostic::warning(code, message)
     };
     d.at(s.size_at.as_ref().or(s.origin.as_ref()).unwrap_or(loc))
         .label(format!("{:.1} is below {:.1}", s.size, s.floor))
