@@ -611,7 +611,7 @@ impl Excerpt {
         let start = start.min(line_start + line.len());
         let long = |s: &str| s.chars().count() > 2 * EXCERPT_CHARS + 50;
         let spanned = text.get(start..loc.span.end.min(text.len())).unwrap_or_default();
-        if !long(line) && !(spanned.contains('\n') && long(spanned)) {
+        if !(long(line) || (spanned.contains('\n') && long(spanned))) {
             return None;
         }
         let end = floor_char(text, loc.span.end.clamp(start, line_start + line.len()));
