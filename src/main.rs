@@ -214,12 +214,21 @@ static REPORT_FORMAT: std::sync::OnceLock<Format> = std::sync::OnceLock::new();
 fn stopped(s: &Stopped) -> ! {
     let found = [s.diagnostic()];
     let files = playaid::source::Files::default();
-    match REPORT_FORMAT.get().copied().unwrap_or(Format::Human) {
-        Format::Human => eprint!("{}", diag::render_human(&found, &files, std::io::stderr().is_terminal())),
-        Format::Json => println!("{}", diag::render_json(&found, &files)),
-        Format::Github => print!("{}", diag::render_github(&found, &files)),
-    }
+    print_findings(&found, &files, REPORT_FORMAT.get().copied().unwrap_or(Format::Human));
     std::process::exit(1)
+}
+
+/// The one printer of findings: rustc's shape on standard error, or JSON or GitHub annotations
+/// on standard output (with the summary line on standard error).
+fn print_findings(diags: &[diag::Diagnostic], files: &playaid::source::Files, format: Format) {
+    match format {
+        Format::Human => eprint!("{}", diag::render_human(diags, files, std::io::stderr().is_terminal())),
+        Format::Json => println!("{}", diag::render_json(diags, files)),
+        Format::Github => {
+            print!("{}", diag::render_github(diags, files));
+            eprintln!("{}", diag::summary(diags));
+        }
+    }
 }
 
 fn page_size(p: Page) -> PageSize {
@@ -282,13 +291,7 @@ fn run_build(dir: &std::path::Path, opts: BuildOptions, quiet: bool, format: For
         }
     };
     if !report.diags.is_empty() {
-        match format {
-            Format::Human => {
-                eprint!("{}", diag::render_human(&report.diags, &report.files, std::io::stderr().is_terminal()))
-            }
-            Format::Json => println!("{}", diag::render_json(&report.diags, &report.files)),
-            Format::Github => print!("{}", diag::render_github(&report.diags, &report.files)),
-        }
+        print_findings(&report.diags, &report.files, format);
     }
     if report.has_errors() {
         eprintln!("nothing written: fix the errors above and build again");
@@ -417,14 +420,7 @@ fn run_check(dir: &std::path::Path, format: Format, deny: &diag::Deny) -> ExitCo
             return ExitCode::from(2);
         }
     };
-    match format {
-        Format::Human => eprint!("{}", diag::render_human(&diags, &game.files, std::io::stderr().is_terminal())),
-        Format::Json => println!("{}", diag::render_json(&diags, &game.files)),
-        Format::Github => {
-            print!("{}", diag::render_github(&diags, &game.files));
-            eprintln!("{}", diag::summary(&diags));
-        }
-    }
+    print_findings(&diags, &game.files, format);
     if diags.iter().any(|d| d.is_error()) { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 

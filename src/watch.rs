@@ -3,7 +3,6 @@
 //! build with errors prints them and keeps the last good PDFs; the watch goes on, even after the
 //! watchdog stops a runaway build (E039): the watch then starts itself again.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -85,7 +84,7 @@ const RESTARTED: &str = "PLAYAID_WATCH_RESTARTED";
 pub fn stopped(s: &playaid::limits::Stopped) -> ! {
     let found = [s.diagnostic()];
     let files = playaid::source::Files::default();
-    eprint!("{}", diag::render_human(&found, &files, std::io::stderr().is_terminal()));
+    crate::print_findings(&found, &files, crate::Format::Human);
     #[cfg(unix)]
     if let Ok(exe) = std::env::current_exe() {
         use std::os::unix::process::CommandExt;
@@ -134,7 +133,7 @@ fn rebuild(builder: &mut Builder, why: &str) {
         Ok(report) => {
             let ms = t.elapsed().as_millis();
             if !report.diags.is_empty() {
-                eprint!("{}", diag::render_human(&report.diags, &report.files, std::io::stderr().is_terminal()));
+                crate::print_findings(&report.diags, &report.files, crate::Format::Human);
             }
             if report.has_errors() {
                 println!("{why}: {} in {ms} ms; kept the last good PDFs", diag::summary(&report.diags));
