@@ -466,6 +466,13 @@ impl Diagnostic {
 pub fn fold_follow_ons(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::with_capacity(diags.len());
     let mut follow: Vec<Diagnostic> = Vec::new();
+    // The same finding at the same place is told once (a spreadsheet's header cell is read
+    // by every row).
+    let mut seen = std::collections::HashSet::new();
+    let diags = diags.into_iter().filter(|d| {
+        let Some(loc) = &d.loc else { return true };
+        seen.insert((d.code.code, loc.file, loc.span.start, loc.span.end, d.message.clone()))
+    });
     for mut d in diags {
         // An id that is not a valid id (E018, E004) names nothing either: its E006 follows.
         let invalid_here =

@@ -287,10 +287,14 @@ fn columns(ctx: &Ctx, text: &str, header: &[Cell], decl: &'static TableDecl, res
             let (within, key) = match name.split_once('.') {
                 Some((table, key)) if table_of(decl, table).is_some() => (decl.field(table).map(|f| f.key), key),
                 _ if decl.field(name).is_some() => (None, name),
+                // An old spelling of a key (`group` for `counter_group`): read as the table reads
+                // it, with its W007 and fix at this header cell.
+                _ if decl.renamed.iter().any(|(_, old)| *old == name) => (None, name),
                 _ => (decl.field(rest).map(|f| f.key), name),
             };
+            let new_name = decl.renamed.iter().find(|(_, old)| *old == key && within.is_none()).map(|(new, _)| *new);
             let ty = match within {
-                None => decl.field(key).map(|f| &f.ty),
+                None => decl.field(new_name.unwrap_or(key)).map(|f| &f.ty),
                 Some(t) => table_of(decl, t).and_then(|d| d.field(key).map(|f| &f.ty).or(d.free)),
             };
             let Some(ty) = ty else {
