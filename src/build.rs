@@ -14,6 +14,7 @@ use crate::render::{RenderDiag, Renderer, Severity};
 use crate::source::Files;
 use crate::{check, layout, load, write};
 
+mod aid_text;
 mod card_text;
 mod revision;
 
@@ -134,6 +135,10 @@ pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
         // Card text is measured with Typst: only data that checks clean compiles.
         if !diags.iter().any(Diagnostic::is_error) {
             diags.extend(card_text::fit_cards(&loaded.game, &checked.ix, &mut laid_out));
+        }
+        // So is the aid card's text size.
+        if !diags.iter().any(Diagnostic::is_error) {
+            diags.extend(aid_text::fit_aid(&loaded.game, &checked.ix, &mut laid_out, page));
         }
         stages = Some((checked.ix, laid_out));
     }

@@ -248,6 +248,9 @@ codes! {
     /// A scenario force (`unit = ..., count = ...`) fields a unit of another side: the set-up
     /// would put it on the wrong side's sheet and pieces.
     FORCE_OTHER_SIDE = "W024" "force-of-other-side";
+    /// The player aid card's charts need more columns than its page has, even at the
+    /// cheatsheet's body size: the card runs onto a second page.
+    AID_RUNS_ON = "W025" "aid-card-runs-on";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that

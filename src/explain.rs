@@ -102,6 +102,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W021", include_str!("../docs/explain/W021.md")),
     ("W023", include_str!("../docs/explain/W023.md")),
     ("W024", include_str!("../docs/explain/W024.md")),
+    ("W025", include_str!("../docs/explain/W025.md")),
 ];
 
 /// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it

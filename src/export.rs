@@ -261,6 +261,12 @@ pub const FORMAT: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct TextKey(#[schemars(regex(pattern = r"^k[0-9]+$"))] String);
 
+/// The aid card's paper (and the cheatsheet's): the command line's, the cheatsheet's, the game's.
+pub fn aid_paper(game: &Game, opts: &ExportOptions) -> crate::model::PageSize {
+    let m = &game.meta;
+    opts.page.or(m.cheatsheet.page.as_ref().map(|p| p.v)).or(m.page.as_ref().map(|p| p.v)).unwrap_or_default()
+}
+
 /// Export `game` (which must have passed the checker) and its layout for one document.
 pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &ExportOptions) -> Exported {
     let mut ex = Exporter::new(game, ix, layout, opts.since.clone());
@@ -281,7 +287,7 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
             data.scenario = ex.scenario(id);
             data.turn_track = Some(ex.turn_track(Some(id)));
         }
-        DocKind::Aid => data.aid = Some(ex.aid()),
+        DocKind::Aid => data.aid = Some(ex.aid(aid_paper(game, opts))),
         DocKind::Calibrate => data.calibrate = Some(ex.calibration()),
         DocKind::Map => {
             let paper = opts.page.or(game.meta.page.as_ref().map(|p| p.v)).unwrap_or_default();

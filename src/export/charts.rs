@@ -238,6 +238,8 @@ pub struct AidData {
     /// The game's kinds of connection between areas (`[[connection_kind]]`): the legend of its
     /// maps of areas, with each kind's limit.
     pub connections: Vec<ConnectionKindData>,
+    /// The card's frame as laid out: its text size, margins, columns and a column's height.
+    pub frame: crate::layout::aid_fit::AidFit,
 }
 
 /// A kind of connection in the aid card's legend.
@@ -452,8 +454,15 @@ impl Exporter<'_> {
 
     /// What the player aid card shows: every CRT, the terrain chart, the sequence of play, the
     /// turn track and the tables the game chose.
-    pub(super) fn aid(&mut self) -> AidData {
+    pub(super) fn aid(&mut self, paper: crate::model::PageSize) -> AidData {
         let game = self.game;
+        // As measured at check; a card not measured (a game's own aid template measures for
+        // itself) at the body size.
+        let frame = self.layout.aid.unwrap_or_else(|| {
+            let (_, page_h) = crate::layout::geometry::page_mm(paper, true);
+            let floor = crate::length::Pt(game.meta.cheatsheet.font_size);
+            crate::layout::aid_fit::AidFit::unmeasured(floor, crate::length::Mm(page_h).pt())
+        });
         let aid = &game.meta.aid;
         let crts = game.crts.iter().map(|c| self.crt(c)).collect();
         let terrain = (!game.terrain.is_empty()).then(|| self.terrain_chart());
@@ -484,7 +493,7 @@ impl Exporter<'_> {
                 text: self.opt_text(&k.text),
             })
             .collect();
-        AidData { crts, terrain, sequence, turn_track, tables, tracks, decks, connections }
+        AidData { crts, terrain, sequence, turn_track, tables, tracks, decks, connections, frame }
     }
 
     /// A track, its markers at `starts` (a scenario's; none elsewhere).

@@ -410,7 +410,7 @@ impl Exporter<'_> {
     fn options(&self, opts: &ExportOptions) -> Options {
         let m = &self.game.meta;
         let cs = &m.cheatsheet;
-        let page = opts.page.or(cs.page.as_ref().map(|p| p.v)).or(m.page.as_ref().map(|p| p.v)).unwrap_or_default();
+        let page = super::aid_paper(self.game, opts);
         let accent = cs.accent.clone().unwrap_or_else(|| crate::layout::cards::DEFAULT_ACCENT.into());
         Options {
             page: page.typst_name(),

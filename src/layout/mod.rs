@@ -6,6 +6,7 @@
 //! picture too coarse for its box); the exporter turns the same layout into template data, so
 //! what is checked is exactly what is printed.
 
+pub mod aid_fit;
 pub mod areas;
 pub mod board;
 pub mod card_fit;
@@ -37,6 +38,9 @@ pub struct Layout {
     pub cards: Cards,
     /// The fonts the game prints with: embedded and its own.
     pub fonts: std::sync::Arc<fonts::Fonts>,
+    /// The player aid card's frame and text size, once measured (`build` measures it with
+    /// Typst when the game prints an aid card).
+    pub aid: Option<aid_fit::AidFit>,
 }
 
 /// The most counters one game prints (copies included): about 200 MiB and 8 s to build.
@@ -69,7 +73,7 @@ pub fn layout(game: &Game, ix: &Index, page: Option<PageSize>) -> (Layout, Vec<D
     let counted = counters.counters.iter().map(|c| (c.quantity, &c.loc));
     diags.extend(too_many("counters", MAX_COUNTERS, counted));
     diags.extend(too_many("cards", MAX_CARDS, cards.cards.iter().map(|c| (c.quantity, &c.loc))));
-    (Layout { counters, cards, fonts }, diags)
+    (Layout { counters, cards, fonts, aid: None }, diags)
 }
 
 /// A sheet printing more than `max` pieces: one finding, at the piece with the most copies.

@@ -43,6 +43,8 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("changelog.typ", include_str!("../../templates/changelog.typ")),
     ("scenario.typ", include_str!("../../templates/scenario.typ")),
     ("aid.typ", include_str!("../../templates/aid.typ")),
+    ("aid-parts.typ", include_str!("../../templates/aid-parts.typ")),
+    ("aid-measure.typ", include_str!("../../templates/aid-measure.typ")),
     ("calibrate.typ", include_str!("../../templates/calibrate.typ")),
     ("map.typ", include_str!("../../templates/map.typ")),
     ("errata.typ", include_str!("../../templates/errata.typ")),
