@@ -244,10 +244,10 @@ codes! {
     AREA_UNREACHABLE = "W021" "area-unreachable";
     /// A hexside feature (`hexside = true`: a river, a ridge) listed under `[map.cells]`, or a
     /// terrain of whole cells listed under `[map.hexsides]`: it would be drawn as the wrong thing.
-    TERRAIN_WRONG_LIST = "W023" "terrain-in-wrong-list";
+    TERRAIN_WRONG_LIST = "E080" "terrain-in-wrong-list";
     /// A scenario force (`unit = ..., count = ...`) fields a unit of another side: the set-up
     /// would put it on the wrong side's sheet and pieces.
-    FORCE_OTHER_SIDE = "W024" "force-of-other-side";
+    FORCE_OTHER_SIDE = "E081" "force-of-other-side";
     /// The player aid card's charts need more columns than its page has, even at the
     /// cheatsheet's body size: the card runs onto a second page.
     AID_RUNS_ON = "W025" "aid-card-runs-on";

@@ -100,8 +100,8 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W018", include_str!("../docs/explain/W018.md")),
     ("W019", include_str!("../docs/explain/W019.md")),
     ("W021", include_str!("../docs/explain/W021.md")),
-    ("W023", include_str!("../docs/explain/W023.md")),
-    ("W024", include_str!("../docs/explain/W024.md")),
+    ("E080", include_str!("../docs/explain/E080.md")),
+    ("E081", include_str!("../docs/explain/E081.md")),
     ("W025", include_str!("../docs/explain/W025.md")),
 ];
 

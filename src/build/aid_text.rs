@@ -2,7 +2,7 @@
 //! as `card_text.rs` makes them for cards. Export the card's data, compile
 //! `templates/aid-measure.typ` at the sizes `layout::aid_fit::Search` asks for (two a round),
 //! and let the search choose; the frame goes into the layout, and build's `aid.pdf` only draws.
-//! A card whose data, texts, templates and fonts are the same as the last one measured in this
+//! A card whose data, texts, templates, icons and fonts are the same as the last one measured in this
 //! process (watch mode after an edit elsewhere) takes the last frame without measuring.
 
 use std::hash::{Hash, Hasher};
@@ -42,6 +42,9 @@ pub(super) fn fit_aid(
         exported.texts_typ.hash(&mut h);
         for t in &game.templates {
             (&t.name, &game.files.get(t.file).text).hash(&mut h);
+        }
+        for i in &game.icons {
+            (&i.name, &game.files.get(i.file).text).hash(&mut h);
         }
         for f in &game.fonts {
             f.bytes.hash(&mut h);

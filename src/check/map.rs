@@ -233,7 +233,7 @@ impl Checker<'_> {
         ok
     }
 
-    /// A terrain listed as a hexside feature (`hexside`) or as the terrain of whole cells: W023
+    /// A terrain listed as a hexside feature (`hexside`) or as the terrain of whole cells: E080
     /// when it is the other kind. A terrain is a hexside feature when its `[[terrain]]` says
     /// `hexside = true`; one not declared, when it is a built-in edge (river, wall, cliff). A
     /// built-in river may also fill cells (river hexes), so only a declared one is held to it.
@@ -248,7 +248,7 @@ impl Checker<'_> {
             return;
         }
         let d = if as_hexside {
-            Diagnostic::warning(
+            Diagnostic::error(
                 diag::TERRAIN_WRONG_LIST,
                 format!("`{}` fills whole cells, but is listed as a hexside feature", id.v),
             )
@@ -258,7 +258,7 @@ impl Checker<'_> {
                 id.v
             ))
         } else {
-            Diagnostic::warning(
+            Diagnostic::error(
                 diag::TERRAIN_WRONG_LIST,
                 format!("`{}` is a hexside feature (hexside = true), but is listed as the terrain of whole cells", id.v),
             )
