@@ -113,5 +113,5 @@ fn measure(
         }
         search.add(&compile(&sizes)?.1);
     }
-    Ok((search.fit(), search.finding(&game.meta.loc)))
+    Ok((search.fit(), search.finding(game.meta.aid.sheet_at.as_ref().unwrap_or(&game.meta.loc))))
 }

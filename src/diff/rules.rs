@@ -79,7 +79,7 @@ pub(crate) fn cheatsheet(g: &Game) -> Record {
 
 /// `[game.aid]`.
 pub(crate) fn aid(g: &Game) -> Record {
-    let AidOptions { sheet, sequence, tables, tracks, decks } = &g.meta.aid;
+    let AidOptions { sheet, sequence, tables, tracks, decks, sheet_at: _ } = &g.meta.aid;
     let mut r = Record::new("Player aid card");
     r.one("printed", yes(*sheet))
         .refer("sequence of play", sequence, |s| sequence_name(g, s))

@@ -436,6 +436,7 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     let m = &mut game.meta;
     if let Some(c) = o.table("aid") {
         m.aid.sheet = c.bool("sheet").map(|b| b.v).unwrap_or(false);
+        m.aid.sheet_at = c.key_loc("sheet");
         m.aid.sequence = c.id("sequence", false);
         m.aid.tables = c.ids("tables");
         m.aid.tracks = c.ids("tracks");

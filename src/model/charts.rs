@@ -227,6 +227,8 @@ pub struct AidOptions {
     pub tracks: Vec<Sp<String>>,
     /// `decks`: the `[[deck]]`s whose card lists it shows.
     pub decks: Vec<Sp<String>>,
+    /// Where `sheet` is written, for findings about the card as a whole (W025).
+    pub sheet_at: Option<crate::source::Loc>,
 }
 
 /// `[[track]]`: a numbered track (victory points, political will, morale): a row of boxes
