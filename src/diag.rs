@@ -245,9 +245,9 @@ codes! {
     /// A hexside feature (`hexside = true`: a river, a ridge) listed under `[map.cells]`, or a
     /// terrain of whole cells listed under `[map.hexsides]`: it would be drawn as the wrong thing.
     TERRAIN_WRONG_LIST = "E080" "terrain-in-wrong-list";
-    /// A scenario force (`unit = ..., count = ...`) fields a unit of another side: the set-up
-    /// would put it on the wrong side's sheet and pieces.
-    FORCE_OTHER_SIDE = "E081" "force-of-other-side";
+    /// A scenario force (`unit = ..., count = ...`) fields a unit of another side: a slip, or
+    /// a side that fields the other's units on purpose (captured or allied troops).
+    FORCE_OTHER_SIDE = "W024" "force-of-other-side";
     /// The player aid card's charts need more columns than its page has, even at the
     /// cheatsheet's body size: the card runs onto a second page.
     AID_RUNS_ON = "W025" "aid-card-runs-on";

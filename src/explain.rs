@@ -101,7 +101,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W019", include_str!("../docs/explain/W019.md")),
     ("W021", include_str!("../docs/explain/W021.md")),
     ("E080", include_str!("../docs/explain/E080.md")),
-    ("E081", include_str!("../docs/explain/E081.md")),
+    ("W024", include_str!("../docs/explain/W024.md")),
     ("W025", include_str!("../docs/explain/W025.md")),
 ];
 

@@ -135,7 +135,7 @@ impl Checker<'_> {
                 && let Some(theirs) = u.side.as_ref().filter(|s| s.v != side.side.v)
             {
                 self.push(
-                    Diagnostic::error(
+                    Diagnostic::warning(
                         diag::FORCE_OTHER_SIDE,
                         format!("unit `{}` is `{}`'s, not `{}`'s", written.v, theirs.v, side.side.v),
                     )
