@@ -13,14 +13,14 @@ use crate::check::Index;
 use crate::diag::Diagnostic;
 use crate::export::{self, DocKind, ExportOptions};
 use crate::layout::Layout;
-use crate::layout::aid_fit::{AidFit, Frame, Measured, Search};
+use crate::layout::aid_fit::{AidFit, Frame, Measured, RunsOn, Search};
 use crate::length::Pt;
 use crate::model::Game;
 use crate::render::Severity;
 
 /// The last card measured in this process: a hash of what it was measured from, its frame and
-/// its finding.
-static LAST: Mutex<Option<(u64, AidFit, Option<Diagnostic>)>> = Mutex::new(None);
+/// whether it runs on (the finding is made anew each time: its place in the file may move).
+static LAST: Mutex<Option<(u64, AidFit, Option<RunsOn>)>> = Mutex::new(None);
 
 /// Give the layout the aid card's frame (when the game prints one with the built-in template);
 /// the findings are W025 (the card runs on), or what stopped the measuring document.
@@ -51,19 +51,21 @@ pub(super) fn fit_aid(
         }
         h.finish()
     };
-    if let Some((k, fit, found)) = LAST.lock().map(|l| l.clone()).ok().flatten()
+    let at = game.meta.aid.sheet_at.as_ref().unwrap_or(&game.meta.loc);
+    if let Some((k, fit, runs_on)) = LAST.lock().map(|l| *l).ok().flatten()
         && k == key
     {
         laid_out.aid = Some(fit);
-        return found.into_iter().collect();
+        return runs_on.map(|r| r.finding(fit.floor, at)).into_iter().collect();
     }
-    match measure(game, laid_out, &exported) {
-        Ok((fit, found)) => {
+    let paper = export::aid_paper(game, &opts);
+    match measure(game, laid_out, &exported, paper) {
+        Ok((fit, runs_on)) => {
             laid_out.aid = Some(fit);
             if let Ok(mut last) = LAST.lock() {
-                *last = Some((key, fit, found.clone()));
+                *last = Some((key, fit, runs_on));
             }
-            found.into_iter().collect()
+            runs_on.map(|r| r.finding(fit.floor, at)).into_iter().collect()
         }
         Err(diags) => diags,
     }
@@ -74,7 +76,8 @@ fn measure(
     game: &Game,
     laid_out: &Layout,
     exported: &export::Exported,
-) -> Result<(AidFit, Option<Diagnostic>), Vec<Diagnostic>> {
+    paper: crate::model::PageSize,
+) -> Result<(AidFit, Option<RunsOn>), Vec<Diagnostic>> {
     let mut renderer =
         new_renderer(game, rules_date(game)).map_err(|e| vec![Diagnostic::error(crate::diag::RENDER, e)])?;
     renderer.set_fonts(laid_out.fonts.clone());
@@ -101,7 +104,10 @@ fn measure(
     };
     // The first round measures the frame too: the title's and the track's heights.
     let (frame, first) = compile(&Search::new(floor, Pt(0.0)).next())?;
-    let Some(frame) = frame else { return Ok((AidFit::unmeasured(floor, Pt(0.0)), None)) };
+    let Some(frame) = frame else {
+        let (_, page_h) = crate::layout::geometry::page_mm(paper, true);
+        return Ok((AidFit::unmeasured(floor, crate::length::Mm(page_h).pt()), None));
+    };
     let mut search = Search::new(floor, frame.column_height());
     search.add(&first);
     // Each round narrows the bracket; the bound is against a measuring document that reports
@@ -113,5 +119,5 @@ fn measure(
         }
         search.add(&compile(&sizes)?.1);
     }
-    Ok((search.fit(), search.finding(game.meta.aid.sheet_at.as_ref().unwrap_or(&game.meta.loc))))
+    Ok((search.fit(), search.runs_on()))
 }

@@ -22,6 +22,11 @@ pub const COLUMNS: usize = 3;
 pub const FOOT: Mm = Mm(3.0);
 /// The gap under the title.
 pub const HEAD_CLEARANCE: Mm = Mm(4.0);
+/// The room the title takes above its clearance: its 16 pt line, 2 pt and the 1.2 pt rule
+/// under it, as `aid-head` in templates/aid-parts.typ draws them. The card has always been laid
+/// out with this allowance (a little more than the title measures, which the charts' boxes,
+/// moving whole to the next column, need): measuring the title instead let some cards run on.
+const TITLE: Pt = Pt(16.0 + 2.0 + 1.2);
 /// The gap above the turn track.
 pub const TRACK_CLEARANCE: Mm = Mm(3.0);
 /// How much of a column a group may fill before it counts as running into the next.
@@ -34,8 +39,6 @@ const STEPS: usize = 16;
 pub struct Frame {
     /// The page's height (landscape).
     pub page_h: f64,
-    /// The title across the top.
-    pub head: f64,
     /// The turn track across the foot; none without one.
     pub track: Option<f64>,
 }
@@ -44,7 +47,7 @@ impl Frame {
     /// The height left for a column of charts.
     pub fn column_height(&self) -> Pt {
         let track = self.track.map_or(Pt(0.0), |t| Pt(t) + TRACK_CLEARANCE.pt());
-        Pt(self.page_h) - MARGIN.pt() * 2.0 - FOOT.pt() - Pt(self.head) - HEAD_CLEARANCE.pt() - track
+        Pt(self.page_h) - MARGIN.pt() * 2.0 - FOOT.pt() - TITLE - HEAD_CLEARANCE.pt() - track
     }
 }
 
@@ -110,11 +113,13 @@ pub fn size(floor: Pt, k: usize) -> f64 {
 /// How many columns the groups take at their heights: each at least one, a group taller than a
 /// column running into the next.
 pub fn columns_used(heights: &[f64], column: Pt) -> usize {
-    let room = column.0 * FILL;
-    heights
-        .iter()
-        .map(|h| if room <= 0.0 { usize::MAX / 64 } else { ((h / room) - 1e-9).ceil().max(1.0) as usize })
-        .sum()
+    columns_filled(heights, column, FILL)
+}
+
+/// Columns taken when a group may fill `fill` of each.
+fn columns_filled(heights: &[f64], column: Pt, fill: f64) -> usize {
+    let room = column.0 * fill;
+    heights.iter().map(|h| if room <= 0.0 { COLUMNS + 1 } else { ((h / room) - 1e-9).ceil().max(1.0) as usize }).sum()
 }
 
 /// The search for the largest size that fits, step by step: what is known of each step.
@@ -145,8 +150,19 @@ impl Search {
             (Some(lo), None) => vec![STEPS.min(lo + 1)],
             (Some(lo), Some(hi)) if hi <= lo + 1 => Vec::new(),
             (Some(lo), Some(hi)) => {
+                // The predicted last step, the one above it, and the middle: each round at least
+                // halves what is left, however the heights grow.
                 let guess = self.predict().clamp(lo + 1, hi - 1);
-                if guess + 1 < hi { vec![guess, guess + 1] } else { vec![guess] }
+                let mut steps = vec![guess];
+                if guess + 1 < hi {
+                    steps.push(guess + 1);
+                }
+                let mid = (lo + hi) / 2;
+                if !steps.contains(&mid) {
+                    steps.push(mid);
+                }
+                steps.sort();
+                steps
             }
         };
         steps.into_iter().map(|k| size(self.floor, k)).collect()
@@ -195,24 +211,44 @@ impl Search {
         }
     }
 
-    /// W025 when even the body size does not fit: how many columns the charts need.
-    pub fn finding(&self, at: &Loc) -> Option<Diagnostic> {
+    /// How the card runs on when even the body size does not fit, for W025: the columns its
+    /// charts need when each may fill a whole column (the choice keeps a margin; the warning
+    /// is for a card that cannot fit), or none. A column of no height is the turn track's fault.
+    pub fn runs_on(&self) -> Option<RunsOn> {
         if self.lo.is_some() {
             return None;
         }
+        if self.column.0 <= 0.0 {
+            return Some(RunsOn::NoRoom);
+        }
         let (_, heights) = self.measured.iter().find(|(k, _)| *k == 0)?;
-        let need = columns_used(heights, self.column);
-        Some(
-            Diagnostic::warning(
-                diag::AID_RUNS_ON,
-                format!(
-                    "the player aid card's charts need {need} columns at {} pt, and its page has {COLUMNS}: it runs onto a second page",
-                    self.floor.0
-                ),
-            )
-            .at(at)
-            .label("the aid card")
-            .help("leave a table, track or deck out of [game.aid], or set the cheatsheet's font_size smaller (the card's text starts there)"),
+        let need = columns_filled(heights, self.column, 1.0);
+        (need > COLUMNS).then_some(RunsOn::Columns(need))
+    }
+}
+
+/// Why the aid card runs onto a second page (W025).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum RunsOn {
+    /// Its charts need this many columns at the body size.
+    Columns(usize),
+    /// The turn track leaves no room for a column.
+    NoRoom,
+}
+
+impl RunsOn {
+    /// The finding at `at` (the card's `sheet = true`), for a card at `floor` pt.
+    pub fn finding(self, floor: f64, at: &Loc) -> Diagnostic {
+        let message = match self {
+            RunsOn::Columns(need) => format!(
+                "the player aid card's charts need {need} columns at {floor} pt, and its page has {COLUMNS}: it runs onto a second page"
+            ),
+            RunsOn::NoRoom => {
+                "the player aid card's turn track leaves no room for its charts: they run onto a second page".into()
+            }
+        };
+        Diagnostic::warning(diag::AID_RUNS_ON, message).at(at).label("the aid card").help(
+            "leave a table, track or deck out of [game.aid], or set the cheatsheet's font_size smaller (the card's text starts there)",
         )
     }
 }
@@ -258,7 +294,7 @@ mod tests {
                     Some(best) => assert_eq!((fit.text_size, fit.fits), (best, true), "{column} {per_pt:?}"),
                     None => assert_eq!((fit.text_size, fit.fits), (8.5, false), "{column} {per_pt:?}"),
                 }
-                assert!(rounds <= 4, "{rounds} rounds for {column} {per_pt:?}");
+                assert!(rounds <= 5, "{rounds} rounds for {column} {per_pt:?}");
             }
         }
     }
@@ -277,7 +313,7 @@ mod tests {
         assert!(!fit.fits);
         let mut s = Search::new(Pt(8.5), Pt(100.0));
         s.add(&[Measured { size: 8.5, heights: heights(8.5, &[30.0, 30.0, 30.0]) }]);
-        let d = s.finding(&Loc { file: 0, span: 0..0 }).unwrap();
+        let d = s.runs_on().unwrap().finding(8.5, &Loc { file: 0, span: 0..0 });
         assert_eq!(d.code, diag::AID_RUNS_ON);
         assert!(d.message.contains("columns at 8.5 pt"), "{}", d.message);
     }
