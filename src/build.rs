@@ -125,6 +125,17 @@ pub fn load_and_check(dir: &Path, page: Option<PageSize>) -> Result<Checked, Str
 
 /// Check and lay out a loaded game (from a folder, or from a git revision for `diff`).
 pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
+    check_stages(loaded, page, true)
+}
+
+/// [`check_loaded`] for a layout that prints no aid card: another version of the game
+/// (`diff`, `--since`) or another paper (the print profiles). The aid card is not measured,
+/// which saves its compiles and keeps watch's measured card for the game being built.
+pub fn check_loaded_unmeasured(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
+    check_stages(loaded, page, false)
+}
+
+fn check_stages(loaded: load::Loaded, page: Option<PageSize>, measure_aid: bool) -> Checked {
     let mut diags = loaded.diags;
     let mut stages = None;
     if !diags.iter().any(|d| d.code == diag::TOML_SYNTAX) {
@@ -137,7 +148,7 @@ pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
             diags.extend(card_text::fit_cards(&loaded.game, &checked.ix, &mut laid_out));
         }
         // So is the aid card's text size.
-        if !diags.iter().any(Diagnostic::is_error) {
+        if measure_aid && !diags.iter().any(Diagnostic::is_error) {
             diags.extend(aid_text::fit_aid(&loaded.game, &checked.ix, &mut laid_out, page));
         }
         stages = Some((checked.ix, laid_out));
@@ -319,7 +330,7 @@ impl Builder {
         }
         let folder = Path::new(old);
         let checked = if folder.is_dir() {
-            load_and_check(folder, self.opts.page)?
+            check_loaded_unmeasured(load::load(folder)?, self.opts.page)
         } else {
             check_revision(&self.dir, old).map_err(|e| {
                 // A revision that exists failed for its own reason (no game.toml there): say that.

@@ -528,7 +528,7 @@ fn run_diff(
     let load_side = |dir: &std::path::Path, rev: Option<&str>| -> Result<playaid::model::Game, ExitCode> {
         let checked = match rev {
             Some(r) => playaid::build::check_revision(dir, r),
-            None => load::load(dir).map(|loaded| build::check_loaded(loaded, None)),
+            None => load::load(dir).map(|loaded| build::check_loaded_unmeasured(loaded, None)),
         };
         let build::Checked { game, diags, .. } = checked.map_err(|msg| {
             eprintln!("error: {msg}");

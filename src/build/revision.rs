@@ -17,7 +17,7 @@ pub fn check_revision(dir: &Path, rev: &str) -> Result<Checked, String> {
     let tmp = std::env::temp_dir().join(format!("playaid-diff-{}-{}", std::process::id(), unique()));
     let result = write_revision(dir, rev, &tmp).and_then(|()| {
         let loaded = load::load(&tmp)?;
-        Ok(build::check_loaded(loaded, None))
+        Ok(build::check_loaded_unmeasured(loaded, None))
     });
     let _ = std::fs::remove_dir_all(&tmp);
     let mut checked = result?;

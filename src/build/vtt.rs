@@ -195,7 +195,7 @@ fn home_sheets(renderer: &mut Renderer, game: &Game, pre: &ProfileLayouts) -> Re
         let checked = match pre.home.iter().find(|(p, ..)| *p == page) {
             Some((_, _, c)) => c,
             None => {
-                fresh = super::check_loaded(crate::load::load(&game.root)?, Some(page));
+                fresh = super::check_loaded_unmeasured(crate::load::load(&game.root)?, Some(page));
                 &fresh
             }
         };
@@ -281,7 +281,7 @@ fn shop_cards_checked(game: &Game) -> Result<Option<super::Checked>, String> {
     let at = opts.loc.clone().unwrap_or_else(|| game.meta.loc.clone());
     loaded.game.card_options.size = Some(crate::model::Sp::new(size, at));
     loaded.game.card_options.bleed = SHOP_BLEED_MM;
-    Ok(Some(super::check_loaded(loaded, None)))
+    Ok(Some(super::check_loaded_unmeasured(loaded, None)))
 }
 
 /// What the print profiles asked for (`[exports] print_shop`, `--print-shop`) find when they lay the
@@ -304,7 +304,7 @@ pub(crate) fn profile_findings(
         let now = [own(&game.card_options.sheet), own(&game.counter_options.sheet)];
         for (page, name) in [(PageSize::A4, "A4"), (PageSize::UsLetter, "US Letter")] {
             if now.iter().any(|p| *p != page) {
-                let checked = super::check_loaded(crate::load::load(&game.root)?, Some(page));
+                let checked = super::check_loaded_unmeasured(crate::load::load(&game.root)?, Some(page));
                 layouts.home.push((page, format!("the print profile home lays the sheets out on {name}"), checked));
             }
         }
