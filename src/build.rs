@@ -16,6 +16,7 @@ use crate::{check, layout, load, write};
 
 mod aid_text;
 mod card_text;
+mod map_text;
 mod revision;
 
 pub use revision::check_revision;
@@ -128,14 +129,14 @@ pub fn check_loaded(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
     check_stages(loaded, page, true)
 }
 
-/// [`check_loaded`] for a layout that prints no aid card: another version of the game
-/// (`diff`, `--since`) or another paper (the print profiles). The aid card is not measured,
-/// which saves its compiles and keeps watch's measured card for the game being built.
+/// [`check_loaded`] for a layout that prints no aid card or map sheet: another version of the
+/// game (`diff`, `--since`) or another paper (the print profiles). Neither is measured, which
+/// saves their compiles and keeps watch's measured ones for the game being built.
 pub fn check_loaded_unmeasured(loaded: load::Loaded, page: Option<PageSize>) -> Checked {
     check_stages(loaded, page, false)
 }
 
-fn check_stages(loaded: load::Loaded, page: Option<PageSize>, measure_aid: bool) -> Checked {
+fn check_stages(loaded: load::Loaded, page: Option<PageSize>, measure: bool) -> Checked {
     let mut diags = loaded.diags;
     let mut stages = None;
     if !diags.iter().any(|d| d.code == diag::TOML_SYNTAX) {
@@ -147,9 +148,10 @@ fn check_stages(loaded: load::Loaded, page: Option<PageSize>, measure_aid: bool)
         if !diags.iter().any(Diagnostic::is_error) {
             diags.extend(card_text::fit_cards(&loaded.game, &checked.ix, &mut laid_out));
         }
-        // So is the aid card's text size.
-        if measure_aid && !diags.iter().any(Diagnostic::is_error) {
+        // So are the aid card's text size and where the map sheet's notes and keys go.
+        if measure && !diags.iter().any(Diagnostic::is_error) {
             diags.extend(aid_text::fit_aid(&loaded.game, &checked.ix, &mut laid_out, page));
+            diags.extend(map_text::fit_maps(&loaded.game, &checked.ix, &mut laid_out, page));
         }
         stages = Some((checked.ix, laid_out));
     }

@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::{Exporter, TextKey};
 use crate::layout::board::{self, BoardFrame, MapText, OnBoard, block_size, block_text_size, bounding_box, map_text};
 use crate::layout::map::{Geometry, Point as MmPoint, Tiling};
+use crate::layout::map_sheet::{MapPage, MapPlan};
 use crate::length::{Mm, Pt};
 use crate::model::*;
 
@@ -59,6 +60,8 @@ pub struct SheetMap {
     pub overlap: f64,
     /// `notes`.
     pub notes: Option<TextKey>,
+    /// Where the notes and key go, and the assembly diagram of a map of several pages.
+    pub plan: MapPlan,
 }
 
 /// A tile of a map.
@@ -99,8 +102,11 @@ pub struct MapDrawing {
     pub height: f64,
     /// A cell's corners, from its centre, mm.
     pub corners: Vec<Point>,
-    /// The terrain key: every terrain drawn; cells refer to them by index.
+    /// Every terrain drawn; cells, hexsides and lines refer to them by index.
     pub terrain: Vec<MapTerrain>,
+    /// The terrain key: the terrains (by index in `terrain`) some cell, hexside or line of the
+    /// drawing shows, in that order.
+    pub terrain_key: Vec<usize>,
     /// The cells drawn.
     pub cells: Vec<MapCell>,
     /// The hexsides drawn.
@@ -140,6 +146,7 @@ impl MapDrawing {
             width: size[0],
             height: size[1],
             corners: Vec::new(),
+            terrain_key: (0..terrain.len()).filter(|&i| terrain[i].cells > 0).collect(),
             terrain,
             cells: Vec::new(),
             hexsides: Vec::new(),
@@ -220,6 +227,7 @@ fn sheet_map(
     tiling: &Tiling,
     size: MmPoint,
     notes: Option<TextKey>,
+    plan: MapPlan,
 ) -> SheetMap {
     let (ox, oy) = tiling.overlap();
     let least = match (tiling.across > 1, tiling.down > 1) {
@@ -237,6 +245,7 @@ fn sheet_map(
         marks: tiling.marks(size).into_iter().map(pt).collect(),
         overlap: mm(least),
         notes,
+        plan,
     }
 }
 
@@ -272,6 +281,7 @@ impl Exporter<'_> {
             .map(|m| {
                 let geo = Geometry::of(m);
                 let tiling = Tiling::new(geo.size(), m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
+                let plan = self.map_plan(&m.id.v, geo.size(), geo.cell, &tiling);
                 let drawing = self.map_drawing(m, None, map_text(Mm(geo.cell), false));
                 let (hw, hh) = geo.half_extent();
                 let mut tiles = Vec::new();
@@ -288,12 +298,13 @@ impl Exporter<'_> {
                     }
                 }
                 let notes = self.opt_text(&m.notes);
-                sheet_map(drawing, tiles, &tiling, geo.size(), notes)
+                sheet_map(drawing, tiles, &tiling, geo.size(), notes, plan)
             })
             .collect::<Vec<_>>();
         for m in &game.area_maps {
             let laid = crate::layout::areas::lay_out(m);
             let tiling = Tiling::new(laid.size, m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
+            let plan = self.map_plan(&m.id.v, laid.size, 0.0, &tiling);
             let drawing = self.area_map_drawing(m, &laid);
             let mut tiles = Vec::new();
             let net = drawing.network.as_ref().expect("a map of areas has its network");
@@ -316,9 +327,18 @@ impl Exporter<'_> {
                 }
             }
             let notes = self.opt_text(&m.notes);
-            maps.push(sheet_map(drawing, tiles, &tiling, laid.size, notes));
+            maps.push(sheet_map(drawing, tiles, &tiling, laid.size, notes, plan));
         }
         MapSheet { edge: crate::layout::map::MAP_EDGE_MM, maps }
+    }
+
+    /// A map's plan as the layout decided it for these pages; pages the layout did not lay out
+    /// (another paper) get the unmeasured plan.
+    fn map_plan(&self, id: &str, size: MmPoint, cell: f64, tiling: &Tiling) -> MapPlan {
+        match self.layout.map_pages.iter().find(|p| p.id == id && &p.tiling == tiling) {
+            Some(page) => page.plan,
+            None => MapPage::unmeasured(id.to_string(), size, cell, tiling.clone()).plan,
+        }
     }
 
     /// One map, or the window of it, as drawn: cells with their terrain, hexsides, lines and
@@ -400,6 +420,11 @@ impl Exporter<'_> {
             width: mm(x1 - x0),
             height: mm(y1 - y0),
             corners: geo.corner_offsets().into_iter().map(pt).collect(),
+            terrain_key: (0..terrain.len())
+                .filter(|&i| {
+                    terrain[i].cells > 0 || hexsides.iter().any(|h| h.t == i) || lines.iter().any(|l| l.t == i)
+                })
+                .collect(),
             terrain,
             cells,
             hexsides,

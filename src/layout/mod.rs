@@ -18,6 +18,7 @@ pub mod fonts;
 pub mod geometry;
 mod glyphs;
 pub mod map;
+pub mod map_sheet;
 mod pictures;
 pub mod symbol;
 
@@ -41,6 +42,9 @@ pub struct Layout {
     /// The player aid card's frame and text size, once measured (`build` measures it with
     /// Typst when the game prints an aid card).
     pub aid: Option<aid_fit::AidFit>,
+    /// The map sheet's maps (grid maps, then maps of areas): their pages, and where their notes
+    /// and keys go once measured (`build` measures them with Typst when the game prints maps).
+    pub map_pages: Vec<map_sheet::MapPage>,
 }
 
 /// The most counters one game prints (copies included): about 200 MiB and 8 s to build.
@@ -57,10 +61,10 @@ pub fn layout(game: &Game, ix: &Index, page: Option<PageSize>) -> (Layout, Vec<D
     let counters = counters::lay_out_counters(game, ix, page, &mut diags);
     let cards = cards::lay_out_cards(game, ix, page, &mut diags);
     diags.extend(board::check_maps(game, ix, &counters));
-    for m in &game.area_maps {
-        let laid = areas::lay_out(m);
+    let laid_areas: Vec<areas::AreaLayout> = game.area_maps.iter().map(areas::lay_out).collect();
+    for (m, laid) in game.area_maps.iter().zip(&laid_areas) {
         let before = diags.len();
-        diags.extend(areas::check_names(m, &laid));
+        diags.extend(areas::check_names(m, laid));
         // The map sheet's own overlaps come first; its scenarios' boards add theirs.
         if diags[before..].iter().any(|d| d.code == crate::diag::MAP_TEXT_COVERED) {
             continue;
@@ -73,7 +77,9 @@ pub fn layout(game: &Game, ix: &Index, page: Option<PageSize>) -> (Layout, Vec<D
     let counted = counters.counters.iter().map(|c| (c.quantity, &c.loc));
     diags.extend(too_many("counters", MAX_COUNTERS, counted));
     diags.extend(too_many("cards", MAX_CARDS, cards.cards.iter().map(|c| (c.quantity, &c.loc))));
-    (Layout { counters, cards, fonts, aid: None }, diags)
+    let paper = page.or(game.meta.page.as_ref().map(|p| p.v)).unwrap_or_default();
+    let map_pages = map_sheet::MapPage::all(game, paper, &laid_areas);
+    (Layout { counters, cards, fonts, aid: None, map_pages }, diags)
 }
 
 /// A sheet printing more than `max` pieces: one finding, at the piece with the most copies.

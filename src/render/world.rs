@@ -47,6 +47,8 @@ pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[
     ("aid-measure.typ", include_str!("../../templates/aid-measure.typ")),
     ("calibrate.typ", include_str!("../../templates/calibrate.typ")),
     ("map.typ", include_str!("../../templates/map.typ")),
+    ("map-parts.typ", include_str!("../../templates/map-parts.typ")),
+    ("map-measure.typ", include_str!("../../templates/map-measure.typ")),
     ("errata.typ", include_str!("../../templates/errata.typ")),
     ("rules.typ", include_str!("../../templates/rules.typ")),
 ];

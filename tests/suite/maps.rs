@@ -426,3 +426,32 @@ fn a_map_without_notes_prints_its_terrain_key() {
         assert!(text.contains(want), "`{want}` is not in the key:\n{text}");
     }
 }
+
+/// A one-page map that leaves no room under it for its key prints the key on a page of its
+/// own (it used to be left out without a word), with the map's title over it.
+#[test]
+fn a_full_page_map_prints_its_key_on_a_page_of_its_own() {
+    // 9 x 13 squares of 20 mm: 180 x 260 mm on A4's 200 x 281 mm printable area.
+    let map = "[[map]]\nid = \"m\"\ntitle = \"Tall Ridge\"\ngrid = \"square\"\ncolumns = 9\nrows = 13\ncell = \"20mm\"\n\
+               page_orientation = \"portrait\"\n\n[map.cells]\nforest = [\"0101-0903\"]\n";
+    let (_dir, pdf) = map_pdf(map);
+    let (_, pages) = crate::common::pdf_info(&pdf);
+    assert_eq!(pages, 2, "the map, then its key");
+    let key_page = crate::common::pdf_page_text(&pdf, 2);
+    assert!(key_page.contains("Tall Ridge") && key_page.contains("Forest") && key_page.contains("Clear"), "{key_page}");
+    assert!(!crate::common::pdf_page_text(&pdf, 1).contains("Forest"), "no key on the map's page");
+}
+
+/// A map whose notes leave room under it prints them there, on one page.
+#[test]
+fn a_small_map_takes_its_notes_and_key_under_it() {
+    let map = "[[map]]\nid = \"m\"\ntitle = \"Ford\"\ngrid = \"square\"\ncolumns = 6\nrows = 4\ncell = \"20mm\"\n\
+               notes = \"The ford is shallow in summer.\"\n";
+    let (_dir, pdf) = map_pdf(map);
+    let (_, pages) = crate::common::pdf_info(&pdf);
+    assert_eq!(pages, 1);
+    let (_, _, words) = words_mm(&pdf, 1);
+    let shallow = words.iter().find(|w| w.0 == "shallow").expect("the notes print");
+    // Under the map: 80 mm high, centred in 281 mm from 5 mm, so its bottom is at 185.5 mm.
+    assert!(shallow.2 > 185.5, "{shallow:?}");
+}
