@@ -150,3 +150,119 @@ fn a_balanced_cheatsheet_validates() {
     data["options"]["colums"] = 2.into();
     assert!(!validator.is_valid(&data), "an unknown key is caught");
 }
+
+/// The keys of the schema's objects: for each, whether every object that has it requires it,
+/// and whether any allows null.
+fn schema_keys(v: &Value, out: &mut std::collections::HashMap<String, (bool, bool)>) {
+    fn nullable(p: &Value) -> bool {
+        let null = |t: &Value| t == "null" || t.as_array().is_some_and(|a| a.iter().any(|x| x == "null"));
+        if p.get("type").is_some_and(null) {
+            return true;
+        }
+        let any = ["anyOf", "oneOf"].iter().filter_map(|k| p.get(*k)?.as_array()).flatten();
+        any.into_iter().any(|x| nullable(x) || x.get("type").is_some_and(null))
+    }
+    match v {
+        Value::Object(o) => {
+            if let Some(Value::Object(props)) = o.get("properties") {
+                let required: Vec<&str> = o
+                    .get("required")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .collect();
+                for (k, p) in props {
+                    let e = out.entry(k.clone()).or_insert((true, false));
+                    e.0 &= required.contains(&k.as_str());
+                    e.1 |= nullable(p);
+                }
+            }
+            o.values().for_each(|x| schema_keys(x, out));
+        }
+        Value::Array(a) => a.iter().for_each(|x| schema_keys(x, out)),
+        _ => {}
+    }
+}
+
+/// The end of the Typst argument that starts at `i`: the top-level `,` or `)` after it.
+fn argument_end(s: &[u8], mut i: usize) -> usize {
+    let (mut depth, mut quoted) = (0usize, false);
+    while i < s.len() {
+        match s[i] {
+            b'\\' if quoted => i += 1,
+            b'"' => quoted = !quoted,
+            _ if quoted => {}
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' if depth == 0 => return i,
+            b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => return i,
+            _ => {}
+        }
+        i += 1;
+    }
+    i
+}
+
+/// Templates draw what the data says, with no fallback of their own: a key that every object of
+/// the template data carries is read as `.key`, never as `.at("key", default: ...)` or
+/// `pa-get(d, "key", ...)` (a default that never applies repeats, or contradicts, Rust's, and
+/// would hide a key the data lost). A read of a key no object has is a typo. The top level
+/// (`pa-get(pa-data, ...)`, `pa-data.at(...)`) is read when the library is imported, which it must be with any
+/// data.
+#[test]
+fn no_template_repeats_a_default_the_data_always_carries() {
+    let schema: Value = serde_json::from_str(&template_data_schema()).unwrap();
+    let mut keys = std::collections::HashMap::new();
+    schema_keys(&schema, &mut keys);
+    let mut files: Vec<PathBuf> = ["templates", "templates/lib"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(repo().join(d)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "typ"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 15, "{files:?}");
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let s = text.as_bytes();
+        let name = file.strip_prefix(repo()).unwrap().display().to_string();
+        let line = |i: usize| text[..i].matches('\n').count() + 1;
+        // `.at("key", default: d)`
+        for (i, _) in text.match_indices(".at(\"") {
+            if text[..i].ends_with("pa-data") {
+                continue;
+            }
+            let start = i + 5;
+            let Some(len) = text[start..].find('"') else { continue };
+            let key = &text[start..start + len];
+            if text[start + len..].starts_with("\", default:") && keys.get(key).is_some_and(|k| k.0) {
+                found.push(format!("{name}:{}: .at(\"{key}\", default: ...) of a key the data always has", line(i)));
+            }
+        }
+        // `pa-get(d, "key", default)`
+        for (i, _) in text.match_indices("pa-get(") {
+            if text[..i].ends_with("#let ") || text[i..].starts_with("pa-get(pa-data,") {
+                continue;
+            }
+            let a = i + 7;
+            let e0 = argument_end(s, a);
+            let e1 = argument_end(s, e0 + 1);
+            let e2 = argument_end(s, e1 + 1);
+            if e2 >= s.len() || s[e0] != b',' || s[e1] != b',' {
+                continue;
+            }
+            let key = text[e0 + 1..e1].trim();
+            let default = text[e1 + 1..e2].trim();
+            let Some(key) = key.strip_prefix('"').and_then(|k| k.strip_suffix('"')) else { continue };
+            match keys.get(key) {
+                None => found.push(format!("{name}:{}: pa-get of `{key}`, which no object of the data has", line(i))),
+                Some(&(always, nullable)) if always && (default == "none" || !nullable) => found
+                    .push(format!("{name}:{}: pa-get(.., \"{key}\", {default}) of a key the data always has", line(i))),
+                _ => {}
+            }
+        }
+    }
+    assert!(found.is_empty(), "read these keys directly (`.key`):\n{}", found.join("\n"));
+}
