@@ -103,6 +103,8 @@ pub struct CardData {
     /// How layout set its text (sizes, stat columns), measured at check: the template draws
     /// it as given.
     pub fit: Option<crate::layout::cards::CardFit>,
+    /// Where its title bar, panel, text, footer and change mark go.
+    pub frame: crate::layout::card_fit::CardFrame,
     /// Its layout.
     pub layout: CardLayoutData,
     /// Butted cards (no gutter), each copy an item: which copy, from 0.
@@ -338,6 +340,12 @@ impl Exporter<'_> {
             reference,
             strategy: card.zip(rc.deck).map(|(c, at)| self.card_strategy(c, at)),
             fit: rc.fit.clone(),
+            frame: crate::layout::card_fit::card_frame(
+                &self.layout.cards,
+                &game.card_options,
+                rc,
+                rc.fit.as_ref().map(|f| f.header_height),
+            ),
             layout: CardLayoutData::of(&rc.layout),
             first_copy: None,
             sheet: None,

@@ -140,6 +140,10 @@ pub struct CountersData<'a> {
     pub groups: Vec<CounterGroup<'a>>,
     /// The space between groups stacked on one sheet (a group's `stack`), mm.
     pub stack_gap: f64,
+    /// How deep a face's stripe is, as a share of the counter's height.
+    pub stripe_depth: f64,
+    /// An underlined value's underline: its offset below the baseline and its thickness, em.
+    pub underline: [f64; 2],
 }
 
 /// Counters of one size, on their sheets: one `[[counter_group]]`, or several sharing sheets.
@@ -355,8 +359,15 @@ impl<'g> Exporter<'g> {
             stack_groups(part, &co.sheet, *page, *gutter);
         }
         let (sheet, bleed) = (sheet_data(&co.sheet, *page, Some(co.cut), *gutter), co.bleed);
-        let data =
-            |groups| CountersData { sheet: sheet.clone(), pad: COUNTER_PAD_MM, bleed, groups, stack_gap: STACK_GAP_MM };
+        let data = |groups| CountersData {
+            sheet: sheet.clone(),
+            pad: COUNTER_PAD_MM,
+            bleed,
+            groups,
+            stack_gap: STACK_GAP_MM,
+            stripe_depth: crate::layout::counters::STRIPE,
+            underline: [crate::layout::counters::UNDERLINE_EM.0, crate::layout::counters::UNDERLINE_EM.1],
+        };
         parts.into_iter().map(|groups| serde_json::to_vec(&data(groups)).expect("counters serialise")).collect()
     }
 

@@ -29,6 +29,57 @@ const BELOW_HEADER: Mm = Mm(1.2);
 const HEADER_RISE: Mm = Mm(0.6);
 const BOX_GAP: Mm = Mm(0.8);
 const BOX_INSET: Mm = Mm(0.8);
+/// The footer's text size against the card's: three quarters, never under the floor.
+const FOOT_SCALE: f64 = 0.75;
+/// The title bar's height assumed before the card is measured, mm.
+const UNMEASURED_HEADER: Mm = Mm(8.0);
+
+/// Where a card's parts go, mm from its trim's top-left corner: decided here, drawn by
+/// `cards.typ` (`frame` of each card).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct CardFrame {
+    /// The title bar: x, y and width (its height is the fit's `header_height`): 0.6 mm into the
+    /// top safe margin.
+    pub header: [f64; 3],
+    /// The white panel under the title bar: x, y, width and height (1 mm wider than the safe
+    /// area on each side, down to the footer or the bottom safe line).
+    pub panel: [f64; 4],
+    /// The text inside the panel, 1.4 mm in: x, y, width and height.
+    pub text: [f64; 4],
+    /// The footer line: x, y (its top) and width; null on a layout without the footer zone.
+    pub footer: Option<[f64; 3]>,
+    /// The footer's text size, pt.
+    pub footer_size: f64,
+    /// `build --since`'s mark on a changed card: the corner triangle's x, y and side, between
+    /// the safe line and the cut.
+    pub mark: [f64; 3],
+}
+
+/// The frame of card `rc`, once its title bar is `header` mm high (else as assumed before
+/// measuring).
+pub fn card_frame(cards: &Cards, opts: &CardOptions, rc: &RCard, header: Option<Mm>) -> CardFrame {
+    let z = sizes(opts);
+    let (w, h) = cards.size;
+    let safe = opts.safe;
+    let inner_w = w - 2.0 * safe;
+    let foot_size = z.floor.max(z.base * FOOT_SCALE);
+    let has_foot = rc.layout.zones.contains(&"footer");
+    let foot_h = if has_foot { ((foot_size * 1.2).mm() + Mm(1.0)).0 } else { 0.0 };
+    let header_y = safe - HEADER_RISE.0;
+    let top = header_y + header.unwrap_or(UNMEASURED_HEADER).0 + BELOW_HEADER.0;
+    let panel_h = h - safe - foot_h - top;
+    let (px, pw) = (safe - 1.0, inner_w + 2.0);
+    let m = (safe * 0.7).min(2.0);
+    CardFrame {
+        header: [safe, header_y, inner_w],
+        panel: [px, top, pw, panel_h],
+        text: [px + PAD.0, top + PAD.0, pw - 2.0 * PAD.0, panel_h - 2.0 * PAD.0],
+        footer: has_foot.then(|| [safe, h - safe - (foot_size * 1.07).mm().0, inner_w]),
+        footer_size: foot_size.0,
+        mark: [w - (safe + m) / 2.0, h - (safe + m) / 2.0, m],
+    }
+}
+
 /// How much a roomy card's stat bar may grow, largest first.
 const GROWTH: [f64; 4] = [2.0, 1.75, 1.5, 1.25];
 
@@ -113,7 +164,7 @@ fn candidates(z: Sizes) -> Vec<Pt> {
 /// The card's panel width and its room for the title bar and panel.
 fn panel(cards: &Cards, opts: &CardOptions, rc: &RCard, z: Sizes) -> (Mm, Mm) {
     let inner_w = Mm(cards.size.0 - 2.0 * opts.safe);
-    let foot = (z.floor.max(z.base * 0.75) * 1.2).mm() + Mm(1.0);
+    let foot = (z.floor.max(z.base * FOOT_SCALE) * 1.2).mm() + Mm(1.0);
     let room = Mm(cards.size.1 - 2.0 * opts.safe) - if rc.layout.zones.contains(&"footer") { foot } else { Mm(0.0) };
     (inner_w + Mm(2.0) - 2.0 * PAD, room)
 }

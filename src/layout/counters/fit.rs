@@ -62,8 +62,9 @@ impl About {
 /// A finding with what it is about.
 pub(super) type Found = (About, Diagnostic);
 
-/// How deep a face's stripe is, as a share of the counter's height (templates/counters.typ).
-pub(super) const STRIPE: f64 = 0.22;
+/// How deep a face's stripe is, as a share of the counter's height (drawn by templates/counters.typ
+/// from `stripe_depth`).
+pub const STRIPE: f64 = 0.22;
 /// The clear space between the stripe and text set along an edge below it: a millimetre, so
 /// that a cut or print a little off never runs the two together.
 pub(super) const STRIPE_GAP: Mm = Mm(1.0);
@@ -259,7 +260,7 @@ pub(super) fn regular_factors(s: &RSlot, side: &str, what: &str, group: &RGroup,
 }
 
 /// An underline below the baseline: its offset and thickness, in em (the template draws it so).
-pub(super) const UNDERLINE_EM: (f64, f64) = (0.14, 0.08);
+pub const UNDERLINE_EM: (f64, f64) = (0.14, 0.08);
 
 /// A `safe` margin closer than 1 mm to the cut (E071).
 pub(super) fn too_close(s: &Sp<f64>) -> Diagnostic {

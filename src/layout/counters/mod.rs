@@ -6,6 +6,7 @@
 mod block;
 mod faces;
 mod fit;
+pub use fit::{STRIPE, UNDERLINE_EM};
 mod sources;
 mod values;
 
