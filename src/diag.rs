@@ -251,6 +251,9 @@ codes! {
     /// The player aid card's charts need more columns than its page has, even at the
     /// cheatsheet's body size: the card runs onto a second page.
     AID_RUNS_ON = "W025" "aid-card-runs-on";
+    /// A card whose text is set smaller than the other cards of its layout: it would drag the
+    /// whole deck's text size down (`[cards] same_size`).
+    CARD_SMALLER_THAN_DECK = "W026" "card-smaller-than-its-deck";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that

@@ -103,6 +103,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("E080", include_str!("../docs/explain/E080.md")),
     ("W024", include_str!("../docs/explain/W024.md")),
     ("W025", include_str!("../docs/explain/W025.md")),
+    ("W026", include_str!("../docs/explain/W026.md")),
 ];
 
 /// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it

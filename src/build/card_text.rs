@@ -42,7 +42,7 @@ pub(super) fn fit_cards(game: &Game, ix: &Index, laid_out: &mut Layout) -> Vec<D
     };
     renderer.set_fonts(laid_out.fonts.clone());
     let m = Measuring { game, renderer: &renderer, exported: &exported, data: &data };
-    // Two rounds: whole points first, then the quarter points above the largest that fits.
+    // Rounds: whole points first, then the quarter points above the largest that fits.
     let mut probes = card_fit::probes(game, &laid_out.cards, &stats);
     let mut measured = match m.measure(&probes, 0) {
         Ok(found) => found,
@@ -54,8 +54,19 @@ pub(super) fn fit_cards(game: &Game, ix: &Index, laid_out: &mut Layout) -> Vec<D
         Err(diags) => return diags,
     }
     probes.extend(finer);
+    // A third where the cards of a layout share a size (`[cards] same_size`): each card at
+    // that size, where it was not measured yet.
+    let decks = card_fit::decks(game, &laid_out.cards, &probes, &measured);
+    let shared = card_fit::at_deck_sizes(game, &laid_out.cards, &stats, &probes, &decks);
+    if !shared.is_empty() {
+        match m.measure(&shared, probes.len()) {
+            Ok(found) => measured.extend(found),
+            Err(diags) => return diags,
+        }
+        probes.extend(shared);
+    }
     let mut diags = Vec::new();
-    card_fit::fit(game, ix, &mut laid_out.cards, &probes, &measured, &mut diags);
+    card_fit::fit(game, ix, &mut laid_out.cards, &probes, &measured, &decks, &mut diags);
     diags
 }
 

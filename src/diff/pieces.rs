@@ -217,6 +217,7 @@ pub(crate) fn card_options(g: &Game) -> Record {
         layout,
         max_font_size,
         stat_icons,
+        same_size,
         loc: _,
     } = &g.card_options;
     let abilities = match abilities {
@@ -235,7 +236,8 @@ pub(crate) fn card_options(g: &Game) -> Record {
         .refs("kinds", kinds, |k| kind_name(g, k))
         .refer("back", back, |b| card_back_name(g, b))
         .one("layout", o(layout))
-        .one("stat icons", stat_icons.name().to_string());
+        .one("stat icons", stat_icons.name().to_string())
+        .one("one text size per layout", if *same_size { "yes" } else { "no" }.to_string());
     imposition(&mut r, sheet);
     r
 }

@@ -279,7 +279,7 @@ pub fn probes(game: &Game, cards: &Cards, stats: &[Vec<StatText>]) -> Vec<Probe>
     // point), and the smallest.
     let coarse: Vec<Pt> =
         (all.iter().enumerate()).filter(|(k, _)| k % 4 == 0 || *k + 1 == all.len()).map(|(_, s)| *s).collect();
-    probes_at(game, cards, stats, |_| coarse.clone(), |_| false)
+    probes_at(game, cards, stats, |_| coarse.clone(), |_| None)
 }
 
 /// The second round: for each card, the quarter points between the largest size of the first
@@ -311,17 +311,17 @@ pub fn refine(
             }
         })
         .collect();
-    probes_at(game, cards, stats, |i| next[i].0.clone(), |i| next[i].1)
+    probes_at(game, cards, stats, |i| next[i].0.clone(), |i| next[i].1.then_some(z.max))
 }
 
-/// Probes for each card at the sizes `sizes_of(card)` gives, and (`growth(card)`) at the
-/// largest size with the stat bar grown.
+/// Probes for each card at the sizes `sizes_of(card)` gives, and, at the size `growth(card)`
+/// gives, with the stat bar grown.
 fn probes_at(
     game: &Game,
     cards: &Cards,
     stats: &[Vec<StatText>],
     sizes_of: impl Fn(usize) -> Vec<Pt>,
-    growth: impl Fn(usize) -> bool,
+    growth: impl Fn(usize) -> Option<Pt>,
 ) -> Vec<Probe> {
     let opts = &game.card_options;
     let z = sizes(opts);
@@ -335,9 +335,9 @@ fn probes_at(
         for s in sizes_of(i) {
             out.push(Probe { card: i, fit: sized(rc, &stats[i], s, 1.0, cols, width, z, icons_only) });
         }
-        if boxes && growth(i) {
+        if let Some(at) = growth(i).filter(|_| boxes) {
             for k in GROWTH {
-                out.push(Probe { card: i, fit: sized(rc, &stats[i], z.max, k, cols, width, z, icons_only) });
+                out.push(Probe { card: i, fit: sized(rc, &stats[i], at, k, cols, width, z, icons_only) });
             }
         }
     }
@@ -365,6 +365,106 @@ fn total(m: &Measured, size: Pt) -> (Mm, Mm, Mm) {
     (header, body, header + BELOW_HEADER + body + 2.0 * PAD)
 }
 
+/// How far under the median of its layout's cards a card's largest fitting size may be and
+/// still set the size they share (`[cards] same_size`), pt: a card further below is set alone,
+/// with W026, rather than make every card of its layout smaller.
+const OUTLIER: f64 = 1.0;
+
+/// The size a card's text takes beside the other cards of its layout (`[cards] same_size`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Deck {
+    /// Its own largest size: `same_size = false`, a layout of one card, or a card whose text
+    /// fits at no size.
+    Own,
+    /// The size its layout's cards share: the largest that fits them all (a roomy card's stat
+    /// bar still grows, at that size).
+    Shared {
+        /// The text size.
+        size: Pt,
+    },
+    /// Set alone: its text fits only more than [`OUTLIER`] under the median of its layout's
+    /// cards, which print at `size`.
+    Outlier {
+        /// The size the other cards share.
+        size: Pt,
+        /// How many cards share it.
+        cards: usize,
+    },
+}
+
+/// The largest plain size at which each card's measured text fits; none when no size fits.
+fn best(cards: &Cards, opts: &CardOptions, probes: &[Probe], measured: &[Measured]) -> Vec<Option<Pt>> {
+    let z = sizes(opts);
+    let per_card = by_card(cards, probes, measured);
+    (per_card.iter().enumerate())
+        .map(|(i, list)| {
+            let text_room = panel(cards, opts, &cards.cards[i], z).1 + HEADER_RISE;
+            (list.iter())
+                .filter(|(p, m)| p.fit.stat_scale == 1.0 && total(m, p.fit.size).2.0 <= text_room.0 + 1e-6)
+                .map(|(p, _)| p.fit.size)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+        })
+        .collect()
+}
+
+/// What each card's text size is beside its layout's (see [`Deck`]), from the first two rounds
+/// of measuring.
+pub fn decks(game: &Game, cards: &Cards, probes: &[Probe], measured: &[Measured]) -> Vec<Deck> {
+    let opts = &game.card_options;
+    let mut out = vec![Deck::Own; cards.cards.len()];
+    if !opts.same_size {
+        return out;
+    }
+    let best = best(cards, opts, probes, measured);
+    let mut by_layout: std::collections::BTreeMap<&str, Vec<usize>> = Default::default();
+    for (i, rc) in cards.cards.iter().enumerate() {
+        if best[i].is_some() {
+            by_layout.entry(rc.layout.name.as_str()).or_default().push(i);
+        }
+    }
+    for members in by_layout.values().filter(|m| m.len() > 1) {
+        let mut sizes: Vec<f64> = members.iter().filter_map(|&i| best[i]).map(|b| b.0).collect();
+        sizes.sort_by(f64::total_cmp);
+        let median = sizes[(sizes.len() - 1) / 2];
+        let (outliers, sharing): (Vec<usize>, Vec<usize>) =
+            members.iter().partition(|&&i| best[i].is_some_and(|b| b.0 < median - OUTLIER - 1e-6));
+        let Some(size) = sharing.iter().filter_map(|&i| best[i]).min_by(|a, b| a.0.total_cmp(&b.0)) else {
+            continue;
+        };
+        for &i in &sharing {
+            out[i] = Deck::Shared { size };
+        }
+        for &i in &outliers {
+            out[i] = Deck::Outlier { size, cards: sharing.len() };
+        }
+    }
+    out
+}
+
+/// The third round: each card at the size its layout shares, where it was not measured yet (an
+/// outlier too, to tell by how much it is too long), and a card that shares it with its stat
+/// bar grown there (a roomy card's bar grows as it would at its own size).
+pub fn at_deck_sizes(
+    game: &Game,
+    cards: &Cards,
+    stats: &[Vec<StatText>],
+    probes: &[Probe],
+    decks: &[Deck],
+) -> Vec<Probe> {
+    let measured = |i: usize, s: Pt, grown: bool| {
+        probes.iter().any(|p| p.card == i && (p.fit.stat_scale > 1.0) == grown && p.fit.size == s)
+    };
+    let plain = |i: usize| match decks[i] {
+        Deck::Shared { size } | Deck::Outlier { size, .. } if !measured(i, size, false) => vec![size],
+        _ => Vec::new(),
+    };
+    let grown = |i: usize| match decks[i] {
+        Deck::Shared { size } if !measured(i, size, true) => Some(size),
+        _ => None,
+    };
+    probes_at(game, cards, stats, plain, grown)
+}
+
 /// Choose each card's fit from the measured probes (`measured[n]` for `probes[n]`), and report
 /// every card whose text does not fit at its smallest size (E023).
 pub fn fit(
@@ -373,6 +473,7 @@ pub fn fit(
     cards: &mut Cards,
     probes: &[Probe],
     measured: &[Measured],
+    decks: &[Deck],
     diags: &mut Vec<Diagnostic>,
 ) {
     let opts = &game.card_options;
@@ -388,13 +489,47 @@ pub fn fit(
         let Some(smallest) = plain.last() else { continue };
         let fits = |(p, m): &&(&Probe, &Measured)| total(m, p.fit.size).2.0 <= text_room.0 + 1e-6;
         let mut chosen = *plain.iter().find(|c| fits(c)).unwrap_or(smallest);
-        // Still room at the largest size (a unit with short notes): the stat bar grows, up to
-        // twice, while everything fits and a quarter of the panel would otherwise stay empty.
-        if chosen.0.fit.size == z.max
-            && total(chosen.1, z.max).2 < room * 0.75
-            && let Some(g) = list.iter().find(|(p, m)| p.fit.stat_scale > 1.0 && total(m, z.max).2 <= room * 0.9)
-        {
-            chosen = g;
+        match decks.get(i).copied().unwrap_or(Deck::Own) {
+            // The size the layout's cards share; a roomy card's stat bar grows there.
+            Deck::Shared { size } => {
+                if let Some(c) = list.iter().find(|(p, _)| p.fit.size == size && p.fit.stat_scale == 1.0) {
+                    chosen = c;
+                }
+                if total(chosen.1, size).2 < room * 0.75
+                    && let Some(g) = (list.iter())
+                        .find(|(p, m)| p.fit.size == size && p.fit.stat_scale > 1.0 && total(m, size).2 <= room * 0.9)
+                {
+                    chosen = g;
+                }
+            }
+            Deck::Outlier { size, cards: n } => {
+                let at_deck = list.iter().find(|(p, _)| p.fit.stat_scale == 1.0 && p.fit.size == size);
+                if fits(&chosen) {
+                    let need = at_deck.map(|(p, m)| total(m, p.fit.size).2 - text_room);
+                    diags.push(smaller_than_deck(
+                        game,
+                        ix,
+                        &cards.cards[i],
+                        chosen.1,
+                        chosen.0.fit.size,
+                        size,
+                        n,
+                        need,
+                    ));
+                }
+            }
+            // Still room at the largest size (a unit with short notes): the stat bar grows, up
+            // to twice, while everything fits and a quarter of the panel would otherwise stay
+            // empty.
+            Deck::Own => {
+                if chosen.0.fit.size == z.max
+                    && total(chosen.1, z.max).2 < room * 0.75
+                    && let Some(g) =
+                        list.iter().find(|(p, m)| p.fit.stat_scale > 1.0 && total(m, z.max).2 <= room * 0.9)
+                {
+                    chosen = g;
+                }
+            }
         }
         let (p, m) = *chosen;
         let (header, body, need) = total(m, p.fit.size);
@@ -422,6 +557,46 @@ pub fn fit(
         cards.cards[i].fit =
             Some(CardFit { header_height: header, gap: (0.5 * p.fit.size).mm() + spread, art_height, ..p.fit.clone() });
     }
+}
+
+/// W026 for a card set at `own` where the other `n` cards of its layout share `deck`: at its
+/// largest block, with how much to shorten (`need` more than the panel holds at `deck`).
+#[allow(clippy::too_many_arguments)]
+fn smaller_than_deck(
+    game: &Game,
+    ix: &Index,
+    rc: &RCard,
+    m: &Measured,
+    own: Pt,
+    deck: Pt,
+    n: usize,
+    need: Option<Mm>,
+) -> Diagnostic {
+    let biggest = m.blocks.iter().filter(|b| b.zone != "art").max_by(|a, b| a.h.0.total_cmp(&b.h.0));
+    let (zone, i) = biggest.map_or(("title", 0), |b| (b.zone.as_str(), b.i));
+    let (loc, what) = block_source(game, ix, rc, zone, i);
+    let cards = if n == 1 { "the other card".to_string() } else { format!("the {n} other cards") };
+    let mut d = Diagnostic::warning(
+        diag::CARD_SMALLER_THAN_DECK,
+        format!(
+            "the text of {} prints at {own}, smaller than the {deck} of {cards} of its layout `{}`",
+            rc.what, rc.layout.name
+        ),
+    )
+    .at(&loc)
+    .label(format!("{what}: the card's longest text"));
+    if loc != rc.loc {
+        d = d.note(format!("the card: {}", rc.what));
+    }
+    let shorten = match need {
+        Some(by) if by.0 > 0.0 => {
+            format!("shorten {what} by about {by:.1} of lines to print it at {deck} like the rest")
+        }
+        _ => format!("shorten {what} to print it at {deck} like the rest"),
+    };
+    d.help(format!(
+        "{shorten}, or give the card a layout of its own ([[card_layout]]), or let every card take its own size with `same_size = false` in [cards]"
+    ))
 }
 
 /// E023 for a card whose text overflows by `by` mm at its smallest size: at the block that

@@ -916,6 +916,11 @@ static CARDS: TableDecl = TableDecl {
                 Ty::Choice(&["beside", "instead"]),
                 "A stat's icon beside its label (default) or instead of it."
             ),
+            f(
+                "same_size",
+                Ty::Bool,
+                "The cards of one layout share one text size, the largest that fits them all (default true)."
+            ),
         ],
     )
 };

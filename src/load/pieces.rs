@@ -585,6 +585,9 @@ pub(super) fn read_card_options(game: &mut Game, o: &Obj) {
             ),
         }
     }
+    if let Some(b) = o.bool("same_size") {
+        opts.same_size = b.v;
+    }
     o.finish();
 }
 

@@ -399,6 +399,10 @@ pub struct CardOptions {
     pub max_font_size: Option<Sp<f64>>,
     /// `stat_icons`: where a stat's icon (`[[stat]] icon`) prints on a card's stats.
     pub stat_icons: StatIcons,
+    /// `same_size`: the cards of one layout print their text at one size, the largest that
+    /// fits them all (a card far longer than the rest is set alone, with a warning); false: each
+    /// card at the largest its own text allows. Default true.
+    pub same_size: bool,
     /// Where `[cards]` was written, when it was.
     pub loc: Option<Loc>,
 }
@@ -421,6 +425,7 @@ impl Default for CardOptions {
             layout: None,
             max_font_size: None,
             stat_icons: StatIcons::Beside,
+            same_size: true,
             loc: None,
         }
     }

@@ -218,3 +218,79 @@ fn within_a_layout_every_card_puts_each_stat_in_the_same_place() {
         }
     }
 }
+
+/// A deck looks like one deck: on every example, the cards of one layout print one body size
+/// and one title size, except the cards `check` names with W026 (set alone, smaller), and a
+/// card set alone is always smaller than the size its layout shares.
+#[test]
+fn the_cards_of_one_layout_share_their_text_size() {
+    let mut seen = 0;
+    for dir in example_games() {
+        let checked = load_and_check(&dir, None).unwrap();
+        if checked.game.cards.is_empty() && checked.game.card_options.kinds.is_empty() {
+            continue;
+        }
+        let alone: BTreeSet<String> = (checked.diags.iter())
+            .filter(|d| d.code == diag::CARD_SMALLER_THAN_DECK)
+            .filter_map(|d| Some(d.message.strip_prefix("the text of ")?.split(" prints at").next()?.to_string()))
+            .collect();
+        let (ix, laid_out) = checked.stages.as_ref().unwrap();
+        let exported = export(&checked.game, ix, laid_out, &DocKind::Cards, &ExportOptions::default());
+        let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+        let mut by_layout: BTreeMap<String, Vec<(String, f64, f64)>> = BTreeMap::new();
+        for it in data["cards"]["items"].as_array().unwrap() {
+            let what = exported.pieces[it["index"].as_u64().unwrap() as usize].0.clone();
+            let fit = &it["fit"];
+            let sizes = (fit["size"].as_f64().unwrap(), fit["title_size"].as_f64().unwrap());
+            by_layout
+                .entry(it["layout"]["name"].as_str().unwrap().to_string())
+                .or_default()
+                .push((what, sizes.0, sizes.1));
+        }
+        for (layout, cards) in by_layout {
+            let shared: BTreeSet<(u64, u64)> =
+                (cards.iter()).filter(|c| !alone.contains(&c.0)).map(|c| (c.1.to_bits(), c.2.to_bits())).collect();
+            assert!(shared.len() <= 1, "{}: layout `{layout}` prints {} sizes: {cards:?}", dir.display(), shared.len());
+            let Some(&(size, _)) = shared.iter().next() else { continue };
+            for c in cards.iter().filter(|c| alone.contains(&c.0)) {
+                assert!(c.1 < f64::from_bits(size), "{}: {} set alone at {} >= the layout's", dir.display(), c.0, c.1);
+            }
+            seen += cards.len();
+        }
+    }
+    assert!(seen > 20, "{seen} cards");
+}
+
+/// `same_size = false` in [cards]: each card takes the largest size its own text allows, and
+/// nothing is said; by default the short cards share a size and the long one is named (W026).
+#[test]
+fn same_size_false_lets_each_card_take_its_own_size() {
+    let long = ["Every squad in the target hex takes a morale check at minus one; a squad that fails is broken and \
+                 falls back two hexes toward its own edge, leaving any support weapon behind."; 4]
+        .join(" ");
+    let cards = |options: &str| {
+        format!(
+            "{options}[[card]]\ntitle = \"Smoke\"\ntext = [\"Blocks sight.\"]\n\n[[card]]\ntitle = \"Rally\"\n\
+             text = [\"A broken squad in command range recovers; it may not move this turn.\"]\n\n\
+             [[card]]\ntitle = \"Barrage\"\ntext = [\"{long}\"]\n"
+        )
+    };
+    let sizes = |options: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(&repo().join("tests/check/base"), dir.path());
+        std::fs::write(dir.path().join("cards.toml"), cards(options)).unwrap();
+        let checked = load_and_check(dir.path(), None).unwrap();
+        let warned = checked.diags.iter().filter(|d| d.code == diag::CARD_SMALLER_THAN_DECK).count();
+        let (_, laid_out) = checked.stages.as_ref().unwrap();
+        let sizes: Vec<f64> = laid_out.cards.cards.iter().map(|c| c.fit.as_ref().unwrap().size.0).collect();
+        (sizes, warned)
+    };
+    let (shared, warned) = sizes("");
+    assert_eq!(warned, 1, "{shared:?}");
+    assert_eq!(shared[0], shared[1], "the short cards share a size: {shared:?}");
+    assert!(shared[2] < shared[0] - 1.0, "{shared:?}");
+    let (own, warned) = sizes("[cards]\nsame_size = false\n\n");
+    assert_eq!(warned, 0);
+    assert_eq!(own[2], shared[2], "the long card as before: {own:?}");
+    assert!(own[0] >= own[1] && own[0] >= shared[0], "{own:?} {shared:?}");
+}
