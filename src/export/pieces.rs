@@ -355,6 +355,18 @@ impl<'g> Exporter<'g> {
             }
         }
         let mut parts = parts.done;
+        if changed_only {
+            // The errata's sheet of a few changed counters: only the rows they take, so that a
+            // sheet of one counter has its header across the top (the full grid's bands would
+            // be down the sides, turning the header and scale bar along the page's edges).
+            for grp in parts.iter_mut().flatten().filter(|g| g.sheets == 1) {
+                let [cols, _] = grp.grid;
+                let used = used_rows(&grp.items, cols).max(1);
+                let sheet = one_sided(&co.sheet, grp.stickers);
+                grp.grid[1] = used;
+                grp.bands = bands_name(*page, &sheet, *gutter, 0.0, (grp.width.0, grp.height.0), (cols, used));
+            }
+        }
         for part in &mut parts {
             stack_groups(part, &co.sheet, *page, *gutter);
         }

@@ -377,3 +377,114 @@ fn since_says_what_it_cannot_compare_with() {
     }
     assert!(std::fs::read_dir(out.path()).unwrap().next().is_none(), "nothing written");
 }
+
+/// No back ever carries a mark: every example's counters and cards, built `--since` a version
+/// that had none of them (so every piece is new, and every front marked), print every back
+/// pixel for pixel as the plain build does, in the sheets and in the errata.
+#[test]
+fn no_back_carries_a_change_mark() {
+    use playaid::export::{DocKind, ExportOptions, Prints, Since, export};
+    const DPI: u32 = 100;
+    let since = std::sync::Arc::new(Since { version: "0".into(), prints: Prints::default(), changes: Vec::new() });
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut backs, mut fronts_marked) = (0, 0);
+    let mut games: Vec<_> = std::fs::read_dir(repo().join("data")).unwrap().map(|e| e.unwrap().path()).collect();
+    games.sort();
+    for dir in games {
+        let checked = playaid::build::load_and_check(&dir, None).unwrap();
+        let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+        let mut r = playaid::render::Renderer::new(&game.root, None).unwrap();
+        r.set_fonts(laid_out.fonts.clone());
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        for (doc, template) in [(DocKind::Counters, "counters"), (DocKind::Cards, "cards"), (DocKind::Errata, "errata")]
+        {
+            let mut pdfs = Vec::new();
+            let mut pieces = Vec::new();
+            for marked in [false, true] {
+                // The errata only exists against an earlier version: compare it with itself
+                // built from an unmarked copy of its data.
+                let opts = ExportOptions { since: Some(since.clone()), ..Default::default() };
+                let mut exported = export(game, ix, laid_out, &doc, &opts);
+                if !marked {
+                    let mut data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+                    unmark(&mut data);
+                    exported.data_json = serde_json::to_vec(&data).unwrap();
+                }
+                let Ok(compiled) = r.compile(template, &exported.data_json, &exported.texts_typ) else {
+                    panic!("{name}: {template} does not compile")
+                };
+                let pdf = tmp.path().join(format!("{name}-{template}-{marked}.pdf"));
+                std::fs::write(&pdf, compiled.pdf().unwrap()).unwrap();
+                if marked {
+                    let ends = compiled.query_metadata("pa-piece-end");
+                    for ((meta, page, x, y), (_, _, x1, y1)) in
+                        compiled.query_metadata("pa-piece").into_iter().zip(ends)
+                    {
+                        pieces.push((meta["face"].as_str().unwrap_or("front").to_string(), page, x, y, x1, y1));
+                    }
+                }
+                pdfs.push(pdf);
+            }
+            if pieces.is_empty() {
+                continue;
+            }
+            let (plain, marked) = (pdf_grey_pages(&pdfs[0], DPI), pdf_grey_pages(&pdfs[1], DPI));
+            let px = |pt: f64| (pt / 72.0 * DPI as f64).round() as usize;
+            for (face, page, x, y, x1, y1) in pieces {
+                let (a, b) = (&plain[page - 1], &marked[page - 1]);
+                let same = (px(y)..px(y1).min(a.h))
+                    .all(|yy| (px(x)..px(x1).min(a.w)).all(|xx| a.px[yy * a.w + xx] == b.px[yy * b.w + xx]));
+                if face == "back" {
+                    assert!(same, "{name}: {template} page {page}: a back at ({x:.0}, {y:.0}) pt is marked");
+                    backs += 1;
+                } else if !same {
+                    fronts_marked += 1;
+                }
+            }
+        }
+    }
+    assert!(backs > 100 && fronts_marked > 50, "{backs} backs, {fronts_marked} fronts marked");
+}
+
+/// Every `changed` and `new` flag of the template data set to false.
+fn unmark(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Object(o) => {
+            for (k, x) in o.iter_mut() {
+                if (k == "changed" || k == "new") && x.is_boolean() {
+                    *x = serde_json::Value::Bool(false);
+                } else {
+                    unmark(x);
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter_mut().for_each(unmark),
+        _ => {}
+    }
+}
+
+/// The errata's sheet of one changed counter keeps its header across the top, as a sheet of a
+/// few counters: only the rows it prints count, not the full sheet's grid (whose bands ran down
+/// the sides and turned the header and scale bar along the page's edges).
+#[test]
+fn the_errata_sheet_of_one_counter_reads_across_the_top() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("marrow");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let units = std::fs::read_to_string(game.join("units.toml")).unwrap();
+    let hq = "stats = { attack = 0, defence = 2, move = 6 }\nabilities = [\"command\"]";
+    assert_eq!(units.matches(hq).count(), 1);
+    std::fs::write(game.join("units.toml"), units.replacen(hq, &hq.replace("defence = 2", "defence = 3"), 1)).unwrap();
+    let out = tmp.path().join("out");
+    let o = build_since(&game, repo().join("data/marrow-front").to_str().unwrap(), &out);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let errata = out.join("marrow-front-1.0/errata.pdf");
+    let (_, pages) = pdf_info(&errata);
+    let page = (1..=pages).find(|&p| pdf_page_text(&errata, p).contains("0-3-6")).expect("the changed HQ's sheet");
+    let ws = words(&errata, page);
+    let header: Vec<&Word> = ws.iter().filter(|w| w.text == "version" || w.text == "measure:").collect();
+    assert!(header.len() >= 2, "{:?}", ws.iter().map(|w| &w.text).collect::<Vec<_>>());
+    for w in header {
+        assert!(w.x1 - w.x0 > w.y1 - w.y0, "`{}` runs down the page: {:?}", w.text, (w.x0, w.y0, w.x1, w.y1));
+    }
+}
