@@ -340,7 +340,22 @@ impl Builder {
                     format!("`--since {old}`: {e}")
                 } else if old.contains(['/', '\\']) && !old.contains(':') {
                     // A path ("../v1.4", "old/game") that is no folder is most likely a typo of one.
-                    format!("`--since {old}`: there is no such folder (nor a git revision of that name)")
+                    // A relative one is read from where the command runs, as a shell would:
+                    // say where that is, and where it was found beside the game, if it was.
+                    let tried = load::absolute(folder);
+                    let mut msg = format!(
+                        "`--since {old}`: there is no such folder: `{}` (nor a git revision of that name)",
+                        tried.display()
+                    );
+                    let beside = self.dir.join(folder);
+                    if folder.is_relative() && beside.is_dir() {
+                        msg += &format!(
+                            "\nhelp: a relative path is read from the current folder, not the game's; the game's \
+                             neighbour is `--since {}`",
+                            load::absolute(&beside).display()
+                        );
+                    }
+                    msg
                 } else {
                     format!("`--since {old}` is neither a folder nor a git revision of `{}`: {e}", self.dir.display())
                 }

@@ -905,3 +905,9 @@ mod tests {
         }
     }
 }
+
+/// `1 counter`, `2 counters`: a count with its noun agreeing (a plural in -s).
+pub fn plural(n: impl Into<i64>, word: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+}

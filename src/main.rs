@@ -409,7 +409,7 @@ fn parse_base_url(s: &str) -> Result<String, String> {
 
 /// "1 page", "3 pages".
 fn plural(n: usize, word: &str) -> String {
-    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+    diag::plural(n as i64, word)
 }
 
 fn run_check(dir: &std::path::Path, format: Format, deny: &diag::Deny) -> ExitCode {

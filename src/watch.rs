@@ -71,7 +71,7 @@ pub fn run(dir: &Path, opts: BuildOptions) -> ExitCode {
         changed.dedup();
         let names: Vec<String> =
             changed.iter().map(|p| p.strip_prefix(&dir).unwrap_or(p).display().to_string()).collect();
-        rebuild(&mut builder, &names.join(", "));
+        rebuild(&mut builder, &changed_files(&names));
     }
 }
 
@@ -94,9 +94,15 @@ pub fn stopped(s: &playaid::limits::Stopped) -> ! {
     std::process::exit(1)
 }
 
-/// A change worth a rebuild: inside the game folder, not in the output folder, not an editor's
-/// scratch file, and not a hidden file (which covers Emacs's `.#units.toml` locks and Vim's
-/// `.units.toml.swp`).
+/// The kinds of file a game is made of (data, spreadsheets, templates, pictures, icons,
+/// fonts): a change to any other file (an editor's swap file, backup or temporary copy, a
+/// safe-save's `units.toml.XXXXXX`, Vim's `4913`) is no reason to rebuild.
+const GAME_FILES: &[&str] =
+    &["toml", "csv", "typ", "svg", "png", "jpg", "jpeg", "gif", "webp", "ttf", "otf", "ttc", "otc"];
+
+/// A change worth a rebuild: a file of a kind the game reads (or a folder), inside the game folder, not in
+/// the output folder, not an editor's scratch file, and not a hidden file (which covers
+/// Emacs's `.#units.toml` locks and Vim's `.units.toml.swp`).
 fn relevant(path: &Path, dir: &Path, out: &Path) -> bool {
     if path.starts_with(out) || !path.starts_with(dir) {
         return false;
@@ -105,27 +111,39 @@ fn relevant(path: &Path, dir: &Path, out: &Path) -> bool {
     let hidden = rel.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let output = rel.components().next().is_some_and(|c| c.as_os_str() == "out" || c.as_os_str() == "target");
-    !hidden && !scratch(&name) && !output
+    // A new folder (`templates/`) counts: the files created in it may come before it is watched.
+    let kind = path.extension().is_some_and(|e| GAME_FILES.iter().any(|k| e.eq_ignore_ascii_case(k)))
+        || (path != dir && path.is_dir());
+    kind && !hidden && !scratch(&name) && !output
 }
 
-/// A file an editor writes beside the one being edited: backups (`units.toml~`), swap files
-/// (`units.toml.swp`), autosaves (`#units.toml#`), temporary copies (`units.toml.tmp`), and the
-/// file `4913` Vim creates and deletes to test that it may write in the folder.
+/// A file an editor writes beside the one being edited that still ends like a game file:
+/// autosaves (`#units.toml#` ends in `#`, but `#units.csv` does not), Office's lock files
+/// (`~$units.csv`).
 fn scratch(name: &str) -> bool {
-    name.ends_with('~')
-        || name.ends_with(".swp")
-        || name.ends_with(".swo")
-        || name.ends_with(".tmp")
-        || name.starts_with('#')
-        || name == "4913"
+    name.starts_with('#') || name.starts_with("~$")
+}
+
+/// The changed files for the rebuild's line: up to three names, then how many more.
+fn changed_files(names: &[String]) -> String {
+    match names.len() {
+        0..=3 => names.join(", "),
+        n => format!("{} and {} more", names[..2].join(", "), n - 2),
+    }
 }
 
 fn rebuild(builder: &mut Builder, why: &str) {
     let t = Instant::now();
-    let mut steps = Vec::new();
+    let (mut check, mut slowest, mut unchanged) = (None, None::<(String, u128)>, 0);
     let result = builder.build(&mut |p| match p {
-        Progress::Checked { took, .. } => steps.push(format!("check {} ms", took.as_millis())),
-        Progress::Rendered { file, took, .. } => steps.push(format!("{file} {} ms", took.as_millis())),
+        Progress::Checked { took, .. } => check = Some(took.as_millis()),
+        // A document whose data did not change is reused: no time taken.
+        Progress::Rendered { took, .. } if took.is_zero() => unchanged += 1,
+        Progress::Rendered { file, took, .. } => {
+            if slowest.as_ref().is_none_or(|(_, ms)| took.as_millis() > *ms) {
+                slowest = Some((file.to_string(), took.as_millis()));
+            }
+        }
         Progress::Rendering { .. } | Progress::Part { .. } => {}
     });
     match result {
@@ -138,17 +156,40 @@ fn rebuild(builder: &mut Builder, why: &str) {
             if report.has_errors() {
                 println!("{why}: {} in {ms} ms; kept the last good PDFs", diag::summary(&report.diags));
             } else {
-                let files: Vec<String> = report
-                    .written
-                    .iter()
-                    .map(|w| w.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default())
-                    .collect();
-                println!("{why}: rebuilt {} in {ms} ms ({})", files.join(", "), steps.join(", "));
+                println!("{why}: {}", rebuilt_line(&report.written, ms, check, slowest, unchanged));
             }
         }
     }
     // Waiting for the next change is not a step the time limit counts.
     playaid::limits::idle();
+}
+
+/// One short line for a rebuild: the files written by kind, the time it took, the check's
+/// time, the slowest document and how many were reused unchanged.
+fn rebuilt_line(
+    written: &[playaid::build::Written],
+    ms: u128,
+    check: Option<u128>,
+    slowest: Option<(String, u128)>,
+    unchanged: usize,
+) -> String {
+    let mut kinds: std::collections::BTreeMap<String, usize> = Default::default();
+    for w in written {
+        let ext = w.path.extension().map_or("other".into(), |e| e.to_string_lossy().to_uppercase());
+        *kinds.entry(ext).or_default() += 1;
+    }
+    let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    let mut line = format!("rebuilt {} ({}) in {ms} ms", crate::plural(written.len(), "file"), kinds.join(", "));
+    if let Some(c) = check {
+        line += &format!("; check {c} ms");
+    }
+    if let Some((file, took)) = slowest {
+        line += &format!(", slowest {file} {took} ms");
+    }
+    if unchanged > 0 {
+        line += &format!("; {unchanged} unchanged");
+    }
+    line
 }
 
 #[cfg(test)]
@@ -159,13 +200,55 @@ mod tests {
     fn editor_scratch_files_are_not_game_files() {
         let dir = Path::new("/games/harbour-raid");
         let out = Path::new("/games/out");
-        for name in [".#units.toml", "units.toml~", ".units.toml.swp", "4913", "units.toml.tmp", "#units.toml#"] {
+        for name in [
+            ".#units.toml",
+            "units.toml~",
+            ".units.toml.swp",
+            "units.toml.swp",
+            "4913",
+            "5036",
+            "units.toml.tmp",
+            "#units.toml#",
+            "units.toml___jb_tmp___",
+            "units.toml___jb_old___",
+            "units.toml.XYZ123",
+            "units.toml.kate-swp",
+            "units.toml.bak",
+            "~$units.csv",
+            "Thumbs.db",
+            "",
+        ] {
             assert!(!relevant(&dir.join(name), dir, out), "{name} is an editor's scratch file");
         }
-        for name in ["units.toml", "images/lcvp.png", "templates/cheatsheet.typ", "4913.toml"] {
+        for name in
+            ["units.toml", "images/lcvp.png", "templates/cheatsheet.typ", "4913.toml", "fonts/Game.OTF", "units.csv"]
+        {
             assert!(relevant(&dir.join(name), dir, out), "{name} is part of the game");
         }
         assert!(!relevant(&out.join("harbour-raid-1.2/cheatsheet.pdf"), dir, out), "output");
         assert!(!relevant(&dir.join("out/harbour-raid-1.2/cheatsheet.pdf"), dir, out), "output inside the game");
+    }
+
+    #[test]
+    fn a_rebuild_is_one_short_line() {
+        let written: Vec<playaid::build::Written> = (0..40)
+            .map(|i| playaid::build::Written {
+                path: PathBuf::from(if i < 3 {
+                    format!("out/g/doc{i}.pdf")
+                } else {
+                    format!("out/g/png/face-{i}.png")
+                }),
+                pages: 1,
+                bytes: 1,
+            })
+            .collect();
+        let line = rebuilt_line(&written, 180, Some(40), Some(("rules.pdf".into(), 90)), 2);
+        assert_eq!(
+            line,
+            "rebuilt 40 files (3 PDF, 37 PNG) in 180 ms; check 40 ms, slowest rules.pdf 90 ms; 2 unchanged"
+        );
+        let names: Vec<String> = ["a.toml", "b.toml", "c.csv", "d.typ", "e.png"].map(String::from).to_vec();
+        assert_eq!(changed_files(&names[..3]), "a.toml, b.toml, c.csv");
+        assert_eq!(changed_files(&names), "a.toml, b.toml and 3 more");
     }
 }

@@ -517,15 +517,26 @@ impl Checker<'_> {
         if !t.prohibits(kind) {
             return;
         }
-        let what = f.unit_id(game).map_or("a force".to_string(), |u| format!("`{}`", u.v));
-        let (may, whom) = match kind {
-            Some(k) if !t.prohibited() => ("it may not enter".to_string(), format!("units of kind `{k}`")),
-            _ => ("no unit may enter".to_string(), "every unit".to_string()),
+        // The force by the name it prints with: its own, else its unit's.
+        let name = f.name.as_ref().map(|n| n.v.clone()).or(unit.map(|u| u.name.v.clone()));
+        let what = name.map_or("a force".to_string(), |n| format!("`{n}`"));
+        let (may, whom, label) = match kind {
+            Some(k) if !t.prohibited() => {
+                let kind = self.ix.get::<Kind>(game, k).map_or(k.to_string(), |x| x.name.v.clone());
+                ("it may not enter", format!("units of kind `{k}`"), format!("{kind} units may not go here"))
+            }
+            _ => ("no unit may enter", "every unit".to_string(), "no unit may go here".to_string()),
+        };
+        // A place named as its terrain ("Narrow Sea", a sea) says it once.
+        let (message, label) = if place.eq_ignore_ascii_case(&t.name.v) {
+            (format!("{what} sets up in {place}, which {may}"), label)
+        } else {
+            (format!("{what} sets up in {place} ({}), which {may}", t.name.v), format!("{place} is {}", t.name.v))
         };
         self.push(
-            Diagnostic::error(diag::SETUP_PROHIBITED, format!("{what} sets up in {place}, {}, which {may}", t.name.v))
+            Diagnostic::error(diag::SETUP_PROHIBITED, message)
                 .at(at)
-                .label(format!("{place} is {}", t.name.v))
+                .label(label)
                 .note(format!("[[terrain]] `{}` costs \"P\" (prohibited) for {whom}", t.id.v))
                 .help("set it up where it may go, or give the terrain a cost for its units"),
         );

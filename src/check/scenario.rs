@@ -446,19 +446,19 @@ impl<'g> Checker<'g> {
                 let name = self.ix.get::<Unit>(game, &u.v).map_or(u.v.clone(), |x| x.name.v.clone());
                 let (what, help) = if blocks.contains(u.v.as_str()) {
                     (
-                        "units' blocks",
+                        format!("its blocks make only {}", diag::plural(have, "unit")),
                         "field fewer, or give the unit a larger `quantity`: its blocks print for every unit",
                     )
                 } else {
-                    ("counters", "field fewer, or print more: a larger `quantity` or a longer run on its [[counter]]")
+                    (
+                        format!("the game prints only {} of it", diag::plural(have, "counter")),
+                        "field fewer, or print more: a larger `quantity` or a longer run on its [[counter]]",
+                    )
                 };
                 self.push(
                     Diagnostic::error(
                         diag::MORE_THAN_COUNTERS,
-                        format!(
-                            "scenario `{}` fields {} {name}; the game prints {have} {what} of it",
-                            sc.title.v, *total
-                        ),
+                        format!("scenario `{}` fields {} {name}, but {what}", sc.title.v, *total),
                     )
                     .at(f.count.as_ref().map_or(&f.loc, |c| &c.loc))
                     .label(format!("{} more than the counter sheet has", *total - have))

@@ -43,6 +43,24 @@ pub struct Loaded {
     pub diags: Vec<Diagnostic>,
 }
 
+/// `path` as a full path from the folder the command runs in, `..` folded (lexically, as a
+/// shell would read it): where a relative path led, for a message.
+pub fn absolute(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let full = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = PathBuf::new();
+    for c in full.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Load the game in `dir`. Fails (with an I/O message) only when the folder itself cannot be
 /// read or has no game.toml; everything else is a diagnostic.
 pub fn load(dir: &Path) -> Result<Loaded, String> {
@@ -52,7 +70,10 @@ pub fn load(dir: &Path) -> Result<Loaded, String> {
 /// [`load`], with some data files read from `replaced` (path, text) instead of the disk:
 /// `playaid fix` checks its edits before it writes them.
 pub fn load_replacing(dir: &Path, replaced: &[(PathBuf, String)]) -> Result<Loaded, String> {
-    let meta = std::fs::metadata(dir).map_err(|e| format!("cannot read game folder `{}`: {e}", dir.display()))?;
+    let meta = std::fs::metadata(dir).map_err(|e| {
+        // Where a relative path led, from the folder the command runs in.
+        format!("cannot read game folder `{}`: {e}", absolute(dir).display())
+    })?;
     if !meta.is_dir() {
         return Err(format!("`{}` is not a folder; give the folder that holds game.toml", dir.display()));
     }

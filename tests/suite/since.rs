@@ -376,6 +376,18 @@ fn since_says_what_it_cannot_compare_with() {
         assert!(err.contains(says), "--since {old:?}: {err}");
     }
     assert!(std::fs::read_dir(out.path()).unwrap().next().is_none(), "nothing written");
+    // A relative OLD is read from where the command runs; the error shows where that led, and
+    // names the folder beside the game that the user most likely meant.
+    let o = playaid_in(
+        out.path(),
+        &["build", game.to_str().unwrap(), "--since", "../war-at-sea-troop-landing-1.4", "-o", "o"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let tried = out.path().parent().unwrap().join("war-at-sea-troop-landing-1.4");
+    assert!(err.contains(&format!("`{}`", tried.display())), "{err}");
+    let meant = repo().join("data/war-at-sea-troop-landing-1.4");
+    assert!(err.contains(&format!("--since {}", meant.display())), "{err}");
 }
 
 /// No back ever carries a mark: every example's counters and cards, built `--since` a version
