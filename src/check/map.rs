@@ -141,6 +141,15 @@ impl Checker<'_> {
                         .help(format!("add [[terrain]] id = \"{id}\" with its effect (move = 1, text = \"...\"); it is listed under Lines")),
                 );
             }
+            // A line through one cell draws nothing (an empty `path` is the loader's finding).
+            if let [only] = &line.path[..] {
+                self.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("the line's `path` is one cell, `{}`: it draws nothing", only.v))
+                        .at(&only.loc)
+                        .label("a line needs two cells at least")
+                        .help("list every cell it runs through, from one end to the other: path = [\"0101\", \"0102\", \"0203\"]"),
+                );
+            }
             let cells: Vec<Option<Coord>> = line.path.iter().map(|p| self.cell(g, p)).collect();
             for (i, pair) in cells.windows(2).enumerate() {
                 if let [Some(a), Some(b)] = pair

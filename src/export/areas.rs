@@ -124,12 +124,13 @@ impl Exporter<'_> {
         }
         let mut stacks: Vec<(String, Vec<StackItem>)> = Vec::new();
         let mut key: Vec<KeyEntry> = Vec::new();
+        let labels = board::scenario_labels(game, self.ix, sc);
         for side in &sc.sides {
             let color = side_colour(game, &side.side.v);
             let text_color = crate::layout::colour::contrast(&color);
             for f in &side.forces {
                 let name = board::force_name(game, self.ix, f);
-                let label = board::short_label(&name);
+                let label = labels.get(&name).cloned().unwrap_or_else(|| board::short_label(&name));
                 let Some(area) = f.area.as_ref().filter(|a| f.arrives.is_none() && m.place(&a.v).is_some()) else {
                     continue;
                 };
@@ -145,7 +146,14 @@ impl Exporter<'_> {
                 }
                 let place = m.place(&area.v).map(Place::label);
                 match key.iter_mut().find(|k| k.side == side.side.v && k.label == label && k.name == name) {
-                    Some(k) => k.count += f.copies(),
+                    // One entry a unit, naming every area its forces stand in.
+                    Some(k) => {
+                        k.count += f.copies();
+                        k.ids.extend(f.counters.iter().map(|c| c.v.clone()));
+                        if let Some(p) = place.filter(|p| !k.areas.contains(p)) {
+                            k.areas.push(p);
+                        }
+                    }
                     None => key.push(KeyEntry {
                         side: side.side.v.clone(),
                         color: color.clone(),
@@ -153,7 +161,7 @@ impl Exporter<'_> {
                         label,
                         name,
                         count: f.copies(),
-                        area: place,
+                        areas: place.into_iter().collect(),
                         ids: f.counters.iter().map(|c| c.v.clone()).collect(),
                     }),
                 }

@@ -583,10 +583,28 @@ pub struct KeyEntry {
     pub name: String,
     /// How many.
     pub count: i64,
-    /// The area it sets up in, when placed in an area rather than cells.
-    pub area: Option<String>,
+    /// The areas it sets up in (each once, in the order of its forces), when all of it is
+    /// placed in areas rather than cells; else empty.
+    pub areas: Vec<String>,
     /// The ids of the counters it names (their blocks on the map print these).
     pub ids: Vec<String>,
+}
+
+impl KeyEntry {
+    /// Another force of the same unit: its copies and counters, and its area (a unit in
+    /// several areas names each; one partly set up in cells names none, the map shows where).
+    fn add(&mut self, copies: i64, ids: Vec<String>, place: Option<String>) {
+        self.count += copies;
+        self.ids.extend(ids);
+        match place {
+            Some(p) if !self.areas.is_empty() => {
+                if !self.areas.contains(&p) {
+                    self.areas.push(p);
+                }
+            }
+            _ => self.areas.clear(),
+        }
+    }
 }
 
 /// An objective in a cell.
@@ -733,10 +751,11 @@ impl Exporter<'_> {
             })
             .collect();
         let (mut entries, mut key) = (Vec::new(), Vec::new());
+        let labels = board::scenario_labels(game, self.ix, sc);
         for (side, (color, text)) in sc.sides.iter().zip(&colours) {
             for f in &side.forces {
                 let name = board::force_name(game, self.ix, f);
-                let label = board::short_label(&name);
+                let label = labels.get(&name).cloned().unwrap_or_else(|| board::short_label(&name));
                 let copies = f.copies();
                 let ids: Vec<String> = f.counters.iter().map(|c| c.v.clone()).collect();
                 if let Some(c) = f.entry.as_ref().and_then(|e| b.cells(&e.v).first().copied()) {
@@ -763,11 +782,7 @@ impl Exporter<'_> {
                 // listed once with the counts summed.
                 let same = |k: &KeyEntry| k.side == side.side.v && k.label == label && k.name == name;
                 if let Some(k) = key.iter_mut().find(|k| same(k)) {
-                    k.count += copies;
-                    k.ids.extend(ids);
-                    if k.area != place {
-                        k.area = None;
-                    }
+                    k.add(copies, ids, place);
                 } else if !f.cells.is_empty() || f.entry.is_some() || place.is_some() {
                     key.push(KeyEntry {
                         side: side.side.v.clone(),
@@ -776,7 +791,7 @@ impl Exporter<'_> {
                         label,
                         name,
                         count: copies,
-                        area: place,
+                        areas: place.into_iter().collect(),
                         ids,
                     });
                 }

@@ -128,6 +128,77 @@ pub fn short_label(name: &str) -> String {
     if initials.chars().count() >= 2 { initials } else { name.chars().take(4).collect() }
 }
 
+/// The words of a name its initials come from.
+fn initial_words(name: &str) -> Vec<&str> {
+    name.split_whitespace().filter(|w| !["and", "of", "the", "de", "von"].contains(w)).collect()
+}
+
+/// Longer labels for `name`, tried in turn when its [`short_label`] is another name's too: one
+/// word given two letters, the last word first ("Hired Crossbows": `HCr`, then `HiC`); a name
+/// of one word, its first three letters and one more.
+fn longer_labels(name: &str) -> Vec<String> {
+    let words = initial_words(name);
+    let cap = |w: &str| w.chars().next().into_iter().flat_map(char::to_uppercase).collect::<String>();
+    if words.len() >= 2 {
+        let words = &words[..words.len().min(3)];
+        (0..words.len())
+            .rev()
+            .map(|k| {
+                let mut out = String::new();
+                for (i, w) in words.iter().enumerate() {
+                    out += &cap(w);
+                    if i == k {
+                        out.extend(w.chars().nth(1).into_iter().flat_map(char::to_lowercase));
+                    }
+                }
+                out
+            })
+            .collect()
+    } else {
+        let chars: Vec<char> = name.chars().collect();
+        (3..chars.len()).map(|k| chars[..3].iter().chain([&chars[k]]).collect()).collect()
+    }
+}
+
+/// The labels of `names` on one set-up map, each name's different from every other name's:
+/// [`short_label`], made longer where two names would share one ("HC" for both Highcairn
+/// Clansmen and Hired Crossbows: `HCl` and `HCr`), numbered where even that does not tell them
+/// apart. The same name (on two sides) keeps one label: its colour tells the sides apart.
+pub fn unique_labels<'a>(names: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
+    let mut names: Vec<&str> = names.into_iter().collect();
+    names.sort_unstable();
+    names.dedup();
+    let mut out: BTreeMap<String, String> = names.iter().map(|n| (n.to_string(), short_label(n))).collect();
+    let mut by_label: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for n in &names {
+        by_label.entry(out[*n].clone()).or_default().push(n);
+    }
+    for (label, group) in by_label.into_iter().filter(|(_, g)| g.len() > 1) {
+        let taken: BTreeSet<String> =
+            out.iter().filter(|(n, _)| !group.contains(&n.as_str())).map(|(_, l)| l.clone()).collect();
+        let variants: Vec<Vec<String>> = group.iter().map(|n| longer_labels(n)).collect();
+        let most = variants.iter().map(Vec::len).max().unwrap_or(0);
+        // The first way of lengthening that tells every name of the group apart.
+        let found = (0..most).find_map(|k| {
+            let pick: Vec<String> =
+                variants.iter().map(|v| v.get(k).or(v.last()).cloned().unwrap_or_default()).collect();
+            let distinct: BTreeSet<&String> = pick.iter().collect();
+            (distinct.len() == pick.len() && pick.iter().all(|p| !p.is_empty() && !taken.contains(p))).then_some(pick)
+        });
+        let pick = found.unwrap_or_else(|| (1..=group.len()).map(|i| format!("{label}{i}")).collect());
+        for (n, l) in group.iter().zip(pick) {
+            out.insert(n.to_string(), l);
+        }
+    }
+    out
+}
+
+/// The labels of a scenario's forces on its set-up map, by the force's name.
+pub fn scenario_labels(game: &Game, ix: &Index, sc: &Scenario) -> BTreeMap<String, String> {
+    let names: Vec<String> = sc.sides.iter().flat_map(|s| &s.forces).map(|f| force_name(game, ix, f)).collect();
+    unique_labels(names.iter().map(String::as_str))
+}
+
 /// The box around `cells` as drawn: (left, top, right, bottom) in map mm; all 0 for none.
 pub fn bounding_box(geo: &Geometry, cells: &[Coord]) -> (f64, f64, f64, f64) {
     if cells.is_empty() {
@@ -274,6 +345,7 @@ pub fn board_stacks(
     b: &OnBoard,
 ) -> BTreeMap<Coord, Vec<Placed>> {
     let mut stacks: BTreeMap<Coord, Vec<Placed>> = BTreeMap::new();
+    let labels = scenario_labels(game, ix, sc);
     for (si, side) in sc.sides.iter().enumerate() {
         for (fi, f) in side.forces.iter().enumerate() {
             let unit = f.unit_id(game).map(|u| u.v.as_str());
@@ -291,7 +363,8 @@ pub fn board_stacks(
                 continue;
             }
             let mini = unit.and_then(|u| miniature(counters, Some(u), None));
-            let label = short_label(&force_name(game, ix, f));
+            let name = force_name(game, ix, f);
+            let label = labels.get(&name).cloned().unwrap_or_else(|| short_label(&name));
             for (i, c) in cells.iter().enumerate() {
                 let n = f.in_cell(i, cells.len());
                 if n > 0 {
@@ -484,4 +557,31 @@ pub fn scenario_map<'g>(game: &'g Game, scenario: &Scenario) -> Option<&'g Map> 
 pub fn scenario_area_map<'g>(game: &'g Game, scenario: &Scenario) -> Option<&'g AreaMap> {
     let b = scenario.board.as_ref()?;
     game.area_maps.iter().find(|m| m.id.v == b.map.v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_on_one_set_up_map_never_collide() {
+        let l = unique_labels(["Highcairn Clansmen", "Hired Crossbows", "Royal Guard", "Pikes"]);
+        assert_eq!(l["Highcairn Clansmen"], "HCl");
+        assert_eq!(l["Hired Crossbows"], "HCr");
+        assert_eq!(l["Royal Guard"], "RG");
+        assert_eq!(l["Pikes"], "Pikes");
+        // The last word's second letter does not tell them apart: the first word's does.
+        let l = unique_labels(["Sohei Archers", "Samurai Archers"]);
+        assert_eq!((l["Sohei Archers"].as_str(), l["Samurai Archers"].as_str()), ("SoA", "SaA"));
+        // One word each: the fourth letter differs, else a later one.
+        let l = unique_labels(["Samurai", "Samuels", "Samurai"]);
+        assert_eq!(l.len(), 2);
+        assert_ne!(l["Samurai"], l["Samuels"]);
+        // Nothing tells them apart but a number.
+        let l = unique_labels(["Sea Foot", "Sea Fort"]);
+        assert_ne!(l["Sea Foot"], l["Sea Fort"]);
+        let l = unique_labels(["A B", "A B.", "A  B"]);
+        let distinct: BTreeSet<&String> = l.values().collect();
+        assert_eq!(distinct.len(), l.len(), "{l:?}");
+    }
 }

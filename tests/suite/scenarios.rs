@@ -249,3 +249,41 @@ fn the_sheets_say_the_games_own_words() {
     assert_eq!(saves.len(), 1, "one save for the scenario");
     assert!(saves[0].contains("\"Round 3 reserves, entering at 0105\""), "{}", saves[0]);
 }
+
+/// A unit set up in several areas is keyed once, with every area it stands in: "March Riders
+/// ×3 (in Vessa, Highgate and Greyford)", not the first force's area alone.
+#[test]
+fn the_set_up_key_names_every_area_a_unit_stands_in() {
+    use playaid::export::{DocKind, ExportOptions, export};
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("salt");
+    copy_dir(&repo().join("data/salt-crown"), &game);
+    let counters = std::fs::read_to_string(game.join("counters.toml")).unwrap();
+    let riders = "unit = \"march-riders\"\n";
+    std::fs::write(game.join("counters.toml"), counters.replacen(riders, &format!("{riders}quantity = 3\n"), 1))
+        .unwrap();
+    let sc = std::fs::read_to_string(game.join("scenarios.toml")).unwrap();
+    let one = "  { unit = \"march-riders\", area = \"vessa\" },\n";
+    let three = format!(
+        "{one}  {{ unit = \"march-riders\", area = \"highgate\" }},\n  {{ unit = \"march-riders\", area = \"greyford\" }},\n"
+    );
+    std::fs::write(game.join("scenarios.toml"), sc.replacen(one, &three, 1)).unwrap();
+    let checked = playaid::build::load_and_check(&game, None).unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diags);
+    let (ix, laid_out) = checked.stages.as_ref().unwrap();
+    let doc = DocKind::parse("scenario", Some("first-year")).unwrap();
+    let exported = export(&checked.game, ix, laid_out, &doc, &ExportOptions::default());
+    let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let key = data["scenario"]["board"]["key"].as_array().unwrap();
+    let riders: Vec<&serde_json::Value> = key.iter().filter(|k| k["name"] == "March Riders").collect();
+    assert_eq!(riders.len(), 1, "{key:?}");
+    assert_eq!(riders[0]["count"], 3);
+    assert_eq!(riders[0]["areas"], serde_json::json!(["Vessa", "Highgate", "Greyford"]));
+    // And on the sheet, in words.
+    let r = playaid::render::Renderer::new(&checked.game.root, None).unwrap();
+    let compiled = r.compile("scenario", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let pdf = tmp.path().join("s.pdf");
+    std::fs::write(&pdf, compiled.pdf().unwrap()).unwrap();
+    let text = pdf_text(&pdf).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("March Riders ×3 (in Vessa, Highgate and Greyford)"), "{text}");
+}

@@ -84,6 +84,11 @@ fn whole(v: &Scalar) -> Option<i64> {
     }
 }
 
+/// A step's value of `stat`.
+fn value<'u>(step: &'u UnitStep, stat: &str) -> Option<&'u Sp<Scalar>> {
+    step.stats.iter().find(|(k, _)| k.v == stat).map(|(_, v)| v)
+}
+
 /// The marks of a unit's block: each step's value of the group's `steps` stat, or for a unit of
 /// one step its value counted down to 1; a finding where they cannot go on four edges.
 pub(super) fn unit_marks(
@@ -93,12 +98,10 @@ pub(super) fn unit_marks(
     size_at: Option<&Loc>,
 ) -> Result<Vec<String>, Box<Diagnostic>> {
     let Some(stat) = &spec.steps else { return Ok(Vec::new()) };
+    weakest_first(unit, &stat.v).map_or(Ok(()), |d| Err(Box::new(d)))?;
     let bad = |at: &Loc, msg: String, help: String| {
         Err(Box::new(Diagnostic::error(diag::BLOCK_STEPS, msg).at(at).help(help)))
     };
-    fn value<'u>(step: &'u UnitStep, stat: &str) -> Option<&'u Sp<Scalar>> {
-        step.stats.iter().find(|(k, _)| k.v == stat).map(|(_, v)| v)
-    }
     let marks: Vec<String> = if unit.steps.len() > 1 {
         if let Some(fifth) = unit.steps.get(BLOCK_EDGES) {
             return bad(
@@ -208,4 +211,27 @@ pub(super) fn unit_count(spec: &BlockSpec, unit: &Unit) -> Result<i64, Box<Diagn
                 .help(format!("write a whole number from 1 to {}", crate::check::MAX_COPIES)),
         )),
     }
+}
+
+/// E078 for a unit whose steps are written weakest first (`stat` rising, step by step): the top
+/// edge is full strength and a quarter turn loses a step, so its sticker would gain one.
+fn weakest_first(unit: &Unit, stat: &str) -> Option<Diagnostic> {
+    let values: Vec<i64> = unit.steps.iter().filter_map(|s| value(s, stat).and_then(|v| whole(&v.v))).collect();
+    let rising = values.windows(2).all(|w| w[0] <= w[1]) && values.first() < values.last();
+    if values.len() != unit.steps.len() || !rising {
+        return None;
+    }
+    let listed: Vec<String> = values.iter().map(i64::to_string).collect();
+    Some(
+        Diagnostic::error(
+            diag::BLOCK_STEPS,
+            format!(
+                "the steps of unit `{}` go weakest first ({stat} {}); its block prints the first step on top and loses a step with each quarter turn",
+                unit.id.v,
+                listed.join(", ")
+            ),
+        )
+        .at(&unit.steps[0].loc)
+        .help("list its steps from full strength down"),
+    )
 }
