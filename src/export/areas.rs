@@ -43,6 +43,8 @@ pub struct AreaDrawing {
     pub ground: String,
     /// The areas' names, pt, bold.
     pub name_size: Pt,
+    /// Their badges (value, limit, port) and the connections' limits, pt.
+    pub badge_size: Pt,
     /// The areas.
     pub areas: Vec<AreaDraw>,
     /// The connections, drawn under the areas.
@@ -121,6 +123,7 @@ impl Exporter<'_> {
         let mut drawing = self.area_map_drawing(m, &laid);
         if let Some(n) = drawing.network.as_mut() {
             n.name_size = names * frame.scale;
+            n.badge_size = n.name_size * crate::layout::areas::BADGE;
         }
         let mut stacks: Vec<(String, Vec<StackItem>)> = Vec::new();
         let mut key: Vec<KeyEntry> = Vec::new();
@@ -266,6 +269,7 @@ impl Exporter<'_> {
             background: m.background.as_ref().map(|b| super::pieces::image_path(&b.v)),
             ground: super::map::look(game, default).1,
             name_size: Pt(AREA_NAME_PT),
+            badge_size: Pt(AREA_NAME_PT * crate::layout::areas::BADGE),
             areas,
             connections,
             kinds: kinds.into_iter().map(|(_, k)| k).collect(),

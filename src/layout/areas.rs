@@ -12,7 +12,11 @@ use crate::model::*;
 /// An area's name on the map sheet, pt, bold: the largest text on the map.
 pub const AREA_NAME_PT: f64 = 9.0;
 /// An area's name on a scenario's board, at the least, pt: the board is the map drawn small.
-pub const AREA_BOARD_NAME_PT: f64 = 6.5;
+/// Its badges ([`BADGE`] of it) then print at 6 pt, the least any text on a sheet prints at.
+pub const AREA_BOARD_NAME_PT: f64 = 7.5;
+/// An area's badges (its value, limit and port) and a connection's limit against its name's
+/// size.
+pub const BADGE: f64 = 0.8;
 /// A point's circle, its radius in mm.
 pub const POINT_RADIUS_MM: f64 = 4.0;
 /// An area without an outline: the least width and the height of its box, mm.
@@ -72,17 +76,17 @@ impl AreaLayout {
     }
 }
 
-/// How wide an area's name prints at `size` with its badges after it: its value (a star and
-/// the number, 0.8 of the size), its limit (the number in a box, 0.72) and a port's anchor
-/// (0.8), 0.3 em after the name and 0.2 em apart (templates/lib/maps.typ, `pa-network`).
+/// How wide an area's name prints at `size` with its badges after it, each [`BADGE`] of the
+/// size: its value (a star and the number), its limit (the number in a box) and a port's
+/// anchor, 0.3 em after the name and 0.2 em apart (templates/lib/maps.typ, `pa-network`).
 pub fn label_width(p: &Place, name: &str, size: Pt) -> Pt {
-    let small = size * 0.8;
+    let small = size * BADGE;
     let mut badges: Vec<Pt> = Vec::new();
     if let Some(v) = &p.value {
         badges.push(text_width(&format!("★{}", v.v), small, true));
     }
     if let Some(l) = &p.limit {
-        badges.push(text_width(&l.v.to_string(), small * 0.9, true) + small * 0.3 + Pt(1.0));
+        badges.push(text_width(&l.v.to_string(), small, true) + small * 0.3 + Pt(1.0));
     }
     if p.port {
         badges.push(small);

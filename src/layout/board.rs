@@ -47,12 +47,18 @@ pub struct MapText {
     pub coord_above: f64,
 }
 
+/// The cell numbers' size on a map: a sixth of a cell as printed, within these bounds (pt). No
+/// text on a sheet is under 6 pt: a smaller cell keeps its number at 6 pt.
+pub const COORD_PT: (f64, f64) = (6.0, 6.5);
+/// The labels' size on a map: a fifth of a cell as printed, within these bounds (pt).
+pub const LABEL_PT: (f64, f64) = (5.0, 8.0);
+
 /// The text sizes of a map whose cells print `cell` across; `board`: a set-up map.
 pub fn map_text(cell: Mm, board: bool) -> MapText {
     let c = cell.pt().0;
     MapText {
-        coord_size: Pt((c * 0.16).clamp(4.5, 6.5)),
-        label_size: Pt((c * 0.2).clamp(5.0, 8.0)),
+        coord_size: Pt((c * 0.16).clamp(COORD_PT.0, COORD_PT.1)),
+        label_size: Pt((c * 0.2).clamp(LABEL_PT.0, LABEL_PT.1)),
         label_below: if board { LABEL_BELOW_BOARD } else { LABEL_BELOW_SHEET },
         coord_above: COORD_ABOVE,
     }
@@ -93,9 +99,10 @@ pub fn block_size(cell: f64, n: usize) -> (f64, f64) {
 /// drawn over the blocks.
 pub const OBJECTIVE_DISC: (f64, f64, f64) = (0.38, -0.26, 0.16);
 
-/// The text size of an objective's disc of radius `r` map mm drawn at `scale`.
+/// The text size of an objective's disc of radius `r` map mm drawn at `scale`: never under
+/// 6 pt (a digit or a star still fits the smallest disc).
 pub fn objective_text_size(r: f64, scale: f64) -> Pt {
-    Pt((Mm(r * scale).pt().0 * 0.9).max(4.5))
+    Pt((Mm(r * scale).pt().0 * 0.9).max(6.0))
 }
 
 /// Whether a unit block `height` map mm high drawn at `scale`, with its label at `text`, has

@@ -30,6 +30,8 @@ struct Ink {
     page: usize,
     text: String,
     size: f64,
+    /// The size as printed: `size` times the scale it is drawn at (a map drawn small).
+    printed: f64,
     bbox: (f64, f64, f64, f64),
 }
 
@@ -68,7 +70,9 @@ fn inks(frame: &Frame, ts: Transform, page: usize, out: &mut Vec<Ink>) {
                     x += g.x_advance.get() * size;
                 }
                 if x0 <= x1 {
-                    out.push(Ink { page, text: t.text.to_string(), size, bbox: (x0 * PT, y0 * PT, x1 * PT, y1 * PT) });
+                    let scale = (ts.kx.get().powi(2) + ts.sy.get().powi(2)).sqrt();
+                    let bbox = (x0 * PT, y0 * PT, x1 * PT, y1 * PT);
+                    out.push(Ink { page, text: t.text.to_string(), size, printed: size * scale, bbox });
                 }
             }
             _ => {}
@@ -196,4 +200,73 @@ fn white_star_rising_underlines_the_range_of_units_without_extended_range() {
     for needle in ["1/4", "5+", "4/4", "2/5", "Para MG sect.", "Kompanie HQ", "Mortar section", "16"] {
         assert!(text.contains(needle), "the sheet lacks \"{needle}\"");
     }
+}
+
+/// No text on a sheet is under 6 pt as printed (pieces have their own floor, above): every
+/// example's maps, set-up maps, scenario sheets, aid card, rulebook, cheatsheet and errata,
+/// each text run measured in the compiled document at the scale it is drawn. Two kinds of text
+/// keep a lower floor, for now: the unit blocks of a set-up map (miniatures of the pieces, at
+/// least 4.5 pt, `block_text_size`) and a map's labels, which grow with its cells (at least
+/// 5 pt, `LABEL_PT`).
+#[test]
+fn no_text_on_any_sheet_is_under_6_pt() {
+    let mut games: Vec<_> = std::fs::read_dir(repo().join("data")).unwrap().map(|e| e.unwrap().path()).collect();
+    games.sort();
+    let mut seen = 0;
+    let mut small = Vec::new();
+    for dir in games {
+        let checked = load_and_check(&dir, None).unwrap();
+        let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+        let labels: Vec<&str> = game.maps.iter().flat_map(|m| &m.labels).map(|l| l.text.v.as_str()).collect();
+        let mut r = Renderer::new(&game.root, None).unwrap();
+        r.set_fonts(laid_out.fonts.clone());
+        for spec in playaid::export::documents(game) {
+            let template = spec.kind.template();
+            if matches!(template, "counters" | "cards") {
+                continue;
+            }
+            let exported = export(game, ix, laid_out, &spec.kind, &ExportOptions::default());
+            let compiled =
+                r.compile(template, &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+            let blocks: Vec<(usize, f64, f64, f64, f64)> = (compiled.query_metadata("pa-block").into_iter())
+                .zip(compiled.query_metadata("pa-block-end"))
+                .map(|((_, page, x, y), (_, _, x1, y1))| (page, x * PT, y * PT, x1 * PT, y1 * PT))
+                .collect();
+            let mut runs = Vec::new();
+            for (i, page) in compiled.document.pages().iter().enumerate() {
+                inks(&page.frame, Transform::identity(), i + 1, &mut runs);
+            }
+            for ink in runs {
+                seen += 1;
+                let (x0, y0, x1, y1) = ink.bbox;
+                let in_block = blocks.iter().any(|&(p, bx0, by0, bx1, by1)| {
+                    p == ink.page && x0 >= bx0 - 0.1 && x1 <= bx1 + 0.1 && y0 >= by0 - 0.1 && y1 <= by1 + 0.1
+                });
+                let floor = if in_block {
+                    4.5
+                } else if labels.contains(&ink.text.as_str()) {
+                    5.0
+                } else {
+                    6.0
+                };
+                if ink.printed < floor - 0.01 {
+                    small.push(format!(
+                        "{} {}: `{}` at {:.2} pt (page {}), under {floor} pt",
+                        dir.file_name().unwrap().to_string_lossy(),
+                        spec.file,
+                        ink.text,
+                        ink.printed,
+                        ink.page
+                    ));
+                }
+            }
+        }
+    }
+    assert!(seen > 5000, "{seen} runs");
+    assert!(
+        small.is_empty(),
+        "{} runs too small:\n{}",
+        small.len(),
+        small.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
 }
