@@ -866,6 +866,12 @@ pub(crate) fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = 
         .map(|(_, c)| c)
 }
 
+/// `1 counter`, `2 counters`: a count with its noun agreeing (a plural in -s).
+pub fn plural(n: impl Into<i64>, word: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -904,10 +910,4 @@ mod tests {
             assert!(seen.insert(c.code), "duplicate code {}", c.code);
         }
     }
-}
-
-/// `1 counter`, `2 counters`: a count with its noun agreeing (a plural in -s).
-pub fn plural(n: impl Into<i64>, word: &str) -> String {
-    let n = n.into();
-    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
 }

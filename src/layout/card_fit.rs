@@ -382,7 +382,7 @@ pub enum Deck {
         /// The text size.
         size: Pt,
     },
-    /// Set alone: its text fits only more than [`OUTLIER`] under the median of its layout's
+    /// Set alone: its text fits only more than a point (`OUTLIER`) under the median of its layout's
     /// cards, which print at `size`.
     Outlier {
         /// The size the other cards share.
