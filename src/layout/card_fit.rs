@@ -634,7 +634,10 @@ fn overflow(game: &Game, ix: &Index, rc: &RCard, m: &Measured, by: Mm, have: Mm,
         ways.push("print the abilities' short texts with `ability_text = \"short\"` in [cards]".into());
     }
     ways.push("choose a bigger `size` in [cards]".into());
-    ways.push(format!("give the card a layout without the {zone} zone ([[card_layout]] `zones`)"));
+    // Not "a layout without the zone": the card has data for it, which E046 would refuse.
+    if rc.layout.zones.contains(&"art") && zone != "art" {
+        ways.push("give its layout a smaller art box ([[card_layout]] `art_height`)".into());
+    }
     d.help(ways.join(", or "))
 }
 
