@@ -425,19 +425,30 @@ impl<'g> Checker<'g> {
             }
         }
         let mut fielded: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
+        // Each named counter, as often as it was named: one named more often than it prints is
+        // E058 at the force that names it again, not one more counter fielded here too.
+        let mut named: std::collections::HashMap<(&str, &str), i64> = std::collections::HashMap::new();
         for f in sc.sides.iter().flat_map(|s| &s.forces) {
             let Some(u) = f.unit_id(game) else { continue };
             let Some(&have) = printed.get(u.v.as_str()) else { continue };
-            // A force naming counters fields those of them that exist (the others are E006).
-            let of_unit = |id: &Sp<String>| {
-                game.counters
-                    .iter()
-                    .any(|c| c.unit.as_ref().is_some_and(|x| x.v == u.v) && c.setup_ids().iter().any(|i| i.v == id.v))
+            // A force naming counters fields those of them that exist (the others are E006),
+            // each no more often than it prints.
+            let prints = |id: &Sp<String>| {
+                (game.counters.iter())
+                    .find(|c| c.unit.as_ref().is_some_and(|x| x.v == u.v) && c.setup_ids().iter().any(|i| i.v == id.v))
+                    .map(|c| c.quantity.as_ref().map_or(1, |q| q.v.max(1)))
             };
             let copies = if f.counters.is_empty() {
                 f.copies()
             } else {
-                f.counters.iter().filter(|id| of_unit(id)).count() as i64
+                let mut n = 0;
+                for id in &f.counters {
+                    let Some(most) = prints(id) else { continue };
+                    let times = named.entry((u.v.as_str(), id.v.as_str())).or_default();
+                    *times += 1;
+                    n += i64::from(*times <= most);
+                }
+                n
             };
             let total = fielded.entry(u.v.as_str()).or_default();
             let before = *total;
