@@ -65,8 +65,17 @@ impl Checker<'_> {
         let mut prev: Option<(f64, &Sp<String>)> = None;
         let mut seen: HashSet<&str> = HashSet::new();
         // Odds are written one way across a table: "1-2 1-1 2-1" or "1:2 1:1 2:1".
+        // The way most columns write them is the table's: only the others are told (a first
+        // column "1:2" beside "1-1 2-1 3-1" is the one to change, not the three after it).
         let separator = |l: &str| l.chars().find(|c| *c == '-' || *c == ':');
-        let first = crt.labels.iter().find(|l| odds(&l.v).is_some());
+        let written: Vec<&Sp<String>> = crt.labels.iter().filter(|l| odds(&l.v).is_some()).collect();
+        let colons = written.iter().filter(|l| separator(&l.v) == Some(':')).count();
+        let dashes = written.len() - colons;
+        let usual = match written.first() {
+            Some(f) if colons == dashes => separator(&f.v),
+            _ => Some(if colons > dashes { ':' } else { '-' }),
+        };
+        let first = written.iter().copied().find(|l| separator(&l.v) == usual);
         for label in &crt.labels {
             if crt.columns == CrtColumns::Odds
                 && let (Some(f), Some(_)) = (first, odds(&label.v))
