@@ -229,7 +229,7 @@ impl Exporter<'_> {
             let unit = data.map(|u| self.unit(u));
             forces.push(ForceData {
                 count: f.copies(),
-                name: f.name.as_ref().map(|n| n.v.clone()).or_else(|| unit.as_ref().map(|u| u.name.clone())),
+                name: Some(crate::layout::board::force_name(game, self.ix, f)).filter(|n| !n.is_empty()),
                 unit,
                 points: f.points.as_ref().map(|p| p.v),
                 setup: self.opt_text(&f.setup),

@@ -391,10 +391,17 @@ pub fn board_stacks(
     stacks
 }
 
-/// The name a force goes by: its own, else its unit's.
+/// The name a force goes by: its own, else its unit's, else (a force of markers, counters of no
+/// unit) its counters' `name`.
 pub fn force_name(game: &Game, ix: &Index, f: &Force) -> String {
     let unit = f.unit_id(game).and_then(|u| ix.get::<Unit>(game, &u.v));
-    f.name.as_ref().map(|n| n.v.clone()).or(unit.map(|u| u.name.v.clone())).unwrap_or_default()
+    // A force of counters of no unit (markers: "Fired", "Smoke") by its counters' own name.
+    let counter = || {
+        let id = f.counters.first()?;
+        let c = game.counters.iter().find(|c| c.setup_ids().iter().any(|i| i.v == id.v))?;
+        c.name.as_ref().map(|n| n.v.clone())
+    };
+    (f.name.as_ref().map(|n| n.v.clone()).or(unit.map(|u| u.name.v.clone())).or_else(counter)).unwrap_or_default()
 }
 
 /// A rectangle on a map, in map mm: (left, top, right, bottom).

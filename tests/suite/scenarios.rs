@@ -287,3 +287,32 @@ fn the_set_up_key_names_every_area_a_unit_stands_in() {
     let text = pdf_text(&pdf).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(text.contains("March Riders ×3 (in Vessa, Highgate and Greyford)"), "{text}");
 }
+
+/// A force of counters of no unit (markers, named on their [[counter]]) goes by the counters'
+/// name in the forces table and the set-up key, never by nothing.
+#[test]
+fn a_force_of_markers_goes_by_the_markers_name() {
+    use playaid::export::{DocKind, ExportOptions, export};
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("g");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    std::fs::write(
+        game.join("counters.toml"),
+        "[[counter_group]]\nid = \"pieces\"\nsize = \"1in\"\nlayout = { top = \"{name}\", bottom = \"{armour}-{move}\" }\n\n\
+         [[counter]]\nname = \"Smoke\"\nside = \"axis\"\nids = [\"SM1\", \"SM2\"]\nfront = { armour = 0, move = 0 }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        game.join("scenarios.toml"),
+        "[[scenario]]\nid = \"raid\"\ntitle = \"Raid\"\n\n[[scenario.side]]\nside = \"axis\"\nforces = [{ counters = [\"SM1\", \"SM2\"] }]\n",
+    )
+    .unwrap();
+    let checked = playaid::build::load_and_check(&game, None).unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diags);
+    let (ix, laid_out) = checked.stages.as_ref().unwrap();
+    let doc = DocKind::parse("scenario", Some("raid")).unwrap();
+    let exported = export(&checked.game, ix, laid_out, &doc, &ExportOptions::default());
+    let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let force = &data["scenario"]["sides"][0]["forces"][0];
+    assert_eq!(force["name"], "Smoke", "{force}");
+}
