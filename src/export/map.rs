@@ -577,7 +577,7 @@ pub struct KeyEntry {
     pub color: String,
     /// The ink that reads on `color`.
     pub text_color: String,
-    /// The label.
+    /// The label its blocks print on the map; empty where they print their counters' ids.
     pub label: String,
     /// The force's name.
     pub name: String,
@@ -780,15 +780,21 @@ impl Exporter<'_> {
                 });
                 // One key entry a unit: set up and arriving later, or arriving twice, it is
                 // listed once with the counts summed.
-                let same = |k: &KeyEntry| k.side == side.side.v && k.label == label && k.name == name;
+                let same = |k: &KeyEntry| k.side == side.side.v && k.name == name;
+                // Blocks of named counters print their ids on the map, not the label: the key
+                // gives them a plain chip of their colour (and the ids after the name).
+                let chip = if ids.is_empty() { label.clone() } else { String::new() };
                 if let Some(k) = key.iter_mut().find(|k| same(k)) {
+                    if k.label.is_empty() {
+                        k.label = chip;
+                    }
                     k.add(copies, ids, place);
                 } else if !f.cells.is_empty() || f.entry.is_some() || place.is_some() {
                     key.push(KeyEntry {
                         side: side.side.v.clone(),
                         color: color.clone(),
                         text_color: text.clone(),
-                        label,
+                        label: chip,
                         name,
                         count: copies,
                         areas: place.into_iter().collect(),
