@@ -401,8 +401,10 @@ impl Builder {
             docs.push(export::Document::calibration());
         }
         let since = self.since(&game)?;
+        // The errata sheet: when a piece prints otherwise, or anything of play changed (a CRT
+        // cell, a set-up, a track) that players must be told.
         if let Some(since) = &since
-            && since.changed_pieces(&export::prints(&game, &ix, &laid_out)) > 0
+            && (since.changed_pieces(&export::prints(&game, &ix, &laid_out)) > 0 || !since.errata().changes.is_empty())
         {
             docs.push(export::Document::errata());
         }

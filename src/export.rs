@@ -110,7 +110,8 @@ impl Document {
         Document::new(DocKind::Calibrate)
     }
 
-    /// The errata sheet, `errata.pdf`: written by `build --since` when a card changed.
+    /// The errata sheet, `errata.pdf`: written by `build --since` when a piece or anything of play
+    /// changed.
     pub fn errata() -> Document {
         Document::new(DocKind::Errata)
     }

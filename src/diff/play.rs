@@ -238,13 +238,22 @@ fn force(g: &Game, side_label: &str, x: &Force, nth: usize) -> Entry {
     let key = unit.or(name.as_ref()).map(|k| k.v.clone()).unwrap_or_default();
     let what = if nth > 1 { format!("{what} ({nth})") } else { what };
     let mut r = Record::new(format!("{side_label}, {what}"));
+    // A force naming its counters sets each up in its cell (the last cell takes the rest): a
+    // counter that moves is said as that counter's move ("II: 0505 → 0605").
+    let (placed, cells) = if counters.is_empty() || cells.is_empty() {
+        (Vec::new(), strs(cells))
+    } else {
+        let at = |i: usize| cells[i.min(cells.len() - 1)].v.clone();
+        (counters.iter().enumerate().map(|(i, c)| (c.v.clone(), at(i))).collect(), Vec::new())
+    };
     r.one("name", o(name))
         .one("count", x.copies().to_string())
         .list("counters", strs(counters))
         .one("points", n(points))
         .text("set-up", t(g, setup))
         .one("arrives on turn", n(arrives))
-        .list("set-up cells", strs(cells))
+        .keyed("sets up", placed)
+        .list("set-up cells", cells)
         .one("set-up area", o(area))
         .one("enters at", o(entry))
         .text("text", t(g, text));

@@ -89,8 +89,18 @@ pub struct ErrataData {
     pub counters: Vec<String>,
 }
 
-/// The areas of `playaid diff` whose changes can alter what a card prints.
-const CARD_AREAS: &[&str] = &[
+/// The areas of `playaid diff` whose changes alter what a card or counter prints, or how the
+/// game plays (its charts, track, maps, decks and scenarios): what the errata sheet lists.
+const PLAY_AREAS: &[&str] = &[
+    "crt",
+    "turn_track",
+    "map",
+    "connection_kind",
+    "track",
+    "deck",
+    "scenario_setting",
+    "scenario_limits",
+    "scenario",
     "side",
     "stat",
     "kind",
@@ -230,7 +240,7 @@ impl Since {
     /// The errata sheet's words: the changes that can alter a card.
     pub fn errata(&self) -> ErrataData {
         let changes = (self.changes.iter())
-            .filter(|c| CARD_AREAS.contains(&c.area))
+            .filter(|c| PLAY_AREAS.contains(&c.area))
             .filter(|c| !(c.area == "card" && c.kind == ChangeKind::Removed))
             .map(|c| c.text.clone())
             .collect();

@@ -353,7 +353,7 @@ fn a_moved_hex_an_earlier_arrival_a_set_up_hex_and_a_modifier_are_one_line_each(
             "{ counters = [\"XX\"], cells = [\"0708\"] }",
             "{ counters = [\"XX\"], cells = [\"0709\"] }"
         ),
-        ["Scenario Operation Hearthfire, Oskarian Empire, Armoured Corps: set-up cells 0708 → 0709."]
+        ["Scenario Operation Hearthfire, Oskarian Empire, Armoured Corps: sets up XX 0708 → 0709."]
     );
     assert_eq!(
         said("charts.toml", "{ shift = 1, text = \"the defender", "{ shift = 2, text = \"the defender"),
