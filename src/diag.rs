@@ -254,6 +254,9 @@ codes! {
     /// A card whose text is set smaller than the other cards of its layout: it would drag the
     /// whole deck's text size down (`[cards] same_size`).
     CARD_SMALLER_THAN_DECK = "W026" "card-smaller-than-its-deck";
+    /// A block's steps that only rise: written weakest first, the sticker would gain a step
+    /// with each quarter turn (unless a lower value is the stronger).
+    BLOCK_STEPS_RISING = "W027" "block-steps-rising";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that

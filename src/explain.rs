@@ -104,6 +104,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W024", include_str!("../docs/explain/W024.md")),
     ("W025", include_str!("../docs/explain/W025.md")),
     ("W026", include_str!("../docs/explain/W026.md")),
+    ("W027", include_str!("../docs/explain/W027.md")),
 ];
 
 /// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it

@@ -97,8 +97,11 @@ pub fn stopped(s: &playaid::limits::Stopped) -> ! {
 /// The kinds of file a game is made of (data, spreadsheets, templates, pictures, icons,
 /// fonts): a change to any other file (an editor's swap file, backup or temporary copy, a
 /// safe-save's `units.toml.XXXXXX`, Vim's `4913`) is no reason to rebuild.
-const GAME_FILES: &[&str] =
-    &["toml", "csv", "typ", "svg", "png", "jpg", "jpeg", "gif", "webp", "ttf", "otf", "ttc", "otc"];
+const GAME_FILES: &[&str] = &[
+    "toml", "csv", "typ", "svg", "png", "jpg", "jpeg", "gif", "webp", "ttf", "otf", "ttc", "otc",
+    // What a game's own template may read through Typst.
+    "json", "yaml", "yml", "txt", "xml", "bib", "pdf", "po",
+];
 
 /// A change worth a rebuild: a file of a kind the game reads (or a folder), inside the game folder, not in
 /// the output folder, not an editor's scratch file, and not a hidden file (which covers

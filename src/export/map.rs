@@ -34,6 +34,8 @@ fn pt((x, y): MmPoint) -> Point {
 pub struct MapSheet {
     /// The white edge around a map, mm.
     pub edge: f64,
+    /// The band above the bottom edge that holds a page's caption, mm.
+    pub caption: f64,
     /// The maps.
     pub maps: Vec<SheetMap>,
 }
@@ -329,7 +331,7 @@ impl Exporter<'_> {
             let notes = self.opt_text(&m.notes);
             maps.push(sheet_map(drawing, tiles, &tiling, laid.size, notes, plan));
         }
-        MapSheet { edge: crate::layout::map::MAP_EDGE_MM, maps }
+        MapSheet { edge: crate::layout::map::MAP_EDGE_MM, caption: crate::layout::map::CAPTION_MM, maps }
     }
 
     /// A map's plan as the layout decided it for these pages; pages the layout did not lay out

@@ -202,7 +202,9 @@ pub fn unique_labels<'a>(names: impl IntoIterator<Item = &'a str>) -> BTreeMap<S
 
 /// The labels of a scenario's forces on its set-up map, by the force's name.
 pub fn scenario_labels(game: &Game, ix: &Index, sc: &Scenario) -> BTreeMap<String, String> {
-    let names: Vec<String> = sc.sides.iter().flat_map(|s| &s.forces).map(|f| force_name(game, ix, f)).collect();
+    // Blocks of named counters print their ids, not a label: they take none.
+    let forces = sc.sides.iter().flat_map(|s| &s.forces).filter(|f| f.counters.is_empty());
+    let names: Vec<String> = forces.map(|f| force_name(game, ix, f)).collect();
     unique_labels(names.iter().map(String::as_str))
 }
 

@@ -492,7 +492,9 @@ pub fn fit(
         match decks.get(i).copied().unwrap_or(Deck::Own) {
             // The size the layout's cards share; a roomy card's stat bar grows there.
             Deck::Shared { size } => {
-                if let Some(c) = list.iter().find(|(p, _)| p.fit.size == size && p.fit.stat_scale == 1.0) {
+                // Only where it fits there (text does not always shrink with its size: a line
+                // may break otherwise); else the card keeps its own size.
+                if let Some(c) = list.iter().find(|c| c.0.fit.size == size && c.0.fit.stat_scale == 1.0 && fits(c)) {
                     chosen = c;
                 }
                 if total(chosen.1, size).2 < room * 0.75

@@ -262,16 +262,18 @@ fn the_cards_of_one_layout_share_their_text_size() {
 }
 
 /// `same_size = false` in [cards]: each card takes the largest size its own text allows, and
-/// nothing is said; by default the short cards share a size and the long one is named (W026).
+/// nothing is said; by default the short cards take the size of the medium one (the largest
+/// that fits all three), and the long one, far smaller, is set alone and named (W026).
 #[test]
 fn same_size_false_lets_each_card_take_its_own_size() {
-    let long = ["Every squad in the target hex takes a morale check at minus one; a squad that fails is broken and \
-                 falls back two hexes toward its own edge, leaving any support weapon behind."; 4]
-        .join(" ");
+    let sentence = "Every squad in the target hex takes a morale check at minus one; a squad that fails is broken and \
+                    falls back two hexes toward its own edge, leaving any support weapon behind.";
+    let (medium, long) = ([sentence; 3].join(" "), [sentence; 6].join(" "));
     let cards = |options: &str| {
         format!(
             "{options}[[card]]\ntitle = \"Smoke\"\ntext = [\"Blocks sight.\"]\n\n[[card]]\ntitle = \"Rally\"\n\
              text = [\"A broken squad in command range recovers; it may not move this turn.\"]\n\n\
+             [[card]]\ntitle = \"Ambush\"\ntext = [\"{medium}\"]\n\n\
              [[card]]\ntitle = \"Barrage\"\ntext = [\"{long}\"]\n"
         )
     };
@@ -285,12 +287,13 @@ fn same_size_false_lets_each_card_take_its_own_size() {
         let sizes: Vec<f64> = laid_out.cards.cards.iter().map(|c| c.fit.as_ref().unwrap().size.0).collect();
         (sizes, warned)
     };
-    let (shared, warned) = sizes("");
-    assert_eq!(warned, 1, "{shared:?}");
-    assert_eq!(shared[0], shared[1], "the short cards share a size: {shared:?}");
-    assert!(shared[2] < shared[0] - 1.0, "{shared:?}");
     let (own, warned) = sizes("[cards]\nsame_size = false\n\n");
     assert_eq!(warned, 0);
-    assert_eq!(own[2], shared[2], "the long card as before: {own:?}");
-    assert!(own[0] >= own[1] && own[0] >= shared[0], "{own:?} {shared:?}");
+    // Each at its own size: the short ones larger than the medium one, the long one smallest.
+    assert!(own[0] > own[2] && own[1] > own[2] && own[2] > own[3], "{own:?}");
+    let (shared, warned) = sizes("");
+    assert_eq!(warned, 1, "the long card is named: {shared:?}");
+    assert_eq!((shared[0], shared[1]), (own[2], own[2]), "the short cards at the medium one's size: {shared:?}");
+    assert_eq!(shared[2], own[2]);
+    assert_eq!(shared[3], own[3], "the long card at its own size: {shared:?}");
 }

@@ -98,7 +98,6 @@ pub(super) fn unit_marks(
     size_at: Option<&Loc>,
 ) -> Result<Vec<String>, Box<Diagnostic>> {
     let Some(stat) = &spec.steps else { return Ok(Vec::new()) };
-    weakest_first(unit, &stat.v).map_or(Ok(()), |d| Err(Box::new(d)))?;
     let bad = |at: &Loc, msg: String, help: String| {
         Err(Box::new(Diagnostic::error(diag::BLOCK_STEPS, msg).at(at).help(help)))
     };
@@ -213,9 +212,11 @@ pub(super) fn unit_count(spec: &BlockSpec, unit: &Unit) -> Result<i64, Box<Diagn
     }
 }
 
-/// E078 for a unit whose steps are written weakest first (`stat` rising, step by step): the top
-/// edge is full strength and a quarter turn loses a step, so its sticker would gain one.
-fn weakest_first(unit: &Unit, stat: &str) -> Option<Diagnostic> {
+/// W027 for a unit whose steps are written weakest first (`stat` rising, step by step): the top
+/// edge is the first step and a quarter turn loses one, so where a higher value is stronger its
+/// sticker would gain a step with each turn. A warning: where a lower value is stronger (a
+/// to-hit number), rising steps are right.
+pub(super) fn weakest_first(unit: &Unit, stat: &str) -> Option<Diagnostic> {
     let values: Vec<i64> = unit.steps.iter().filter_map(|s| value(s, stat).and_then(|v| whole(&v.v))).collect();
     let rising = values.windows(2).all(|w| w[0] <= w[1]) && values.first() < values.last();
     if values.len() != unit.steps.len() || !rising {
@@ -223,15 +224,16 @@ fn weakest_first(unit: &Unit, stat: &str) -> Option<Diagnostic> {
     }
     let listed: Vec<String> = values.iter().map(i64::to_string).collect();
     Some(
-        Diagnostic::error(
-            diag::BLOCK_STEPS,
+        Diagnostic::warning(
+            diag::BLOCK_STEPS_RISING,
             format!(
-                "the steps of unit `{}` go weakest first ({stat} {}); its block prints the first step on top and loses a step with each quarter turn",
+                "the steps of unit `{}` rise ({stat} {}): its block prints the first step on top and turns to the next as it loses one",
                 unit.id.v,
                 listed.join(", ")
             ),
         )
         .at(&unit.steps[0].loc)
-        .help("list its steps from full strength down"),
+        .label("the first step: on the top edge")
+        .help(format!("list its steps from full strength down, unless a lower {stat} is the stronger")),
     )
 }

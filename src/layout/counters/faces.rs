@@ -169,6 +169,9 @@ impl<'g> Ctx<'g, '_> {
                 Ok(n) => quantity = Some(n),
                 Err(d) => found.push((About::once(&d), *d)),
             }
+            if let Some(d) = spec.steps.as_ref().and_then(|stat| block::weakest_first(u, &stat.v)) {
+                found.push((About::once(&d), d));
+            }
         }
         if spec.steps.is_some() && front.stripe.is_some() {
             let own = src.counter.and_then(|c| c.front_face.style.stripe.as_ref());
