@@ -144,6 +144,9 @@ pub struct CountersData<'a> {
     pub stripe_depth: f64,
     /// An underlined value's underline: its offset below the baseline and its thickness, em.
     pub underline: [f64; 2],
+    /// `build --since`'s mark on a changed counter's front: the side of the triangle in its
+    /// top left corner, mm (inside the 1 mm text keeps clear of the cut, on the smallest face).
+    pub change_mark: f64,
 }
 
 /// Counters of one size, on their sheets: one `[[counter_group]]`, or several sharing sheets.
@@ -182,6 +185,9 @@ pub struct CounterGroup<'a> {
     /// The counters printed, in order.
     pub items: Vec<CounterItem<'a>>,
 }
+
+/// The side of the change mark in a changed counter's corner, mm.
+const CHANGE_MARK_MM: f64 = 1.4;
 
 /// The space between two groups stacked on one sheet, mm: room for the crop marks of both.
 pub(super) const STACK_GAP_MM: f64 = 12.0;
@@ -379,6 +385,7 @@ impl<'g> Exporter<'g> {
             stack_gap: STACK_GAP_MM,
             stripe_depth: crate::layout::counters::STRIPE,
             underline: [crate::layout::counters::UNDERLINE_EM.0, crate::layout::counters::UNDERLINE_EM.1],
+            change_mark: CHANGE_MARK_MM,
         };
         parts.into_iter().map(|groups| serde_json::to_vec(&data(groups)).expect("counters serialise")).collect()
     }
