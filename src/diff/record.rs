@@ -17,8 +17,16 @@ fn compared(v: &[Said]) -> Vec<&str> {
     v.iter().map(|(c, _)| c.as_str()).collect()
 }
 
+/// The items as said, each once (several compared items may be said by one entry: the cells of
+/// a range).
 fn shown(v: &[&Said]) -> String {
-    v.iter().map(|(_, s)| s.as_str()).collect::<Vec<_>>().join(", ")
+    let mut said: Vec<&str> = Vec::new();
+    for (_, s) in v {
+        if !said.contains(&s.as_str()) {
+            said.push(s);
+        }
+    }
+    said.join(", ")
 }
 
 /// A value as players read it, and how a change of it is said.
@@ -150,6 +158,13 @@ impl Record {
     /// Values as written.
     pub(crate) fn list(&mut self, field: &str, v: Vec<String>) -> &mut Self {
         self.fields.push((field.into(), Val::List(v.into_iter().map(|x| (x.clone(), x)).collect())));
+        self
+    }
+
+    /// A list compared item by item (`(compared, said)`): the cells of a map, each said by the
+    /// entry that names it.
+    pub(crate) fn said_list(&mut self, field: &str, v: Vec<Said>) -> &mut Self {
+        self.fields.push((field.into(), Val::List(v)));
         self
     }
 

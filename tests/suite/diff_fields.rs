@@ -343,6 +343,8 @@ fn a_moved_hex_an_earlier_arrival_a_set_up_hex_and_a_modifier_are_one_line_each(
         said("map.toml", "city = [\"1404\",", "city = [\"1504\","),
         ["Map The Marrow Front: City hexes 1404, 1711, 1907 → 1504, 1711, 1907."]
     );
+    // The same cells written another way are no change.
+    assert!(said("map.toml", "marsh = [\"0810-0812\",", "marsh = [\"0810\", \"0811\", \"0812\",").is_empty());
     assert_eq!(
         said("scenarios.toml", "{ counters = [\"3 Air\"], arrives = 6 }", "{ counters = [\"3 Air\"], arrives = 5 }"),
         ["Scenario Operation Hearthfire, Republic of Velsk, Air Landing Corps: arrives on turn 6 → 5."]
