@@ -38,6 +38,28 @@ fn cells_word(kind: &GridKind) -> &'static str {
     }
 }
 
+/// A map's terrain, terrain by terrain: "fortified hexes 1004 → 1104", compared cell by cell: the
+/// same cells written another way ("0101-0103" for 0101, 0102, 0103) are no change.
+fn terrain_cells(g: &Game, x: &Map, word: &str, r: &mut Record) {
+    // Each cell is said by the entry that names it ("1013-1115 removed; 1013-1114 added").
+    let grid = x.grid();
+    for NamedCells { name: terrain, cells } in &x.cells {
+        let mut each: Vec<(Coord, String, String)> = Vec::new();
+        for e in cells {
+            match grid.expand(&e.v) {
+                Ok(coords) => each.extend(coords.into_iter().map(|c| (c, grid.name(c), e.v.clone()))),
+                Err(_) => each.push((Coord { col: i64::MAX, row: i64::MAX }, e.v.clone(), e.v.clone())),
+            }
+        }
+        each.sort_by(|a, b| (a.0.col, a.0.row, &a.1).cmp(&(b.0.col, b.0.row, &b.1)));
+        each.dedup_by(|a, b| a.1 == b.1);
+        r.said_list(
+            &format!("{} {word}", terrain_name(g, &terrain.v)),
+            each.into_iter().map(|(_, k, e)| (k, e)).collect(),
+        );
+    }
+}
+
 pub(crate) fn map(g: &Game, x: &Map) -> Entry {
     let Map {
         id,
@@ -48,7 +70,7 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         cell,
         scheme,
         terrain,
-        cells,
+        cells: _, // terrain_cells
         hexsides,
         lines,
         labels,
@@ -69,25 +91,7 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         .one("paper", page.as_ref().map(|p| p.v.typst_name().to_string()))
         .one("page orientation", landscape.map(|l| if l { "landscape" } else { "portrait" }.to_string()))
         .refer("terrain elsewhere", terrain, |t| terrain_name(g, t));
-    // Terrain by terrain: "fortified hexes 1004 → 1104", compared cell by cell: the same cells
-    // written another way ("0101-0103" for 0101, 0102, 0103) are no change.
-    // Each cell is said by the entry that names it ("1013-1115 removed; 1013-1114 added").
-    let grid = x.grid();
-    for NamedCells { name: terrain, cells } in cells {
-        let mut each: Vec<(Coord, String, String)> = Vec::new();
-        for e in cells {
-            match grid.expand(&e.v) {
-                Ok(coords) => each.extend(coords.into_iter().map(|c| (c, grid.name(c), e.v.clone()))),
-                Err(_) => each.push((Coord { col: i64::MAX, row: i64::MAX }, e.v.clone(), e.v.clone())),
-            }
-        }
-        each.sort_by(|a, b| (a.0.col, a.0.row, &a.1).cmp(&(b.0.col, b.0.row, &b.1)));
-        each.dedup_by(|a, b| a.1 == b.1);
-        r.said_list(
-            &format!("{} {word}", terrain_name(g, &terrain.v)),
-            each.into_iter().map(|(_, k, e)| (k, e)).collect(),
-        );
-    }
+    terrain_cells(g, x, word, &mut r);
     for NamedCells { name: feature, cells } in hexsides {
         r.list(&format!("{} hexsides", terrain_name(g, &feature.v)), strs(cells));
     }
