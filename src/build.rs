@@ -204,6 +204,26 @@ pub fn check_dir_denying(dir: &Path, deny: &Deny) -> Result<Checked, String> {
 }
 
 /// The rules' date: what the documents' `datetime.today()` is.
+/// What a measuring document's result depends on: its data and texts, and the game's own
+/// templates, icons and fonts. The same hash: the last measurement in this process still holds
+/// (watch mode after an edit elsewhere).
+fn measured_inputs(game: &Game, exported: &export::Exported) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    exported.data_json.hash(&mut h);
+    exported.texts_typ.hash(&mut h);
+    for t in &game.templates {
+        (&t.name, &game.files.get(t.file).text).hash(&mut h);
+    }
+    for i in &game.icons {
+        (&i.name, &game.files.get(i.file).text).hash(&mut h);
+    }
+    for f in &game.fonts {
+        f.bytes.hash(&mut h);
+    }
+    h.finish()
+}
+
 fn rules_date(game: &Game) -> Option<Date> {
     game.meta.date.as_ref().and_then(|d| load::reader::parse_date(&d.v))
 }

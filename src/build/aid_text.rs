@@ -2,10 +2,9 @@
 //! as `card_text.rs` makes them for cards. Export the card's data, compile
 //! `templates/aid-measure.typ` at the sizes `layout::aid_fit::Search` asks for (two a round),
 //! and let the search choose; the frame goes into the layout, and build's `aid.pdf` only draws.
-//! A card whose data, texts, templates, icons and fonts are the same as the last one measured in this
+//! A card whose inputs (`measured_inputs`) are the same as the last one measured in this
 //! process (watch mode after an edit elsewhere) takes the last frame without measuring.
 
-use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
 use super::{map_render_diag, new_renderer, rules_date};
@@ -36,21 +35,7 @@ pub(super) fn fit_aid(
     }
     let opts = ExportOptions { page, ..Default::default() };
     let exported = export::export(game, ix, laid_out, &DocKind::Aid, &opts);
-    let key = {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        exported.data_json.hash(&mut h);
-        exported.texts_typ.hash(&mut h);
-        for t in &game.templates {
-            (&t.name, &game.files.get(t.file).text).hash(&mut h);
-        }
-        for i in &game.icons {
-            (&i.name, &game.files.get(i.file).text).hash(&mut h);
-        }
-        for f in &game.fonts {
-            f.bytes.hash(&mut h);
-        }
-        h.finish()
-    };
+    let key = super::measured_inputs(game, &exported);
     let at = game.meta.aid.sheet_at.as_ref().unwrap_or(&game.meta.loc);
     if let Some((k, fit, runs_on)) = LAST.lock().map(|l| *l).ok().flatten()
         && k == key

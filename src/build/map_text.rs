@@ -5,7 +5,6 @@
 //! in this process (watch mode after an edit elsewhere) takes the last heights without
 //! compiling.
 
-use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
 use super::{map_render_diag, new_renderer, rules_date};
@@ -34,18 +33,7 @@ pub(super) fn fit_maps(
     }
     let opts = ExportOptions { page, ..Default::default() };
     let exported = export::export(game, ix, laid_out, &DocKind::Map, &opts);
-    let key = {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        exported.data_json.hash(&mut h);
-        exported.texts_typ.hash(&mut h);
-        for t in &game.templates {
-            (&t.name, &game.files.get(t.file).text).hash(&mut h);
-        }
-        for f in &game.fonts {
-            f.bytes.hash(&mut h);
-        }
-        h.finish()
-    };
+    let key = super::measured_inputs(game, &exported);
     let last = LAST.lock().ok().and_then(|l| l.as_ref().filter(|(k, _)| *k == key).map(|(_, h)| h.clone()));
     let heights = match last {
         Some(heights) => heights,
