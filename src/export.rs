@@ -282,6 +282,11 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
             data.errata = opts.since.as_ref().map(|s| s.errata());
             if let Some(e) = data.errata.as_mut() {
                 e.counters = ex.changed_counters();
+                // The changelog's entries after the version compared with (entries go up).
+                let after = game.changelog.iter().position(|c| c.version.v.trim() == e.since.trim());
+                for c in after.map_or(&[][..], |i| &game.changelog[i + 1..]) {
+                    e.log.push(since::ErrataLog { version: c.version.v.clone(), items: ex.texts(&c.items) });
+                }
             }
         }
         DocKind::Scenario(id) => {

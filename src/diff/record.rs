@@ -379,7 +379,9 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
             } else if gone.len() == came.len() {
                 for (g, c) in gone.iter().zip(&came) {
                     let (v, w) = shortened(g, c);
-                    out.push(note(reworded(label, &sep, &v, &w)));
+                    // The words before and after: the same words are a change of markup alone.
+                    let (old, new) = (Some(g.to_string()), Some(c.to_string()));
+                    out.push(Change { old, new, ..note(reworded(label, &sep, &v, &w)) });
                 }
             } else {
                 for t in gone {

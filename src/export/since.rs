@@ -87,6 +87,18 @@ pub struct ErrataData {
     /// The counters that print otherwise (marked on the counter sheets), by name with the
     /// marks of each ("Infantry Corps: I, II, IV"), in sheet order.
     pub counters: Vec<String>,
+    /// The designer's own changelog entries of the versions after the one compared with,
+    /// oldest first: what the errata says before the changes playaid found.
+    pub log: Vec<ErrataLog>,
+}
+
+/// One version's changelog entry on the errata sheet.
+#[derive(Serialize, JsonSchema)]
+pub struct ErrataLog {
+    /// The version.
+    pub version: String,
+    /// Its items.
+    pub items: Vec<super::TextKey>,
 }
 
 /// The areas of `playaid diff` whose changes alter what a card or counter prints, or how the
@@ -242,9 +254,13 @@ impl Since {
         let changes = (self.changes.iter())
             .filter(|c| PLAY_AREAS.contains(&c.area))
             .filter(|c| !(c.area == "card" && c.kind == ChangeKind::Removed))
+            // Nothing a player can act on: a text whose words are the same (its markup changed),
+            // a stat's or trait's range of values (the checker's, not play's).
+            .filter(|c| !(c.old.is_some() && c.old == c.new))
+            .filter(|c| !(matches!(c.area, "stat" | "trait") && c.field.as_deref() == Some("values")))
             .map(|c| c.text.clone())
             .collect();
-        ErrataData { since: self.version.clone(), changes, counters: Vec::new() }
+        ErrataData { since: self.version.clone(), changes, counters: Vec::new(), log: Vec::new() }
     }
 }
 

@@ -94,6 +94,11 @@ fn war_at_sea_2_0_since_1_4_marks_the_changed_rules_and_cards_and_prints_their_e
     for want in ["Errata: version 1.4 to 2.0", "Landing 10: Troop counters carried 3 → 2.", "2 cards to print"] {
         assert!(errata.contains(want), "`{want}` is not on the errata sheet:\n{errata}");
     }
+    // The designer's own 2.0 entries first, then what changed in play: nothing a player
+    // cannot act on (a markup change of the same words, a trait's range of values).
+    let (notes, found) = (errata.find("notes for version 2.0").unwrap(), errata.find("What changed in play").unwrap());
+    assert!(notes < found && errata.contains("Rescue renamed Rescue Operations."), "{errata}");
+    assert!(!errata.contains("same words") && !errata.contains("whole number"), "{errata}");
     let cards = errata.split("page 1 of").nth(1).unwrap();
     assert!(cards.contains("Landing 10/5/3") && cards.contains("2/1/1"), "{cards}");
     assert!(cards.contains("Rescue Operations"), "{cards}");
