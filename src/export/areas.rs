@@ -184,6 +184,7 @@ impl Exporter<'_> {
                     text_size: board::objective_text_size(r, frame.scale),
                     name: o.name.v.clone(),
                     points: o.points.as_ref().map(|p| p.v),
+                    side_color: o.side.as_ref().map(|s| side_colour(game, &s.v)),
                 }
             })
             .collect();

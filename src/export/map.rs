@@ -622,6 +622,8 @@ pub struct BoardObjective {
     pub name: String,
     /// Its points.
     pub points: Option<i64>,
+    /// The colour of the one side that scores it (its disc's ring); null when both may.
+    pub side_color: Option<String>,
 }
 
 /// A named edge of the map.
@@ -677,6 +679,7 @@ impl Exporter<'_> {
                 text_size: board::objective_text_size(r, frame.scale),
                 name: o.name.v.clone(),
                 points: o.points.as_ref().map(|p| p.v),
+                side_color: o.side.as_ref().map(|s| side_colour(game, &s.v)),
             })
             .collect();
         let edges = map

@@ -316,3 +316,30 @@ fn a_force_of_markers_goes_by_the_markers_name() {
     let force = &data["scenario"]["sides"][0]["forces"][0];
     assert_eq!(force["name"], "Smoke", "{force}");
 }
+
+/// An objective only one side scores carries that side's colour (its disc's ring on the set-up
+/// map); a shared one carries none.
+#[test]
+fn a_side_only_objective_is_marked_with_its_side() {
+    use playaid::export::{DocKind, ExportOptions, export};
+    let dir = repo().join("data/marrow-front");
+    let checked = playaid::build::load_and_check(&dir, None).unwrap();
+    let (ix, laid_out) = checked.stages.as_ref().unwrap();
+    let game = &checked.game;
+    let sc = &game.scenarios[0];
+    let doc = DocKind::parse("scenario", Some(&sc.id.v)).unwrap();
+    let exported = export(game, ix, laid_out, &doc, &ExportOptions::default());
+    let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let discs = data["scenario"]["board"]["objectives"].as_array().unwrap();
+    assert!(!discs.is_empty());
+    for o in &sc.objectives {
+        let colour = o.side.as_ref().map(|s| {
+            let side = game.sides.iter().find(|x| x.id.v == s.v).unwrap();
+            side.color.as_ref().unwrap().v.clone()
+        });
+        for d in discs.iter().filter(|d| d["name"] == o.name.v.as_str()) {
+            assert_eq!(d["side_color"].as_str().map(str::to_string), colour, "{}", o.name.v);
+        }
+    }
+    assert!(discs.iter().any(|d| d["side_color"].is_string()), "the example has a side-only objective");
+}
