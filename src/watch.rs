@@ -121,10 +121,10 @@ fn relevant(path: &Path, dir: &Path, out: &Path) -> bool {
 }
 
 /// A file an editor writes beside the one being edited that still ends like a game file:
-/// autosaves (`#units.toml#` ends in `#`, but `#units.csv` does not), Office's lock files
-/// (`~$units.csv`).
+/// Office's lock files (`~$units.csv`). The others end otherwise (`#units.toml#`,
+/// `units.toml.swp`, `units.toml~`) or are hidden.
 fn scratch(name: &str) -> bool {
-    name.starts_with('#') || name.starts_with("~$")
+    name.starts_with("~$")
 }
 
 /// The changed files for the rebuild's line: up to three names, then how many more.
