@@ -257,6 +257,10 @@ codes! {
     /// A block's steps that only rise: written weakest first, the sticker would gain a step
     /// with each quarter turn (unless a lower value is the stronger).
     BLOCK_STEPS_RISING = "W027" "block-steps-rising";
+    /// Two cards with the same `id`: `[[card:id]]`, a changelog item, `diff` and the PNG name
+    /// find the first only. A warning, as a card's id named nothing before it could be
+    /// referenced.
+    DUPLICATE_CARD_ID = "W028" "duplicate-card-id";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that

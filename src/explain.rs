@@ -105,6 +105,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W025", include_str!("../docs/explain/W025.md")),
     ("W026", include_str!("../docs/explain/W026.md")),
     ("W027", include_str!("../docs/explain/W027.md")),
+    ("W028", include_str!("../docs/explain/W028.md")),
 ];
 
 /// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it

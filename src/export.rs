@@ -449,6 +449,10 @@ impl<'g> Exporter<'g> {
                 Some(t) => format!("#pa-ref(\"terrain\", {}){};", typst_str(target), body(&t.name.v)),
                 None => escape_markup(target),
             },
+            RefKind::Card => match crate::markup::card_title(game, target) {
+                Some(title) => format!("#pa-ref(\"card\", {}){};", typst_str(target), body(&title)),
+                None => escape_markup(target),
+            },
         }
     }
 }

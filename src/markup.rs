@@ -575,6 +575,34 @@ fn ref_name(game: &Game, inner: &str) -> Option<String> {
         "unit" => game.units.iter().find(|u| u.id.v == target).map(|u| u.name.v.clone()),
         "kind" => game.kinds.iter().find(|k| k.id.v == target).map(|k| k.name.v.clone()),
         "stat" => game.stats.iter().find(|k| k.id.v == target).map(|k| k.name.v.clone()),
+        "card" => card_title(game, target),
+        _ => None,
+    }
+}
+
+/// What the card of id `id` is called, as its title bar prints it: its title, else its unit's
+/// name, else the title of what it references (a section, table, sequence, ability or terrain).
+pub(crate) fn card_title(game: &Game, id: &str) -> Option<String> {
+    let c = game.cards.iter().find(|c| c.id.as_ref().is_some_and(|i| i.v == id))?;
+    let named = |sp: &crate::source::Sp<String>| Some(sp.v.clone());
+    if let Some(t) = &c.title {
+        return named(t);
+    }
+    if let Some(unit) = &c.unit {
+        return game.units.iter().find(|u| u.id.v == unit.v).and_then(|u| named(&u.name));
+    }
+    let r = c.reference.as_ref()?;
+    let id = r.id.v.as_str();
+    match r.key {
+        "section" => game
+            .sections
+            .iter()
+            .find(|s| s.id.v == id || s.number.as_ref().is_some_and(|n| n.v == id))
+            .and_then(|s| named(&s.title)),
+        "table" => game.tables.iter().find(|t| t.id.v == id).and_then(|t| t.title.as_ref()).and_then(named),
+        "sequence" => game.sequences.iter().find(|s| s.id.v == id).and_then(|s| s.title.as_ref()).and_then(named),
+        "ability" => Some(ability_label(game, id)),
+        "terrain" => game.terrain.iter().find(|t| t.id.v == id).and_then(|t| named(&t.name)),
         _ => None,
     }
 }

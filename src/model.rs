@@ -844,6 +844,8 @@ pub enum RefKind {
     Stat,
     /// `[[terrain:id]]`: a terrain of the terrain effects chart.
     Terrain,
+    /// `[[card:id]]`: a card with an `id`, printed as its title.
+    Card,
 }
 
 impl RefKind {
@@ -857,6 +859,7 @@ impl RefKind {
             "kind" => RefKind::Kind,
             "stat" => RefKind::Stat,
             "terrain" => RefKind::Terrain,
+            "card" => RefKind::Card,
             _ => return None,
         })
     }
@@ -871,11 +874,12 @@ impl RefKind {
             RefKind::Kind => "kind",
             RefKind::Stat => "stat",
             RefKind::Terrain => "terrain",
+            RefKind::Card => "card",
         }
     }
 
     /// Every kind, for listing the keys a reference cell may use.
-    pub(crate) const ALL: [RefKind; 7] = [
+    pub(crate) const ALL: [RefKind; 8] = [
         RefKind::Term,
         RefKind::Section,
         RefKind::Ability,
@@ -883,6 +887,7 @@ impl RefKind {
         RefKind::Kind,
         RefKind::Stat,
         RefKind::Terrain,
+        RefKind::Card,
     ];
 }
 

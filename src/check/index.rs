@@ -95,11 +95,15 @@ fn duplicate(game: &Game, coll: Coll, id: &Sp<String>, first: &crate::source::Lo
     if coll == Coll::Scenario {
         help.push_str(" (the id names the PDF: scenario-<id>.pdf)");
     }
-    Diagnostic::error(diag::DUPLICATE_ID, format!("{what} `{}` is defined twice", id.v))
-        .at(&id.loc)
-        .label("second definition")
-        .note(format!("first defined at {}", place(&game.files, first)))
-        .help(help)
+    // A card's id named nothing before `[[card:id]]`: two cards sharing one is a warning, so
+    // that a game which checked clean still does.
+    let d = if coll == Coll::Card {
+        help = "give one of them another id: `[[card:id]]`, changelog items and `diff` find the first only".into();
+        Diagnostic::warning(diag::DUPLICATE_CARD_ID, format!("two cards have the id `{}`", id.v))
+    } else {
+        Diagnostic::error(diag::DUPLICATE_ID, format!("{what} `{}` is defined twice", id.v))
+    };
+    d.at(&id.loc).label("second definition").note(format!("first defined at {}", place(&game.files, first))).help(help)
 }
 
 /// `file:line:col` of a place, for notes that point at a second place.

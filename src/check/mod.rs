@@ -223,6 +223,9 @@ impl<'g> Checker<'g> {
             RefKind::Terrain => {
                 self.resolve::<Terrain>(&sp);
             }
+            RefKind::Card => {
+                self.resolve::<Card>(&sp);
+            }
         }
     }
 

@@ -285,7 +285,7 @@ pub fn render_json(old: &Game, new: &Game, changes: &[Change]) -> String {
 }
 
 /// A draft `[[changelog]]` entry for the new version: one item per change, tied to the
-/// sections, units and abilities it names. Items are plain text, escaped for Typst markup.
+/// sections, units, abilities and cards (with an id) it names. Items are plain text, escaped for Typst markup.
 pub fn render_changelog(new: &Game, changes: &[Change]) -> String {
     let q = |s: &str| toml::Value::String(s.to_string()).to_string();
     let mut s = String::from("# Draft written by `playaid diff`: reword the items, then paste into the changelog.\n");
@@ -301,6 +301,10 @@ pub fn render_changelog(new: &Game, changes: &[Change]) -> String {
             ("section", ChangeKind::Changed) => Some("sections"),
             ("unit", ChangeKind::Changed) => Some("units"),
             ("ability", ChangeKind::Changed) => Some("abilities"),
+            // A card is followed by its id, else its unit or title: only an id can be named.
+            ("card", ChangeKind::Changed) if new.cards.iter().any(|x| x.id.as_ref().is_some_and(|i| i.v == c.id)) => {
+                Some("cards")
+            }
             _ => None,
         };
         match tie {

@@ -406,6 +406,7 @@ fn modifier(g: &Game, label: &str, x: &CrtModifier) -> Entry {
         RefKind::Ability => crate::markup::ability_label(g, &id.v),
         RefKind::Stat => stat_name(g, &id.v),
         RefKind::Term => id.v.clone(),
+        RefKind::Card => crate::markup::card_title(g, &id.v).unwrap_or_else(|| id.v.clone()),
     });
     let text = t(g, text);
     let effect = effect.as_ref().map(|e| effect_words(&e.v));

@@ -411,11 +411,16 @@ impl Exporter<'_> {
         let has_after =
             cards.iter().flatten().any(|c| c.strategy.after.as_ref().is_some_and(|a| a.v.words().is_some()));
         let has_event = cards.iter().flatten().any(|c| c.strategy.event.is_some());
+        let has_copies = cards.iter().flatten().any(|c| copies(c) > 1);
         let mut header: Vec<&str> = Vec::new();
         if numbered {
             header.push("No.");
         }
-        header.extend(["Card", d.ops_name()]);
+        header.push("Card");
+        if has_copies {
+            header.push("Copies");
+        }
+        header.push(d.ops_name());
         if has_event {
             header.push("Event");
         }
@@ -425,13 +430,13 @@ impl Exporter<'_> {
         let mut out = Vec::new();
         for (i, mut list) in cards.into_iter().enumerate() {
             list.sort_by_key(|c| c.strategy.number.as_ref().map_or(i64::MAX, |n| n.v));
-            let count: i64 =
-                list.iter().map(|c| c.quantity.as_ref().map_or(1, |q| q.v.clamp(1, crate::check::MAX_COPIES))).sum();
+            let count: i64 = list.iter().map(|c| copies(c)).sum();
             let label = match d.parts.get(i) {
                 Some(p) if d.parts.len() > 1 => format!("{}: joins on turn {}, {count} cards", p.title.v, p.joins()),
                 _ => format!("{count} cards"),
             };
-            let rows = list.iter().map(|c| self.deck_row(c, numbered, has_event, has_after)).collect();
+            let columns = DeckColumns { numbered, has_copies, has_event, has_after };
+            let rows = list.iter().map(|c| self.deck_row(c, columns)).collect();
             let header = header.iter().map(|h| self.generated(escape_markup(h), &d.loc)).collect();
             let id = d.parts.get(i).map_or(d.id.v.clone(), |p| format!("{}-{}", d.id.v, p.id.v));
             let table = TableData { id, title: None, header, rows, notes: Vec::new(), changes: None };
@@ -440,16 +445,24 @@ impl Exporter<'_> {
         DeckListData { id: d.id.v.clone(), title: d.title.v.clone(), parts: out }
     }
 
-    fn deck_row(&mut self, c: &Card, numbered: bool, has_event: bool, has_after: bool) -> Vec<TextKey> {
+    fn deck_row(&mut self, c: &Card, columns: DeckColumns) -> Vec<TextKey> {
         let game = self.game;
         let s = &c.strategy;
         let mut cells: Vec<String> = Vec::new();
-        if numbered {
+        if columns.numbered {
             cells.push(s.number.as_ref().map_or(String::new(), |n| n.v.to_string()));
         }
-        cells.push(c.title.as_ref().map_or(String::new(), |t| t.v.clone()));
+        // The card's name as its title bar prints it: its title, else its unit's name.
+        let unit_name = || {
+            let u = c.unit.as_ref()?;
+            game.units.iter().find(|x| x.id.v == u.v).map(|x| x.name.v.clone())
+        };
+        cells.push(c.title.as_ref().map(|t| t.v.clone()).or_else(unit_name).unwrap_or_default());
+        if columns.has_copies {
+            cells.push(copies(c).to_string());
+        }
         cells.push(s.ops.as_ref().map_or(String::new(), |n| n.v.to_string()));
-        if has_event {
+        if columns.has_event {
             cells.push(match s.event.as_ref().map(|e| &e.v) {
                 Some(EventSide::Side(id)) => {
                     game.sides.iter().find(|x| x.id.v == id.v).map_or(id.v.clone(), |x| x.name.v.clone())
@@ -459,7 +472,7 @@ impl Exporter<'_> {
                 None => String::new(),
             });
         }
-        if has_after {
+        if columns.has_after {
             cells.push(s.after.as_ref().and_then(|a| a.v.words()).unwrap_or_default().to_string());
         }
         cells.into_iter().map(|x| self.generated(escape_markup(&x), &c.loc)).collect()
@@ -668,4 +681,18 @@ fn terrain_rows(t: &Terrain) -> Vec<CardStat> {
         out.push(row("Line of sight", los.name().to_string()));
     }
     out
+}
+
+/// How many copies of a card the deck holds (`quantity`, default 1, within the checked range).
+fn copies(c: &Card) -> i64 {
+    c.quantity.as_ref().map_or(1, |q| q.v.clamp(1, crate::check::MAX_COPIES))
+}
+
+/// Which of a deck list's optional columns it has: each only when some card fills it.
+#[derive(Clone, Copy)]
+struct DeckColumns {
+    numbered: bool,
+    has_copies: bool,
+    has_event: bool,
+    has_after: bool,
 }

@@ -304,7 +304,7 @@ pub struct ChangeData {
 /// What a changelog item refers to.
 #[derive(Serialize, JsonSchema)]
 pub struct Affected {
-    /// `section`, `unit`, `ability`, `kind`, `stat`, `term` or `terrain`.
+    /// `section`, `unit`, `ability` or `card` (what a changelog item may name).
     pub kind: &'static str,
     /// Its id.
     pub id: String,

@@ -609,6 +609,7 @@ pub(crate) static REF_CELL: TableDecl = table(
         f("kind", Ty::Id, "A unit kind."),
         f("stat", Ty::Id, "A stat."),
         f("terrain", Ty::Id, "A terrain type."),
+        f("card", Ty::Id, "A card, by its `id`."),
     ],
 );
 
@@ -658,7 +659,7 @@ static CHANGELOG: TableDecl = table(
         f(
             "items",
             Ty::AnyOf(&[Ty::Markup, Ty::ArrayOf(&CHANGE_ITEM_ANY)]),
-            "Markup, or { text = \"...\", sections = [...], abilities = [...] } naming what it changed.",
+            "Markup, or { text = \"...\", sections = [...], units = [...], abilities = [...], cards = [...] } naming what it changed.",
         ),
     ],
 );
@@ -673,6 +674,7 @@ pub(crate) static CHANGE_ITEM: TableDecl = table(
         f("sections", Ty::Ids, "Sections it changed."),
         f("units", Ty::Ids, "Units it changed."),
         f("abilities", Ty::Ids, "Abilities it changed."),
+        f("cards", Ty::Ids, "Cards it changed, by their `id`."),
     ],
 );
 

@@ -1254,9 +1254,12 @@ fn read_change(o: &Obj) -> ChangeEntry {
                         };
                         let n = items.len();
                         items.push(text);
-                        for (key, kind) in
-                            [("sections", RefKind::Section), ("units", RefKind::Unit), ("abilities", RefKind::Ability)]
-                        {
+                        for (key, kind) in [
+                            ("sections", RefKind::Section),
+                            ("units", RefKind::Unit),
+                            ("abilities", RefKind::Ability),
+                            ("cards", RefKind::Card),
+                        ] {
                             for id in t.ids(key) {
                                 refs.push((n, kind, id));
                             }

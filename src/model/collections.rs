@@ -16,6 +16,28 @@ pub trait Entity: Sized {
     fn id(&self) -> &Sp<String>;
 }
 
+/// The id field of an entry: written always (`Sp<String>`) or optional (a card's). An entry
+/// without an id has the empty one, which the index skips.
+pub(crate) trait IdField {
+    /// The id, or the empty id when none is written.
+    fn entry_id(&self) -> &Sp<String>;
+}
+
+/// The id of an entry that has none: empty, so nothing finds or duplicates it.
+static NO_ID: Sp<String> = Sp { v: String::new(), loc: Loc { file: 0, span: 0..0 } };
+
+impl IdField for Sp<String> {
+    fn entry_id(&self) -> &Sp<String> {
+        self
+    }
+}
+
+impl IdField for Option<Sp<String>> {
+    fn entry_id(&self) -> &Sp<String> {
+        self.as_ref().unwrap_or(&NO_ID)
+    }
+}
+
 macro_rules! collections {
     ($($variant:ident: $ty:ty => $field:ident . $id:ident, $name:literal, $table:literal;)*) => {
         /// A collection of the game data whose entries have ids.
@@ -45,7 +67,7 @@ macro_rules! collections {
         impl Game {
             /// The ids of every entry of `coll`, in data order.
             pub fn ids(&self, coll: Coll) -> Vec<&Sp<String>> {
-                match coll { $(Coll::$variant => self.$field.iter().map(|x| &x.$id).collect()),* }
+                match coll { $(Coll::$variant => self.$field.iter().map(|x| x.$id.entry_id()).collect()),* }
             }
         }
 
@@ -56,7 +78,7 @@ macro_rules! collections {
                     &game.$field
                 }
                 fn id(&self) -> &Sp<String> {
-                    &self.$id
+                    self.$id.entry_id()
                 }
             }
         )*
@@ -79,6 +101,7 @@ collections! {
     CounterGroup: CounterGroup => counter_groups.id, "counter group", "[[counter_group]]";
     CardBack: CardBack => card_backs.id, "card back", "[[card_back]]";
     CardLayout: CardLayout => card_layouts.id, "card layout", "[[card_layout]]";
+    Card: Card => cards.id, "card", "[[card]]";
     Deck: Deck => decks.id, "deck", "[[deck]]";
     ScenarioSetting: ScenarioSetting => scenario_settings.id, "scenario setting", "[[scenario_setting]]";
     Scenario: Scenario => scenarios.id, "scenario", "[[scenario]]";

@@ -475,7 +475,8 @@ pub struct CardBack {
 /// `[[card]]`: a card for a unit, or for anything else (terrain, a marker, a rule).
 #[derive(Debug)]
 pub struct Card {
-    /// `id`: optional; nothing names a card by it yet.
+    /// `id`: optional; names the card in `[[card:id]]` and changelog items, its PNG and its
+    /// place in `diff`.
     pub id: Option<Sp<String>>,
     /// `unit`: a unit's card: name, kind, stats in its kind's order, abilities, notes.
     pub unit: Option<Sp<String>>,

@@ -284,6 +284,27 @@ fn the_cheatsheet_lists_a_strategy_deck_part_by_part() {
     assert!(text[autumn..winter].contains("10 Autumn Rains") && !text[autumn..winter].contains("11 The Marrow"));
 }
 
+/// A deck list counts every copy and shows how many of each card, when some card has more
+/// than one; a rule names a card with `[[card:id]]` and prints its title.
+#[test]
+fn a_deck_list_shows_copies_and_a_rule_names_a_card() {
+    let out = tempfile::tempdir().unwrap();
+    let folder = build(&repo().join("data/salt-crown"), out.path());
+    let text = pdf_text(&folder.join("cheatsheet.pdf"));
+    assert_holds(
+        &text,
+        "cheatsheet",
+        &[
+            "19 cards",
+            "No. Card Copies Command Event After event",
+            "1 Forced March 2 2 Either side",
+            "4 Sea Raid 1 2 Either side",
+            "land no block unless Sea Raid is played",
+        ],
+    );
+    assert!(!text.contains("card:sea-raid") && !text.contains("sea-raid"), "the reference prints the card's title");
+}
+
 /// A track's box as the PDF has it: number, page, x, y, width, height (mm).
 type Cell = (i64, usize, f64, f64, f64, f64);
 
