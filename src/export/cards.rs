@@ -29,8 +29,12 @@ pub struct CardsData {
     pub width: f64,
     /// The trim size, mm.
     pub height: f64,
-    /// `bleed`, mm.
+    /// `bleed`, mm: how far a card's background runs past its trim toward the page or an
+    /// empty cell.
     pub bleed: f64,
+    /// How far it runs toward a neighbouring card, mm: half the gutter, at most `bleed`; 0 on
+    /// butted sheets.
+    pub bleed_between: f64,
     /// `safe`: how far text stays inside the cut line, mm.
     pub safe: f64,
     /// `font_size`, pt.
@@ -270,6 +274,7 @@ impl Exporter<'_> {
             width: size.0,
             height: size.1,
             bleed: co.bleed,
+            bleed_between: laid.bleed_between,
             safe: co.safe,
             font_size: co.font_size,
             min_font_size: co.min_font_size.as_ref().map(|m| m.v),
@@ -580,10 +585,11 @@ fn card_abilities(unit: &UnitData, style: AbilityStyle) -> Vec<CardAbility> {
     unit.abilities.iter().map(|a| CardAbility { label: a.label.clone(), text: text(a) }).collect()
 }
 
-/// Cards placed on the sheets. Butted together (no gutter), no card shares a cut line with a
-/// card of another colour (front or back), so that a cut a little off shows no neighbour's
-/// colour: colours are taken in the order they first appear, the cards of one colour in the
-/// data's order, and each copy goes to the first cell of the current sheet whose four
+/// Cards placed on the sheets. Butted together (no gutter), no card touches a card of another
+/// colour (front or back), not even corner to corner, so that a cut a little off shows no
+/// neighbour's colour and no card's bleed (full toward an empty cell) runs into another's trim:
+/// colours are taken from the one of the most copies down (ties in the order they first
+/// appear), the cards of one colour in the data's order, and each copy goes to the first cell, on the first sheet that has one, whose eight
 /// neighbours are empty or of its colour, else to a new sheet. Each copy becomes an item with
 /// its `sheet` and `cell` (row by row), which `impose` places as told. With a gutter each card
 /// keeps its own bleed: the data's order, as `impose` fills the cells.
@@ -600,39 +606,34 @@ fn place_by_colour(items: Vec<CardData>, gutter: f64, grid: (usize, usize)) -> V
             colours.push(key(it));
         }
     }
-    // The current sheet: each cell's colour, if taken.
-    let mut sheet: Vec<Option<usize>> = vec![None; per_page];
-    let mut sheet_no = 0usize;
+    // The colour of the most copies first (a deck fills whole sheets), ties in the order the
+    // colours first appear; the colours of a card or two then share the sheets left.
+    let copies_of =
+        |k: &(String, String)| -> i64 { items.iter().filter(|it| &key(it) == k).map(|it| it.quantity.max(1)).sum() };
+    colours.sort_by_key(|k| std::cmp::Reverse(copies_of(k)));
+    // Every sheet so far: each cell's colour, if taken. A card goes to the first cell of any
+    // sheet that fits it, so that a colour which could not join one sheet's cards fills the
+    // room it left on the next.
+    let mut sheets: Vec<Vec<Option<usize>>> = Vec::new();
     let mut placed: Vec<CardData> = Vec::new();
     let fits = |sheet: &[Option<usize>], cell: usize, colour: usize| {
         let (c, r) = (cell % cols, cell / cols);
-        let mut near = Vec::with_capacity(4);
-        if c > 0 {
-            near.push(cell - 1);
-        }
-        if c + 1 < cols {
-            near.push(cell + 1);
-        }
-        if r > 0 {
-            near.push(cell - cols);
-        }
-        if r + 1 < rows {
-            near.push(cell + cols);
-        }
-        sheet[cell].is_none() && near.iter().all(|&n| sheet[n].is_none_or(|k| k == colour))
+        let near = (r.saturating_sub(1)..(r + 2).min(rows))
+            .flat_map(|nr| (c.saturating_sub(1)..(c + 2).min(cols)).map(move |nc| nr * cols + nc));
+        sheet[cell].is_none() && near.into_iter().all(|n| sheet[n].is_none_or(|k| k == colour))
     };
     for (colour, k) in colours.iter().enumerate() {
         for it in items.iter().filter(|it| &key(it) == k) {
             for copy in 0..it.quantity.max(1) {
-                let cell = match (0..per_page).find(|&cell| fits(&sheet, cell, colour)) {
-                    Some(cell) => cell,
-                    None => {
-                        sheet = vec![None; per_page];
-                        sheet_no += 1;
-                        0
-                    }
-                };
-                sheet[cell] = Some(colour);
+                let free = sheets
+                    .iter()
+                    .enumerate()
+                    .find_map(|(s, sheet)| (0..per_page).find(|&cell| fits(sheet, cell, colour)).map(|cell| (s, cell)));
+                let (sheet_no, cell) = free.unwrap_or_else(|| {
+                    sheets.push(vec![None; per_page]);
+                    (sheets.len() - 1, 0)
+                });
+                sheets[sheet_no][cell] = Some(colour);
                 let one = CardData {
                     quantity: 1,
                     first_copy: Some(copy),

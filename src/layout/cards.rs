@@ -109,6 +109,10 @@ pub struct Cards {
     pub page: (f64, f64),
     /// The gap between cards, mm.
     pub gutter: f64,
+    /// How far a card's bleed runs toward a neighbouring card, mm: half the gutter, at most
+    /// the bleed; none on butted sheets (where no neighbour is of another colour). Toward an
+    /// empty cell or the page it runs the full bleed.
+    pub bleed_between: f64,
     /// Trim size, mm.
     pub size: (f64, f64),
     /// Columns and rows of one sheet.
@@ -136,6 +140,7 @@ pub(crate) fn lay_out_cards(
     let mut out = Cards {
         page,
         gutter,
+        bleed_between: opts.bleed.min(gutter / 2.0).max(0.0),
         size,
         grid: grid(page, &opts.sheet, gutter, opts.bleed, size),
         picture: picture_box(opts, size),

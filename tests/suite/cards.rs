@@ -822,3 +822,74 @@ fn a_46_card_strategy_deck_in_three_parts_fills_six_sheets_and_deals_from_a_deck
     .collect();
     assert_eq!(decks, want);
 }
+
+/// `#rrggbb` as RGB.
+fn rgb(hex: &str) -> [i32; 3] {
+    let n = i32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap();
+    [n >> 16, (n >> 8) & 255, n & 255]
+}
+
+/// Every card sheet of every example, rendered: just inside each card's trim, at its four
+/// corners and the middle of its four edges, the card's own colour shows, never a
+/// neighbour's bleed (a card touching another only corner to corner once painted its bleed
+/// over that card's corner). Where a point shows some other colour, it must at least be
+/// nearer the card's own colour than any other card's on the sheet.
+#[test]
+fn every_card_s_trim_holds_its_own_colour_to_the_edges() {
+    const DPI: f64 = 100.0;
+    const IN: f64 = 0.6; // mm inside the trim
+    let px = |mm: f64| (mm / 25.4 * DPI).round() as u32;
+    let dist = |a: [i32; 3], b: [i32; 3]| (0..3).map(|i| (a[i] - b[i]).abs()).sum::<i32>();
+    let mut sampled = 0;
+    for dir in example_games() {
+        let (faces, _) = placed_faces(&dir);
+        let (_, _, compiled) = cards_document(&dir);
+        let pages = compiled.document.pages();
+        let mut bad = Vec::new();
+        for (page_no, page) in pages.iter().enumerate() {
+            let on_page: Vec<&Placed> = faces.iter().filter(|f| f.1 == page_no + 1).collect();
+            if on_page.is_empty() {
+                continue;
+            }
+            let img = playaid::render::png::render_page(page, DPI, false);
+            for f in &on_page {
+                let [l, t, r, b] = f.2;
+                let own = rgb(&f.3);
+                let (mx, my) = ((l + r) / 2.0, (t + b) / 2.0);
+                let points = [
+                    (l + IN, t + IN),
+                    (r - IN, t + IN),
+                    (l + IN, b - IN),
+                    (r - IN, b - IN),
+                    (l + IN, my),
+                    (r - IN, my),
+                    (mx, t + IN),
+                    (mx, b - IN),
+                ];
+                for (x, y) in points {
+                    let p = img.get_pixel(px(x), px(y)).0;
+                    let seen = [p[0] as i32, p[1] as i32, p[2] as i32];
+                    sampled += 1;
+                    let d_own = dist(seen, own);
+                    let nearer = on_page
+                        .iter()
+                        .filter(|o| o.3 != f.3 && dist(seen, rgb(&o.3)) < d_own)
+                        .min_by_key(|o| dist(seen, rgb(&o.3)));
+                    if d_own > 24 && nearer.is_some() {
+                        bad.push(format!(
+                            "page {}: {} {} ({}) at ({x:.1}, {y:.1}) mm shows {seen:?}, the colour of {} {}",
+                            page_no + 1,
+                            f.0,
+                            f.4,
+                            f.3,
+                            nearer.unwrap().0,
+                            nearer.unwrap().3
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{}: {bad:#?}", dir.display());
+    }
+    assert!(sampled > 500, "{sampled} points sampled");
+}
