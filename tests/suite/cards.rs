@@ -875,15 +875,18 @@ fn every_card_s_trim_holds_its_own_colour_to_the_edges() {
                         .iter()
                         .filter(|o| o.3 != f.3 && dist(seen, rgb(&o.3)) < d_own)
                         .min_by_key(|o| dist(seen, rgb(&o.3)));
-                    if d_own > 24 && nearer.is_some() {
+                    if d_own > 24
+                        && let Some(n) = nearer
+                    {
+                        let at = format!("({x:.1}, {y:.1}) mm");
                         bad.push(format!(
-                            "page {}: {} {} ({}) at ({x:.1}, {y:.1}) mm shows {seen:?}, the colour of {} {}",
+                            "page {}: {} {} ({}) at {at} shows {seen:?}, the colour of {} {}",
                             page_no + 1,
                             f.0,
                             f.4,
                             f.3,
-                            nearer.unwrap().0,
-                            nearer.unwrap().3
+                            n.0,
+                            n.3
                         ));
                     }
                 }
