@@ -233,11 +233,12 @@ fn new_renderer(game: &Game, date: Option<Date>) -> Result<Renderer, String> {
     Renderer::new(&game.root, date).map_err(|e| format!("cannot read `{}`: {e}", game.root.display()))
 }
 
-/// The output folder of a game: `OUT/<game-id>-<rules-version>`.
+/// The output folder of a game: `OUT/<game-id>-<rules-version>`, or `OUT/<game-id>` for rules
+/// without a version.
 pub(crate) fn output_dir(game: &Game, out: &Path) -> PathBuf {
-    let version: String = game
-        .meta
-        .version()
+    let Some(version) = &game.meta.version else { return out.join(game.meta.id()) };
+    let version: String = version
+        .v
         .chars()
         .map(|c| if c.is_alphanumeric() || c == '.' || c == '-' || c == '_' { c } else { '_' })
         .collect();

@@ -134,8 +134,8 @@ pub struct GameData {
     pub title: Option<String>,
     /// `system`.
     pub system: Option<String>,
-    /// `version` of the rules.
-    pub version: String,
+    /// `version` of the rules; none when the rules have none.
+    pub version: Option<String>,
     /// `date`, as written (`2017-05-28`).
     pub date: Option<String>,
     /// `authors`.
@@ -321,7 +321,7 @@ impl Exporter<'_> {
             id: m.id().to_string(),
             title: m.title.as_ref().map(|s| s.v.clone()),
             system: m.system.as_ref().map(|s| s.v.clone()),
-            version: m.version().to_string(),
+            version: m.version.as_ref().map(|v| v.v.clone()),
             date: m.date.as_ref().map(|s| s.v.clone()),
             authors: m.authors.iter().map(|a| a.v.clone()).collect(),
             intro: self.opt_text(&m.intro),

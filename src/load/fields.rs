@@ -312,7 +312,7 @@ static GAME: TableDecl = table(
         req("id", Ty::Id, "Used in output paths."),
         req("title", Ty::Str, "The game's title."),
         f("system", Ty::Str, "The game system, e.g. \"Axis & Allies War at Sea\"."),
-        req("version", Ty::Str, "The rules version."),
+        f("version", Ty::Str, "The rules version (optional: rules without one print none)."),
         f("date", Ty::Date, "TOML date (or \"2017-05-28\"); printed and used as PDF date."),
         f("authors", Ty::Strs, "The authors."),
         f("page", PAGE, "Default page size for every document: \"a4\" | \"us-letter\"."),

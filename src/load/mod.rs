@@ -372,7 +372,7 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     m.id = o.id("id", true);
     m.title = o.req_str("title");
     m.system = o.str("system");
-    m.version = o.req_str("version");
+    m.version = o.str("version");
     m.date = o.date("date");
     m.authors = o.strs("authors");
     m.page = page_of(o, "page");

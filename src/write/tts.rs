@@ -77,7 +77,10 @@ pub fn tts_files(input: &TtsInput) -> Vec<(String, Vec<u8>)> {
             "VersionNumber": "",
             "Gravity": 0.5,
             "PlayArea": 0.5,
-            "Note": format!("{title}, rules version {}: made by playaid", input.game.meta.version()),
+            "Note": match &input.game.meta.version {
+                Some(v) => format!("{title}, rules version {}: made by playaid", v.v),
+                None => format!("{title}: made by playaid"),
+            },
             "ObjectStates": objects,
         });
         serde_json::to_vec_pretty(&save).expect("the save serialises")

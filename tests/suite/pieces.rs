@@ -242,7 +242,7 @@ fn seed_counter_sheets_hold_every_counter_and_marker() {
         out.path().to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let pdf = out.path().join("white-star-rising-1.0/counters.pdf");
+    let pdf = out.path().join("white-star-rising/counters.pdf");
     let text = pdf_text(&pdf);
     for s in [
         "Para Rifle",

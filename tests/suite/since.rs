@@ -360,7 +360,7 @@ fn an_errata_sheet_of_cards_kept_apart_by_a_gutter() {
     let out = tmp.path().join("out");
     let o = build_since(&game, repo().join("data/genpei-naval").to_str().unwrap(), &out);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let errata = pdf_text(&out.join("genpei-naval-1.0/errata.pdf"));
+    let errata = pdf_text(&out.join("genpei-naval/errata.pdf"));
     // The card prints twice: two copies to replace.
     assert!(errata.contains("2 cards to print") && errata.contains("Sohei Bowmen"), "{errata}");
     assert!(!errata.contains("Sohei Warriors"), "an unchanged card on the errata sheet: {errata}");

@@ -104,15 +104,15 @@ fn watch_rebuilds_when_a_spreadsheet_changes() {
     w.wait_for("first build");
     w.wait_for("watching");
     let pdf = out.join("starting-phase-0.1/cards.pdf");
-    assert!(pdf_text(&pdf).contains("Command Squad HQ unit LD 8 NV 7"), "its card");
+    assert!(pdf_text(&pdf).contains("Command Squad HQ unit LD 5 NV 4"), "its card");
 
     let units = game.join("units.csv");
     let text = std::fs::read_to_string(&units).unwrap();
-    std::fs::write(&units, text.replace("command-squad,Command Squad,hq,8,7,", "command-squad,Command Squad,hq,9,7,"))
+    std::fs::write(&units, text.replace("command-squad,Command Squad,hq,5,4,", "command-squad,Command Squad,hq,6,4,"))
         .unwrap();
     let line = w.wait_for("units.csv");
     assert!(line.contains("rebuilt"), "{line}");
-    assert!(pdf_text(&pdf).contains("Command Squad HQ unit LD 9 NV 7"), "the new Ld");
+    assert!(pdf_text(&pdf).contains("Command Squad HQ unit LD 6 NV 4"), "the new Ld");
 }
 
 /// A game's own template that loops: the watchdog stops that build (E039), the watch starts
