@@ -185,7 +185,8 @@ pub struct IndexEntry {
     pub name: String,
     /// Its definition.
     pub text: Option<TextKey>,
-    /// The sections that use it (`[[term]]`), in the rules' order.
+    /// The sections about it (their title names it) first, then those that use it (`[[term]]`), in
+    /// the rules' order.
     pub sections: Vec<super::scenario::SectionRef>,
 }
 
@@ -195,19 +196,19 @@ impl Exporter<'_> {
         let game = self.game;
         let order = game.sections_in_order();
         let sections = order.iter().map(|s| self.section(s)).collect();
+        let section_ref = |s: &&Section| super::scenario::SectionRef {
+            id: s.id.v.clone(),
+            number: s.number.as_ref().map(|n| n.v.clone()),
+            title: s.title.v.clone(),
+        };
         let mut index: Vec<IndexEntry> = (game.terms.iter())
-            .map(|t| IndexEntry {
-                id: t.id.v.clone(),
-                name: t.name.v.clone(),
-                text: self.opt_text(&t.text),
-                sections: (order.iter())
-                    .filter(|s| self.cites_term(s, &t.id.v))
-                    .map(|s| super::scenario::SectionRef {
-                        id: s.id.v.clone(),
-                        number: s.number.as_ref().map(|n| n.v.clone()),
-                        title: s.title.v.clone(),
-                    })
-                    .collect(),
+            .map(|t| {
+                // The sections about the term first (their title names it: "Capacity" in 9 Ship
+                // Capacity), then those whose text uses it, in the rules' order.
+                let about = order.iter().filter(|s| titled_after(&s.title.v, t));
+                let using = order.iter().filter(|s| !titled_after(&s.title.v, t) && self.cites_term(s, &t.id.v));
+                let sections = about.chain(using).map(section_ref).collect();
+                IndexEntry { id: t.id.v.clone(), name: t.name.v.clone(), text: self.opt_text(&t.text), sections }
             })
             .collect();
         index.sort_by_key(|e| e.name.to_lowercase());
@@ -425,4 +426,14 @@ fn sort_key(cells: &[Option<Scalar>]) -> f64 {
         Some(Some(Scalar::Bool(b))) => *b as i64 as f64,
         _ => f64::MIN,
     }
+}
+
+/// Whether a section's title names glossary term `t` (its name or an alias, in any case): the
+/// whole title ("Checking for Victory"), or its last words ("Ship Capacity" for "Capacity").
+fn titled_after(title: &str, t: &Term) -> bool {
+    let title = title.trim().to_lowercase();
+    std::iter::once(&t.name).chain(&t.aliases).any(|spelling| {
+        let sp = spelling.v.trim().to_lowercase();
+        !sp.is_empty() && (title == sp || title.ends_with(&format!(" {sp}")))
+    })
 }

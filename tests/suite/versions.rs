@@ -399,3 +399,19 @@ fn diff_names_every_field_of_a_strategy_card() {
     }
     assert!(out.contains("city") && out.contains("town"), "the old and new wording: {out}");
 }
+
+/// The rulebook's glossary points first to the section about a term (its title names it),
+/// then to the sections that use it: "Capacity" to 9 Ship Capacity, "Check for victory" to
+/// 3 Checking for Victory, not only to the sections that happen to mention them.
+#[test]
+fn the_glossary_points_to_the_section_about_each_term() {
+    let out = tempfile::tempdir().unwrap();
+    let o = playaid(&["build", &data("war-at-sea-troop-landing"), "-o", out.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = pdf_text(&out.path().join("war-at-sea-troop-landing-2.0/rules.pdf"));
+    for (term, first) in [("Capacity", "9 Ship Capacity"), ("Check for victory", "3 Checking for Victory")] {
+        let at = text.rfind(&format!("{term} –")).unwrap_or_else(|| panic!("`{term}` in the glossary: {text}"));
+        let see = &text[at..][text[at..].find("See ").expect("a See") + 4..];
+        assert!(see.starts_with(first), "{term}: See {}", &see[..60.min(see.len())]);
+    }
+}
