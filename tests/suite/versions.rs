@@ -415,3 +415,21 @@ fn the_glossary_points_to_the_section_about_each_term() {
         assert!(see.starts_with(first), "{term}: See {}", &see[..60.min(see.len())]);
     }
 }
+
+/// The rulebook sets its rules in lines a reader can follow: no line of body text (after the
+/// contents) runs over 80 characters, where one column across the page set 105-120.
+#[test]
+fn the_rulebook_keeps_a_readable_measure() {
+    let out = tempfile::tempdir().unwrap();
+    let o = playaid(&["build", &data("war-at-sea-troop-landing"), "-o", out.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pdf = out.path().join("war-at-sea-troop-landing-2.0/rules.pdf");
+    let raw = std::process::Command::new("pdftotext").arg("-raw").arg(&pdf).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&raw.stdout);
+    // The contents run across the page (a title and its page number, dot leaders between).
+    let body = &text[text.find("1 Setting Up\n").map_or(0, |i| i + 1)..];
+    let body = &body[body.find("Setting Up").unwrap()..];
+    let longest = body.lines().filter(|l| !l.contains("rules version")).map(|l| l.chars().count()).max().unwrap();
+    assert!(longest <= 80, "a line of {longest} characters in the rulebook");
+    assert!(body.lines().filter(|l| l.chars().count() >= 40).count() > 50, "the body is set in lines of text");
+}
