@@ -364,7 +364,7 @@ fn strategy_fields(g: &Game, card: &Card, x: &StrategyFields, r: &mut Record) {
 }
 
 pub(crate) fn deck(g: &Game, x: &Deck) -> Entry {
-    let Deck { id, title, ops_name, ops, hand, owner, back, color, parts, loc: _ } = x;
+    let Deck { id, title, ops_name, ops, hand, owner, reshuffle, back, color, parts, loc: _ } = x;
     let label = format!("Deck {}", title.v);
     let parts = parts
         .iter()
@@ -383,6 +383,7 @@ pub(crate) fn deck(g: &Game, x: &Deck) -> Entry {
         .one("value name", o(ops_name))
         .one("ops range", ops.as_ref().map(|o| format!("{}-{}", o.v.0, o.v.1)))
         .list("hand", hand.iter().map(|h| h.v.to_string()).collect())
+        .one("reshuffle", reshuffle.as_ref().map(|r| r.v.words().to_string()))
         .refer("owner", owner, |s| side_name(g, s))
         .refer("back", back, |b| card_back_name(g, b))
         .one("colour", o(color))

@@ -447,7 +447,20 @@ impl Exporter<'_> {
             let table = TableData { id, title: None, header, rows, notes: Vec::new(), changes: None };
             out.push(DeckPartList { label, table });
         }
-        DeckListData { id: d.id.v.clone(), title: d.title.v.clone(), parts: out }
+        let mut dealing = Vec::new();
+        if let Some(first) = d.hand.first() {
+            let sizes: Vec<String> = d.hand.iter().map(|h| h.v.to_string()).collect();
+            dealing.push(if d.hand.iter().all(|h| h.v == first.v) {
+                format!("Hands of {}", first.v)
+            } else {
+                format!("Hands of {} (turn by turn; the last goes on)", sizes.join(", "))
+            });
+        }
+        if let Some(r) = &d.reshuffle {
+            dealing.push(r.v.words().to_string());
+        }
+        let dealing = (!dealing.is_empty()).then(|| dealing.join(" · "));
+        DeckListData { id: d.id.v.clone(), title: d.title.v.clone(), parts: out, dealing }
     }
 
     fn deck_row(&mut self, c: &Card, columns: DeckColumns) -> Vec<TextKey> {

@@ -195,6 +195,9 @@ pub struct TurnData {
     pub event: Option<TextKey>,
     /// The reinforcements that arrive on it.
     pub arrivals: Vec<Arrival>,
+    /// What happens to the decks on it, from their data: a part joining ("Winter joins
+    /// Fortunes of War: 8 cards"), a hand of another size ("Fortunes of War: hands of 3").
+    pub deck: Vec<String>,
     /// `build --since`: the box prints otherwise than in that version (or is new): drawn
     /// with a heavier frame. Absent when false.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -435,6 +438,7 @@ impl Exporter<'_> {
                 weather: t.weather.as_ref().map(|w| w.v.clone()),
                 event: self.opt_text(&t.event),
                 arrivals,
+                deck: deck_events(game, number),
                 changed: false,
             });
         }
@@ -519,4 +523,37 @@ pub(super) fn capitalise(s: &str) -> String {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
     }
+}
+
+/// What happens to the game's decks on turn `turn`, in words: each part that joins then (none
+/// on turn 1, where every deck starts), each hand whose size changes then.
+fn deck_events(game: &crate::model::Game, turn: i64) -> Vec<String> {
+    let mut out = Vec::new();
+    for d in &game.decks {
+        for p in d.parts.iter().filter(|p| turn > 1 && p.joins() == turn) {
+            let count = game
+                .cards
+                .iter()
+                .filter(|c| {
+                    crate::model::card_deck(game, c).is_some_and(|(k, part)| {
+                        std::ptr::eq(&game.decks[k], d) && part.is_some_and(|i| std::ptr::eq(&d.parts[i], p))
+                    })
+                })
+                .map(|c| c.quantity.as_ref().map_or(1, |q| q.v.clamp(1, crate::check::MAX_COPIES)))
+                .sum::<i64>();
+            out.push(format!(
+                "{} joins {}: {count} {}",
+                p.title.v,
+                d.title.v,
+                if count == 1 { "card" } else { "cards" }
+            ));
+        }
+        if turn > 1
+            && let (Some(now), Some(before)) = (d.hand_on(turn), d.hand_on(turn - 1))
+            && now != before
+        {
+            out.push(format!("{}: hands of {now}", d.title.v));
+        }
+    }
+    out
 }

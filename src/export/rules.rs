@@ -114,8 +114,12 @@ pub struct DeckListData {
     /// `title`.
     pub title: String,
     /// Each part: a label ("Winter: joins on turn 5, 8 cards") and its cards as a table (No.,
-    /// Card, the ops value's name, Event, After event; a column no card fills is left out).
+    /// Card, Copies, the ops value's name, Event, After event; a column no card fills is left
+    /// out).
     pub parts: Vec<DeckPartList>,
+    /// How the deck is dealt, under its lists: "Hands of 2 · discards reshuffled before each
+    /// turn's deal"; none when its data says neither.
+    pub dealing: Option<String>,
 }
 
 /// A part of a strategy deck, listed.

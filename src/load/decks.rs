@@ -74,6 +74,7 @@ pub(super) fn read_deck(o: &Obj) -> Deck {
         ops,
         hand: one_or_many(o, "hand"),
         owner: o.id("owner", false),
+        reshuffle: super::map::choice(o, "reshuffle", &Reshuffle::NAMES).map(|i| Sp::new(Reshuffle::ALL[i.v], i.loc)),
         back: o.id("card_back", false),
         color: colour(o, "color"),
         parts,

@@ -961,6 +961,11 @@ static DECK: TableDecl = table(
             "Cards dealt to each player a turn: 7, or one per turn [6, 6, 7] (the last goes on).",
         ),
         f("owner", Ty::Id, "Optional: the side whose own deck it is; default: every side draws from it."),
+        f(
+            "reshuffle",
+            Ty::Choice(&["each-turn", "when-empty", "never"]),
+            "Optional: when the discards go back into the draw pile: before each turn's deal, when the draw pile runs out, or never.",
+        ),
         f("card_back", Ty::Id, "The [[card_back]] of all its cards (default: [cards] back)."),
         f("color", Ty::Colour, "Its cards' colour, every part alike (default: the game's accent)."),
         f("part", Ty::Tables(&DECK_PART), "Its parts in the order they join (early, mid, late war)."),

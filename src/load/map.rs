@@ -11,7 +11,7 @@ use crate::diag::{self, Diagnostic};
 use crate::model::*;
 
 /// One of `choices`, the value of `key`: its index, or an E018 finding and `None`.
-fn choice(o: &Obj, key: &'static str, choices: &[&str]) -> Option<Sp<usize>> {
+pub(super) fn choice(o: &Obj, key: &'static str, choices: &[&str]) -> Option<Sp<usize>> {
     let s = o.str(key)?;
     match choices.iter().position(|c| c.eq_ignore_ascii_case(&s.v)) {
         Some(i) => Some(Sp::new(i, s.loc)),

@@ -20,6 +20,8 @@ pub struct Deck {
     pub hand: Vec<Sp<i64>>,
     /// `owner`: the side whose own deck it is (one hand); default: every side draws from it.
     pub owner: Option<Sp<String>>,
+    /// `reshuffle`: when the discards go back into the draw pile; default: not said.
+    pub reshuffle: Option<Sp<Reshuffle>>,
     /// `card_back`: the back of every card of the deck; default: `[cards] back`.
     pub back: Option<Sp<String>>,
     /// `color`: its cards' colour, every part alike; default: the game's accent.
@@ -64,6 +66,33 @@ impl Deck {
     pub fn hand_on(&self, turn: i64) -> Option<i64> {
         let i = usize::try_from(turn.max(1) - 1).unwrap_or(0).min(self.hand.len().checked_sub(1)?);
         Some(self.hand[i].v)
+    }
+}
+
+/// `reshuffle`: when a deck's discards are shuffled back into its draw pile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reshuffle {
+    /// `"each-turn"`: before the hands of every turn are dealt.
+    EachTurn,
+    /// `"when-empty"`: when the draw pile runs out.
+    WhenEmpty,
+    /// `"never"`: a card played is gone for the game.
+    Never,
+}
+
+impl Reshuffle {
+    /// The values `reshuffle` takes, in the order of the variants.
+    pub const NAMES: [&'static str; 3] = ["each-turn", "when-empty", "never"];
+    /// Every variant, in the order of `NAMES`.
+    pub const ALL: [Reshuffle; 3] = [Reshuffle::EachTurn, Reshuffle::WhenEmpty, Reshuffle::Never];
+
+    /// What a deck list says of it: "discards reshuffled each turn".
+    pub fn words(self) -> &'static str {
+        match self {
+            Reshuffle::EachTurn => "discards reshuffled before each turn's deal",
+            Reshuffle::WhenEmpty => "discards reshuffled when the draw pile runs out",
+            Reshuffle::Never => "discards never reshuffled",
+        }
     }
 }
 

@@ -1011,11 +1011,19 @@ fn piles_xml(game: &Game, piles: &[Pile], (cw, ch): (u32, u32), gap: u32) -> Str
         if let (true, Some(d)) = (last, pile.deck) {
             let target = piles.iter().find(|p| p.deck == Some(d)).map_or(&pile.name, |p| &p.name);
             let (px, py) = at(&mut k);
+            // A deck whose discards never go back (`reshuffle = "never"`) has no command for it.
+            let reshuffle = if game.decks[d].reshuffle.as_ref().is_some_and(|r| r.v == crate::model::Reshuffle::Never) {
+                "reshufflable=\"false\"".to_string()
+            } else {
+                format!(
+                    "reshufflable=\"true\" reshuffleCommand=\"{}\" reshuffleHotkey=\"\" reshuffleMessage=\"The discards are shuffled into $deckName$\" reshuffleTarget=\"{}\"",
+                    xml(&format!("Shuffle into {target}")),
+                    xml(&field(target))
+                )
+            };
             x.push_str(&format!(
-                "        <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"true\" draw=\"true\" drawFaceUp=\"true\" faceDown=\"Never\" height=\"{ch}\" name=\"{}\" owningBoard=\"\" reshufflable=\"true\" reshuffleCommand=\"{}\" reshuffleHotkey=\"\" reshuffleMessage=\"The discards are shuffled into $deckName$\" reshuffleTarget=\"{}\" shuffle=\"Never\" width=\"{cw}\" x=\"{px}\" y=\"{py}\"/>\n",
+                "        <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"true\" draw=\"true\" drawFaceUp=\"true\" faceDown=\"Never\" height=\"{ch}\" name=\"{}\" owningBoard=\"\" {reshuffle} shuffle=\"Never\" width=\"{cw}\" x=\"{px}\" y=\"{py}\"/>\n",
                 xml(&field(&discards(game, d))),
-                xml(&format!("Shuffle into {target}")),
-                xml(&field(target))
             ));
         }
     }

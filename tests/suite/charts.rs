@@ -278,6 +278,13 @@ fn the_cheatsheet_lists_a_strategy_deck_part_by_part() {
             "11 The Marrow Freezes 2 Oskarian Empire Remove after event",
         ],
     );
+    // How the deck is dealt, and on the turn track the turn its Winter part joins, from the
+    // deck's data (not typed as the turn's event).
+    assert_holds(
+        &text,
+        "cheatsheet",
+        &["Hands of 2 · discards reshuffled before each turn's deal", "Winter joins Fortunes of War: 8 cards."],
+    );
     // By number: Winter's list starts at 11, after Autumn's 10 cards.
     let autumn = text.find("Autumn: joins").unwrap();
     let winter = text.find("Winter: joins").unwrap();
