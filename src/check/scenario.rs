@@ -358,10 +358,18 @@ impl<'g> Checker<'g> {
         id: &Sp<String>,
     ) -> Option<&'a Named<'g>> {
         let same_id: Vec<&Named> = all.iter().filter(|n| n.id.v == id.v).collect();
+        // A counter of this id whose own `unit` names no unit (E006 there): what follows here
+        // is folded under that finding, the cause to mend first.
+        let game = self.game;
+        let cause = same_id
+            .iter()
+            .filter_map(|n| n.counter.unit.as_ref())
+            .find(|u| !self.ix.contains(Coll::Unit, &u.v))
+            .map(|u| u.loc.clone());
         let of_unit: Vec<&Named> =
             same_id.iter().copied().filter(|n| f.unit.as_ref().is_none_or(|u| n.unit == Some(u.v.as_str()))).collect();
         if of_unit.is_empty() {
-            self.push(unknown_counter(all, f, id, &same_id));
+            self.push(unknown_counter(all, f, id, &same_id).because_of(cause.as_ref()));
             return None;
         }
         let of_side: Vec<&Named> =
@@ -377,11 +385,12 @@ impl<'g> Checker<'g> {
                     )
                     .at(&id.loc)
                     .label(format!("a counter of `{theirs}`"))
-                    .note(format!("the counter: {}", place(&self.game.files, &of_unit[0].counter.loc)))
+                    .note(format!("the counter: {}", place(&game.files, &of_unit[0].counter.loc)))
                     .help(format!(
                         "set it up with the forces of `{theirs}`, or name one of `{}`'s counters",
                         side.side.v
-                    )),
+                    ))
+                    .because_of(cause.as_ref()),
                 );
                 None
             }
@@ -391,7 +400,8 @@ impl<'g> Checker<'g> {
                     Diagnostic::error(diag::COUNTER_AMBIGUOUS, format!("{} counters are called `{}`", many.len(), id.v))
                         .at(&id.loc)
                         .label(format!("counters of {}", units.join(", ")))
-                        .help("write the force's `unit`, so that the id names one counter, or give the counters ids of their own"),
+                        .help("write the force's `unit`, so that the id names one counter, or give the counters ids of their own")
+                        .because_of(cause.as_ref()),
                 );
                 None
             }
