@@ -60,6 +60,26 @@ fn terrain_cells(g: &Game, x: &Map, word: &str, r: &mut Record) {
     }
 }
 
+/// A map's hexsides, each feature's compared side by side by what they mean: "0304 n" and
+/// "0303 s" are one hexside, a range is the sides it names, so a river rewritten another way
+/// is no change; a side added or removed is said by the entry that names it.
+fn hexside_list(g: &Game, x: &Map, hexsides: &[NamedCells], r: &mut Record) {
+    let grid = x.grid();
+    for NamedCells { name: feature, cells } in hexsides {
+        let mut each: Vec<(String, String)> = Vec::new();
+        for e in cells {
+            let sides = grid.hexsides(&e.v);
+            if sides.is_empty() {
+                each.push((e.v.clone(), e.v.clone()));
+            }
+            each.extend(sides.into_iter().map(|(c, s)| (grid.hexside_name(c, s), e.v.clone())));
+        }
+        each.sort();
+        each.dedup_by(|a, b| a.0 == b.0);
+        r.said_list(&format!("{} hexsides", terrain_name(g, &feature.v)), each);
+    }
+}
+
 pub(crate) fn map(g: &Game, x: &Map) -> Entry {
     let Map {
         id,
@@ -92,9 +112,7 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         .one("page orientation", landscape.map(|l| if l { "landscape" } else { "portrait" }.to_string()))
         .refer("terrain elsewhere", terrain, |t| terrain_name(g, t));
     terrain_cells(g, x, word, &mut r);
-    for NamedCells { name: feature, cells } in hexsides {
-        r.list(&format!("{} hexsides", terrain_name(g, &feature.v)), strs(cells));
-    }
+    hexside_list(g, x, hexsides, &mut r);
     let lines = lines
         .iter()
         .map(|l| {

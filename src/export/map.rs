@@ -382,7 +382,7 @@ impl Exporter<'_> {
         for hs in &m.hexsides {
             let t = index(&hs.name.v, &mut terrains);
             for e in &hs.cells {
-                for (c, side) in hexsides_of(&g, &e.v).into_iter().filter(|(c, _)| inside(*c)) {
+                for (c, side) in g.hexsides(&e.v).into_iter().filter(|(c, _)| inside(*c)) {
                     let (a, b) = geo.side_segment(c, side);
                     hexsides.push(MapHexside { t, a: pt(at(a)), b: pt(at(b)) });
                 }
@@ -452,31 +452,6 @@ pub(super) fn terrain_key(game: &Game, terrains: &[String], counts: &BTreeMap<us
             MapTerrain { id: id.clone(), name, color, pattern, cells }
         })
         .collect()
-}
-
-/// The cells and sides a hexside entry names: `"0304 n"`, `"0304 0305"`, or a range with the
-/// same sides of each of its cells, `"0901-0915 ne se"`; none when it is not valid.
-pub(super) fn hexsides_of(g: &Grid, entry: &str) -> Vec<(Coord, usize)> {
-    if let Some((range, sides)) = hexside_range(entry) {
-        let names = g.side_names();
-        let sides: Vec<usize> =
-            sides.iter().filter_map(|s| names.iter().position(|n| n.eq_ignore_ascii_case(s))).collect();
-        let cells = g.expand(range).unwrap_or_default();
-        return cells.into_iter().filter(|c| g.exists(*c)).flat_map(|c| sides.iter().map(move |s| (c, *s))).collect();
-    }
-    hexside(g, entry).into_iter().collect()
-}
-
-/// The cell and side a hexside entry names (`"0304 n"`, `"0304 0305"`), if it is valid.
-pub(super) fn hexside(g: &Grid, entry: &str) -> Option<(Coord, usize)> {
-    let mut parts = entry.split_whitespace();
-    let (a, b) = (parts.next()?, parts.next()?);
-    let c = g.parse(a).filter(|c| g.exists(*c))?;
-    let side = match g.side_names().iter().position(|s| s.eq_ignore_ascii_case(b)) {
-        Some(s) => s,
-        None => g.side_between(c, g.parse(b)?)?,
-    };
-    Some((c, side))
 }
 
 /// A side's colour, grey when it has none.

@@ -191,6 +191,47 @@ impl Grid {
         (0..self.side_names().len()).find(|s| self.across(a, *s) == b)
     }
 
+    /// The cells and sides a hexside entry names: `"0304 n"`, `"0304 0305"`, or a range with
+    /// the same sides of each of its cells, `"0901-0915 ne se"`; none when it is not valid.
+    pub fn hexsides(&self, entry: &str) -> Vec<(Coord, usize)> {
+        if let Some((range, sides)) = hexside_range(entry) {
+            let names = self.side_names();
+            let sides: Vec<usize> =
+                sides.iter().filter_map(|s| names.iter().position(|n| n.eq_ignore_ascii_case(s))).collect();
+            let cells = self.expand(range).unwrap_or_default();
+            return cells
+                .into_iter()
+                .filter(|c| self.exists(*c))
+                .flat_map(|c| sides.iter().map(move |s| (c, *s)))
+                .collect();
+        }
+        self.hexside(entry).into_iter().collect()
+    }
+
+    /// The cell and side a hexside entry names (`"0304 n"`, `"0304 0305"`), if it is valid.
+    pub fn hexside(&self, entry: &str) -> Option<(Coord, usize)> {
+        let mut parts = entry.split_whitespace();
+        let (a, b) = (parts.next()?, parts.next()?);
+        let c = self.parse(a).filter(|c| self.exists(*c))?;
+        let side = match self.side_names().iter().position(|s| s.eq_ignore_ascii_case(b)) {
+            Some(s) => s,
+            None => self.side_between(c, self.parse(b)?)?,
+        };
+        Some((c, side))
+    }
+
+    /// A hexside as one name whichever of its two cells it is written from: the side of the
+    /// first of the two cells (by column, then row) that lies on the map, "0304 n" for "0303 s".
+    pub fn hexside_name(&self, c: Coord, side: usize) -> String {
+        let other = self.across(c, side);
+        let n = self.side_names().len();
+        let (cell, s) = match self.side_between(other, c) {
+            Some(back) if self.exists(other) && (other.col, other.row) < (c.col, c.row) => (other, back),
+            _ => (c, side % n),
+        };
+        format!("{} {}", self.name(cell), self.side_names()[s])
+    }
+
     /// Whether `c` is on `edge`: some side of it leads off the map across that edge.
     pub fn on_edge(&self, c: Coord, edge: EdgeSide) -> bool {
         self.exists(c)

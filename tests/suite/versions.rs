@@ -433,3 +433,27 @@ fn the_rulebook_keeps_a_readable_measure() {
     assert!(longest <= 80, "a line of {longest} characters in the rulebook");
     assert!(body.lines().filter(|l| l.chars().count() >= 40).count() > 50, "the body is set in lines of text");
 }
+
+/// A river rewritten another way (the same hexsides: two ranges instead of one, a side named
+/// from the cell across it) is no change to `diff`; a side added is one, named.
+#[test]
+fn diff_compares_hexsides_by_the_sides_they_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let new = tmp.path().join("new");
+    copy_dir(&repo().join("data/marrow-front"), &new);
+    let path = new.join("map.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let river = "river = [\"0901-0915 ne se\"]";
+    assert!(text.contains(river), "the example's data changed: update this test");
+    // 0901's south-east side is 1001's north-west side (flat hexes, column 10 sits lower).
+    let same = "river = [\"0902-0915 ne se\", \"0901 ne\", \"1001 nw\"]";
+    std::fs::write(&path, text.replace(river, same)).unwrap();
+    let o = playaid(&["diff", &data("marrow-front"), new.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains(": 0 changes"), "the same hexsides: {}", stdout(&o));
+
+    std::fs::write(&path, text.replace(river, "river = [\"0901-0915 ne se\", \"0101 n\"]")).unwrap();
+    let o = playaid(&["diff", &data("marrow-front"), new.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert!(out.contains(": 1 change\n") && out.contains("0101 n"), "one side added: {out}");
+}
