@@ -142,7 +142,15 @@ impl Exporter<'_> {
                 let (c, t) = mini
                     .as_ref()
                     .map_or((color.clone(), text_color.clone()), |mi| (mi.background.clone(), mi.text.clone()));
-                let item = StackItem { label: label.clone(), color: c, text_color: t, count: f.copies(), symbol: None };
+                let item = StackItem {
+                    label: label.clone(),
+                    color: c,
+                    text_color: t,
+                    count: f.copies(),
+                    symbol: None,
+                    changed: false,
+                    place: area.v.clone(),
+                };
                 match stacks.iter_mut().find(|(id, _)| *id == area.v) {
                     Some((_, items)) => items.push(item),
                     None => stacks.push((area.v.clone(), vec![item])),

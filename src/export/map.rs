@@ -526,6 +526,14 @@ pub struct StackItem {
     pub count: i64,
     /// Its counter's NATO symbol, drawn above the label when the block has room.
     pub symbol: Option<crate::layout::symbol::Symbol>,
+    /// `build --since`: this force did not stand here in that version (moved, added, or
+    /// another count): its block is marked. Absent when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub changed: bool,
+    /// Where it stands (a cell's or an area's name), for comparing versions; not exported.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub(crate) place: String,
 }
 
 /// Where a reinforcement enters.
@@ -704,6 +712,7 @@ impl Exporter<'_> {
             })
             .collect();
         let placed = board::board_stacks((game, self.ix, &self.layout.counters), sc, b);
+        let grid = map.grid();
         let units = placed
             .into_iter()
             .map(|(c, items)| {
@@ -724,7 +733,16 @@ impl Exporter<'_> {
                                 None => colours[p.side].clone(),
                             };
                             let symbol = p.mini.and_then(|m| m.symbol).filter(|_| room);
-                            StackItem { label: p.label, color, text_color, count: p.count, symbol }
+                            let place = grid.name(c);
+                            StackItem {
+                                label: p.label,
+                                color,
+                                text_color,
+                                count: p.count,
+                                symbol,
+                                changed: false,
+                                place,
+                            }
                         })
                         .collect(),
                 }

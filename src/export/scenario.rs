@@ -101,6 +101,10 @@ pub struct ForceData {
     /// ("XXIV: 0202"), else its cells, the name of its area ("in West Bank"), and where a
     /// reinforcement enters ("enters at 1405").
     pub places: Vec<String>,
+    /// `build --since`: the row prints otherwise than in that version (its set-up, count,
+    /// arrival or its unit's stats changed), or is new: a bar beside it. Absent when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub changed: bool,
 }
 
 /// The game's limits per side.
@@ -182,7 +186,7 @@ impl Exporter<'_> {
             })
             .collect();
         let limits = &game.scenario_limits;
-        Some(ScenarioData {
+        let mut data = ScenarioData {
             id: sc.id.v.clone(),
             title: sc.title.v.clone(),
             requires: sc.requires.as_ref().map(|r| r.v.clone()),
@@ -209,7 +213,9 @@ impl Exporter<'_> {
             tracks: (sc.tracks.iter())
                 .filter_map(|(id, starts)| Some(self.track(self.ix.get::<Track>(game, &id.v)?, starts)))
                 .collect(),
-        })
+        };
+        self.mark_setup_changes(&mut data);
+        Some(data)
     }
 
     /// A side of a scenario: its forces, each unit with its stats, and what it fields in all.
@@ -236,6 +242,7 @@ impl Exporter<'_> {
                 arrives: f.arrives.as_ref().map(|a| a.v),
                 text: self.opt_text(&f.text),
                 places: places(map, f),
+                changed: false,
             });
         }
         ScenarioSideData {

@@ -36,6 +36,10 @@ pub struct Prints {
     terrain: HashMap<String, String>,
     /// Each box of the turn record track, by the scenario it shows (none: all) and number.
     turns: HashMap<(Option<String>, i64), String>,
+    /// Each scenario's forces rows as printed, by scenario and side id.
+    forces: HashMap<(String, String), HashSet<String>>,
+    /// Each scenario's set-up on its board: a force's block where it stands, by scenario id.
+    setups: HashMap<String, HashSet<String>>,
 }
 
 /// A rule section as printed: its heading, and each paragraph and item.
@@ -161,7 +165,23 @@ pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
             turns.insert((scenario.map(str::to_string), t.number), ex.resolved(&t));
         }
     }
-    Prints { cards, sections, tables, counters, crts, terrain, turns }
+    let (mut forces, mut setups) = (HashMap::new(), HashMap::new());
+    for sc in &game.scenarios {
+        let Some(data) = ex.scenario(&sc.id.v) else { continue };
+        for side in &data.sides {
+            let rows = side.forces.iter().map(|f| ex.resolved(f)).collect();
+            forces.insert((data.id.clone(), side.id.clone()), rows);
+        }
+        let placed = data.board.iter().flat_map(|b| &b.units).flat_map(|s| &s.items).map(setup_key).collect();
+        setups.insert(data.id.clone(), placed);
+    }
+    Prints { cards, sections, tables, counters, crts, terrain, turns, forces, setups }
+}
+
+/// A force's block on a scenario's board, as compared across versions: where it stands, what
+/// it says, how many and in what colour.
+fn setup_key(it: &super::map::StackItem) -> String {
+    format!("{}|{}|{}|{}", it.place, it.label, it.count, it.color)
 }
 
 /// A CRT's results by (roll, column label).
@@ -374,6 +394,22 @@ impl Exporter<'_> {
                 .map(|r| c.labels.iter().zip(&r.results).map(|(l, x)| cell(&r.roll, l, x)).collect())
                 .collect(),
         )
+    }
+
+    /// `build --since`: mark a scenario's forces rows that print otherwise than in the version
+    /// compared with (or are new), and the blocks on its board that did not stand there.
+    pub(super) fn mark_setup_changes(&self, data: &mut super::scenario::ScenarioData) {
+        let Some(since) = self.since.as_ref() else { return };
+        for side in &mut data.sides {
+            let old = since.prints.forces.get(&(data.id.clone(), side.id.clone()));
+            for f in &mut side.forces {
+                f.changed = !old.is_some_and(|o| o.contains(&self.resolved(&*f)));
+            }
+        }
+        let old = since.prints.setups.get(&data.id);
+        for it in data.board.iter_mut().flat_map(|b| &mut b.units).flat_map(|s| &mut s.items) {
+            it.changed = !old.is_some_and(|o| o.contains(&setup_key(it)));
+        }
     }
 
     /// Whether a terrain chart row prints otherwise than in the version compared with.

@@ -505,3 +505,59 @@ fn the_errata_sheet_of_one_counter_reads_across_the_top() {
         assert!(w.x1 - w.x0 > w.y1 - w.y0, "`{}` runs down the page: {:?}", w.text, (w.x0, w.y0, w.x1, w.y1));
     }
 }
+
+/// A set-up moved is living rules too: built `--since`, the scenario sheet marks the moved
+/// force's row (a bar) and its block on the set-up map (the change mark), nothing else; the
+/// errata says where it went.
+#[test]
+fn a_moved_set_up_is_marked_on_the_scenario_sheet_and_in_the_errata() {
+    use playaid::export::{DocKind, ExportOptions, Since, export, prints};
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("marrow");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let scenarios = std::fs::read_to_string(game.join("scenarios.toml")).unwrap();
+    let moved = "{ counters = [\"XX\"], cells = [\"0708\"] }";
+    assert_eq!(scenarios.matches(moved).count(), 1, "the example's data changed: update this test");
+    std::fs::write(game.join("scenarios.toml"), scenarios.replace(moved, &moved.replace("0708", "0709"))).unwrap();
+    let old = playaid::build::load_and_check(&repo().join("data/marrow-front"), None).unwrap();
+    let new = playaid::build::load_and_check(&game, None).unwrap();
+    let ((oi, ol), (ni, nl)) = (old.stages.as_ref().unwrap(), new.stages.as_ref().unwrap());
+    let since = std::sync::Arc::new(Since {
+        version: "1.0".into(),
+        prints: prints(&old.game, oi, ol),
+        changes: playaid::diff::diff(&old.game, &new.game),
+    });
+    let opts = ExportOptions { since: Some(since.clone()), ..Default::default() };
+    let kind = DocKind::parse("scenario", Some("hearthfire")).unwrap();
+    let exported = export(&new.game, ni, nl, &kind, &opts);
+    let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+    let sc = &data["scenario"];
+    let rows: Vec<String> = sc["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["forces"].as_array().unwrap())
+        .filter(|f| f["changed"] == true)
+        .map(|f| f["places"].to_string())
+        .collect();
+    assert_eq!(rows, ["[\"XX: 0709\"]"], "the moved force's row alone");
+    // On the set-up map: its block alone carries the mark.
+    let r = playaid::render::Renderer::new(&new.game.root, None).unwrap();
+    let compiled = r.compile("scenario", &exported.data_json, &exported.texts_typ).unwrap_or_else(|e| panic!("{e:?}"));
+    let marks: Vec<String> = compiled
+        .query_metadata("pa-setup-changed")
+        .into_iter()
+        .map(|(m, ..)| m["label"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(marks, ["XX"]);
+    assert_eq!(
+        since.errata().changes,
+        ["Scenario Operation Hearthfire, Oskarian Empire, Armoured Corps: sets up XX 0708 → 0709."]
+    );
+    // The same version compared with itself marks nothing.
+    let same =
+        std::sync::Arc::new(Since { version: "1.0".into(), prints: prints(&new.game, ni, nl), changes: Vec::new() });
+    let opts = ExportOptions { since: Some(same), ..Default::default() };
+    let text = String::from_utf8(export(&new.game, ni, nl, &kind, &opts).data_json).unwrap();
+    assert!(!text.contains("\"changed\":true"), "nothing marked against itself");
+}
