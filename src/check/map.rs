@@ -600,10 +600,16 @@ impl Checker<'_> {
         }
     }
 
-    /// A force's `entry`: a cell on an edge of the board played (E054).
+    /// A force's `entry`: a cell on an edge of the board played, or an edge (E054).
     fn force_entry(&mut self, b: &Played, side: &ScenarioSide, f: &Force) {
         let g = b.g;
         let Some(entry) = &f.entry else { return };
+        // An edge: the whole of it, the side's own or nobody's.
+        if let Some((edge, named)) = b.map.entry_edge(&entry.v) {
+            let what = b.map.entry_words(&entry.v);
+            self.entry_edge_side(b, side, entry, &what, |e| e == edge, named);
+            return;
+        }
         let Some(c) = self.window_cell(&g, b.window, entry) else { return };
         let (c0, r0, c1, r1) = b.window;
         let on_edge =
@@ -628,7 +634,24 @@ impl Checker<'_> {
             EdgeSide::West => c.col == c0,
             EdgeSide::East => c.col == c1,
         };
-        let named: Vec<&MapEdge> = b.map.edges.iter().filter(|e| e.edge.as_ref().is_some_and(|s| on(s.v))).collect();
+        self.entry_edge_side(b, side, entry, &g.name(c), on, None);
+    }
+
+    /// An entry on an edge of the map that `[[map.edge]]`s give only to other sides (E054):
+    /// `on` says which edges the entry lies on, `named` the edge it names by id.
+    fn entry_edge_side(
+        &mut self,
+        b: &Played,
+        side: &ScenarioSide,
+        entry: &Sp<String>,
+        what: &str,
+        on: impl Fn(EdgeSide) -> bool,
+        named_edge: Option<&MapEdge>,
+    ) {
+        let named: Vec<&MapEdge> = match named_edge {
+            Some(e) => vec![e],
+            None => b.map.edges.iter().filter(|e| e.edge.as_ref().is_some_and(|s| on(s.v))).collect(),
+        };
         let theirs = named.iter().find(|e| e.side.as_ref().is_some_and(|s| s.v != side.side.v));
         let ours_or_free = named.iter().any(|e| e.side.as_ref().is_none_or(|s| s.v == side.side.v));
         if let (Some(e), false) = (theirs, ours_or_free) {
@@ -642,12 +665,14 @@ impl Checker<'_> {
                 .collect();
             let d = Diagnostic::error(
                 diag::ENTRY_NOT_ON_EDGE,
-                format!(
-                    "{} is on the {}, which belongs to `{}`",
-                    g.name(c),
-                    edge_name(e),
-                    e.side.as_ref().map_or("", |s| s.v.as_str())
-                ),
+                match named_edge {
+                    Some(_) => format!("{what} belongs to `{}`", e.side.as_ref().map_or("", |s| s.v.as_str())),
+                    None => format!(
+                        "{what} is on the {}, which belongs to `{}`",
+                        edge_name(e),
+                        e.side.as_ref().map_or("", |s| s.v.as_str())
+                    ),
+                },
             )
             .at(&entry.loc)
             .label(format!("not an edge of `{}`", side.side.v));

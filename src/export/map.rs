@@ -692,6 +692,42 @@ impl Exporter<'_> {
         })
     }
 
+    /// The set-up units as blocks in their cells, one stack a cell: a miniature of each
+    /// force's counter (its colours, its symbol where it fits), else its side's colours.
+    fn board_stacks(
+        &self,
+        sc: &Scenario,
+        map: &Map,
+        b: &OnBoard,
+        frame: BoardFrame,
+        colours: &[(String, String)],
+    ) -> Vec<Stack> {
+        let placed = board::board_stacks((self.game, self.ix, &self.layout.counters), sc, b);
+        let grid = map.grid();
+        let stack = |(c, items): (Coord, Vec<board::Placed>)| {
+            let (width, height) = block_size(b.geo.cell, items.len());
+            let text_size = block_text_size(height, frame.scale);
+            let room = board::symbol_fits(height, frame.scale, text_size);
+            let item = |p: board::Placed| {
+                let (color, text_color) = match &p.mini {
+                    Some(m) => (m.background.clone(), m.text.clone()),
+                    None => colours[p.side].clone(),
+                };
+                let symbol = p.mini.and_then(|m| m.symbol).filter(|_| room);
+                let place = grid.name(c);
+                StackItem { label: p.label, color, text_color, count: p.count, symbol, changed: false, place }
+            };
+            Stack {
+                at: pt(b.at(c)),
+                width: mm(width),
+                height: mm(height),
+                text_size,
+                items: items.into_iter().map(item).collect(),
+            }
+        };
+        placed.into_iter().map(stack).collect()
+    }
+
     /// The set-up units in their cells (`units`, one stack a cell), the reinforcements'
     /// entry arrows (`entries`), and the key of the labels (`key`).
     fn board_forces(
@@ -711,43 +747,7 @@ impl Exporter<'_> {
                 (color, text)
             })
             .collect();
-        let placed = board::board_stacks((game, self.ix, &self.layout.counters), sc, b);
-        let grid = map.grid();
-        let units = placed
-            .into_iter()
-            .map(|(c, items)| {
-                let (width, height) = block_size(b.geo.cell, items.len());
-                let text_size = block_text_size(height, frame.scale);
-                let room = board::symbol_fits(height, frame.scale, text_size);
-                Stack {
-                    at: pt(b.at(c)),
-                    width: mm(width),
-                    height: mm(height),
-                    text_size,
-                    items: items
-                        .into_iter()
-                        .map(|p| {
-                            // A miniature of the counter: its colours, its symbol where it fits.
-                            let (color, text_color) = match &p.mini {
-                                Some(m) => (m.background.clone(), m.text.clone()),
-                                None => colours[p.side].clone(),
-                            };
-                            let symbol = p.mini.and_then(|m| m.symbol).filter(|_| room);
-                            let place = grid.name(c);
-                            StackItem {
-                                label: p.label,
-                                color,
-                                text_color,
-                                count: p.count,
-                                symbol,
-                                changed: false,
-                                place,
-                            }
-                        })
-                        .collect(),
-                }
-            })
-            .collect();
+        let units = self.board_stacks(sc, map, b, frame, &colours);
         let (mut entries, mut key) = (Vec::new(), Vec::new());
         let labels = board::scenario_labels(game, self.ix, sc);
         for (side, (color, text)) in sc.sides.iter().zip(&colours) {
@@ -756,7 +756,7 @@ impl Exporter<'_> {
                 let label = labels.get(&name).cloned().unwrap_or_else(|| board::short_label(&name));
                 let copies = f.copies();
                 let ids: Vec<String> = f.counters.iter().map(|c| c.v.clone()).collect();
-                if let Some(c) = f.entry.as_ref().and_then(|e| b.cells(&e.v).first().copied()) {
+                if let Some(c) = f.entry.as_ref().and_then(|e| b.entry_cell(&e.v)) {
                     // A force naming its counters arrives by their ids: "XXIII, turn 2".
                     let (tag, n) = if ids.is_empty() { (label.clone(), copies) } else { (ids.join(", "), 1) };
                     entries.push(Entry {

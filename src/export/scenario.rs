@@ -283,7 +283,11 @@ fn places((map, areas): (Option<&Map>, Option<&AreaMap>), f: &Force) -> Vec<Stri
     }
     if let Some(e) = &f.entry {
         let place = areas.and_then(|m| m.place(&e.v)).map(Place::label);
-        out.push(format!("enters at {}", place.unwrap_or_else(|| e.v.clone())));
+        // An edge: "enters from the German edge"; a cell or an area: "enters at 1405".
+        match map.filter(|m| m.entry_edge(&e.v).is_some()) {
+            Some(m) => out.push(format!("enters from {}", m.entry_words(&e.v))),
+            None => out.push(format!("enters at {}", place.unwrap_or_else(|| e.v.clone()))),
+        }
     }
     out
 }

@@ -231,6 +231,8 @@ pub struct OnBoard {
     pub window: Window,
     /// The top-left corner of the cells drawn, in map mm.
     origin: Point,
+    /// The map's named edges, by id: where an `entry` naming one comes in.
+    edges: Vec<(String, EdgeSide)>,
 }
 
 impl OnBoard {
@@ -247,11 +249,13 @@ impl OnBoard {
                 cells.iter().map(|c| c.row).max()?,
             ))
         });
-        OnBoard::new(geo, window.unwrap_or((1, 1, g.columns, g.rows)))
+        let mut b = OnBoard::new(geo, window.unwrap_or((1, 1, g.columns, g.rows)));
+        b.edges = map.edges.iter().filter_map(|e| Some((e.id.v.clone(), e.edge.as_ref()?.v))).collect();
+        b
     }
 
     fn new(geo: Geometry, window: Window) -> OnBoard {
-        let mut b = OnBoard { geo, window, origin: (0.0, 0.0) };
+        let mut b = OnBoard { geo, window, origin: (0.0, 0.0), edges: Vec::new() };
         let (hw, hh) = geo.half_extent();
         let shown = b.shown();
         b.origin = (
@@ -285,6 +289,25 @@ impl OnBoard {
     /// The cells an entry of the data names that the board shows.
     pub fn cells(&self, entry: &str) -> Vec<Coord> {
         self.geo.grid.expand(entry).unwrap_or_default().into_iter().filter(|c| self.shows(*c)).collect()
+    }
+
+    /// Where a reinforcement's `entry` comes onto the board: its cell, or for an edge (a
+    /// `[[map.edge]]` id, or "east") the middle cell of that edge of the cells shown.
+    pub fn entry_cell(&self, entry: &str) -> Option<Coord> {
+        let edge = match self.edges.iter().find(|(id, _)| id == entry) {
+            Some((_, e)) => Some(*e),
+            None => EdgeSide::parse(entry),
+        };
+        let Some(edge) = edge else { return self.cells(entry).first().copied() };
+        let (c0, r0, c1, r1) = self.window;
+        let along: Vec<Coord> = match edge {
+            EdgeSide::North => (c0..=c1).map(|col| Coord { col, row: r0 }).collect(),
+            EdgeSide::South => (c0..=c1).map(|col| Coord { col, row: r1 }).collect(),
+            EdgeSide::West => (r0..=r1).map(|row| Coord { col: c0, row }).collect(),
+            EdgeSide::East => (r0..=r1).map(|row| Coord { col: c1, row }).collect(),
+        };
+        let shown: Vec<Coord> = along.into_iter().filter(|c| self.shows(*c)).collect();
+        shown.get(shown.len() / 2).copied()
     }
 
     /// The direction from the board's nearest edge into cell `c`, reversed: pointing off it.
@@ -529,8 +552,7 @@ fn covers(l: &MapLabel, hidden: &BTreeSet<String>, place: &str, cell: Mm) -> Dia
 /// The frame of scenario `sc`'s set-up map on board `b`: side room when a reinforcement enters
 /// from the west or east.
 pub fn scenario_frame(sc: &Scenario, b: &OnBoard) -> BoardFrame {
-    let entries =
-        sc.sides.iter().flat_map(|s| &s.forces).filter_map(|f| b.cells(&f.entry.as_ref()?.v).first().copied());
+    let entries = sc.sides.iter().flat_map(|s| &s.forces).filter_map(|f| b.entry_cell(&f.entry.as_ref()?.v));
     let side_entries = entries.map(|c| b.outward(c)).any(|(dx, _)| dx != 0);
     board_frame(b.size(), side_entries)
 }

@@ -430,6 +430,25 @@ pub struct Map {
 }
 
 impl Map {
+    /// The edge a force's `entry` names instead of a cell: a `[[map.edge]]` by its id, or a
+    /// side of the map by name ("east"); none for a cell.
+    pub fn entry_edge(&self, entry: &str) -> Option<(EdgeSide, Option<&MapEdge>)> {
+        if let Some(e) = self.edges.iter().find(|e| e.id.v == entry) {
+            return e.edge.as_ref().map(|s| (s.v, Some(e)));
+        }
+        EdgeSide::parse(entry).map(|s| (s, None))
+    }
+
+    /// How a force's `entry` reads on a sheet: a named edge's name ("the German edge"), a side
+    /// of the map ("the east edge"), else the cell as written.
+    pub fn entry_words(&self, entry: &str) -> String {
+        match self.entry_edge(entry) {
+            Some((_, Some(e))) => format!("the {}", e.name.as_ref().map_or(&e.id.v, |n| &n.v)),
+            Some((side, None)) => format!("the {} edge", side.name()),
+            None => entry.to_string(),
+        }
+    }
+
     /// The map's shape, with its size clamped to the limits (so that a bad size, reported by
     /// the checker, never makes a huge grid).
     pub fn grid(&self) -> Grid {

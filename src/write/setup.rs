@@ -138,7 +138,8 @@ impl Where {
         } else {
             Vec::new()
         };
-        let arrives = force.arrives.as_ref().map(|t| (t.v, force.entry.as_ref().map(|e| e.v.clone())));
+        // An edge is named as the sheets name it ("the German edge"), a cell as written.
+        let arrives = force.arrives.as_ref().map(|t| (t.v, force.entry.as_ref().map(|e| map.entry_words(&e.v))));
         if cells.is_empty() && arrives.is_none() {
             return None;
         }
