@@ -81,26 +81,15 @@ struct Measuring<'a> {
 impl Measuring<'_> {
     /// The heights of `probes` (numbered from `first`), in parts of at most [`PART_CARDS`] cards
     /// (a measuring document of a thousand cards took gigabytes), the parts shared between the
-    /// cores, each compiled on a thread (Typst compiles one document on one thread). Parts split
+    /// cores by [`crate::limits::on_cores`], each compiled on a thread (Typst compiles one
+    /// document on one thread). Parts split
     /// between cards, never inside one: the heights are the same however many cores measure.
     fn measure(&self, probes: &[card_fit::Probe], first: usize) -> Result<Vec<Measured>, Vec<Diagnostic>> {
         let parts = measuring_parts(probes, PART_CARDS);
-        // At most four at once: each part's compile holds its own memory.
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4).min(parts.len()).max(1);
-        let results: Vec<Result<Vec<Measured>, Vec<Diagnostic>>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..cores)
-                .map(|t| {
-                    let mine: Vec<std::ops::Range<usize>> = parts.iter().skip(t).step_by(cores).cloned().collect();
-                    scope.spawn(move || {
-                        let mut found = Vec::new();
-                        for range in mine {
-                            found.extend(self.part(&probes[range.clone()], first + range.start)?);
-                        }
-                        Ok(found)
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("a measuring thread")).collect()
+        // On the one pool of worker threads, at most four at once: each part's compile holds
+        // its own memory. The results come back in the parts' order on any machine.
+        let results = crate::limits::on_cores(&parts, 4, |range: &std::ops::Range<usize>| {
+            self.part(&probes[range.clone()], first + range.start)
         });
         let mut measured = Vec::new();
         for r in results {
