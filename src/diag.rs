@@ -261,6 +261,9 @@ codes! {
     /// find the first only. A warning, as a card's id named nothing before it could be
     /// referenced.
     DUPLICATE_CARD_ID = "W028" "duplicate-card-id";
+    /// A counter's stripe that prints as nearly the grey of the face under it: in black and
+    /// white the stripe vanishes.
+    STRIPE_SAME_GREY = "W029" "stripe-same-grey";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that

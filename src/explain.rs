@@ -106,6 +106,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W026", include_str!("../docs/explain/W026.md")),
     ("W027", include_str!("../docs/explain/W027.md")),
     ("W028", include_str!("../docs/explain/W028.md")),
+    ("W029", include_str!("../docs/explain/W029.md")),
 ];
 
 /// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it

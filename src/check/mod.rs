@@ -22,6 +22,7 @@ mod tracks;
 pub(crate) use pieces::section_of;
 
 pub(crate) use pieces::counter_name;
+pub(crate) use pieces::{GREY_APART, grey_apart};
 mod rules;
 mod scenario;
 mod units;

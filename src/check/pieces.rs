@@ -447,7 +447,7 @@ pub(crate) fn counter_name(c: &Counter) -> String {
 }
 
 /// How far apart (0 to 1) two colours' greys must be to tell them apart in black and white.
-const GREY_APART: f64 = 0.10;
+pub(crate) const GREY_APART: f64 = 0.10;
 
 /// The greys `#rrggbb` may print as: Rec. 709 luma, and Rec. 601 luma (what printer drivers,
 /// Ghostscript and poppler make of colour), 0 black to 1 white.
@@ -460,7 +460,7 @@ fn greys(hex: &str) -> Option<(f64, f64)> {
 
 /// How far apart two colours print in grey, the nearer of the two ways of making grey; and
 /// their greys that way.
-fn grey_apart(a: &str, b: &str) -> Option<(f64, f64, f64)> {
+pub(crate) fn grey_apart(a: &str, b: &str) -> Option<(f64, f64, f64)> {
     let (a, b) = (greys(a)?, greys(b)?);
     let (d709, d601) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
     Some(if d601 < d709 { (d601, a.1, b.1) } else { (d709, a.0, b.0) })

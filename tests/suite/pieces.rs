@@ -259,8 +259,7 @@ fn seed_counter_sheets_hold_every_counter_and_marker() {
         "Ops Complete",
         "Disrupted",
         "Reduced",
-        "Smoke",
-        "Dug-in",
+        "Smoke 2",
         // A run's counters carry their own ids; fire support shares the markers' sheet.
         "1/A/506",
         "3/A/506",

@@ -270,7 +270,46 @@ pub(crate) fn lay_out_counters(
     let counters: Vec<RCounter> = sources.iter().map(|src| ctx.counter(src)).collect();
     let missing = std::mem::take(&mut ctx.missing);
     report_missing(game, &groups, &counters, missing, diags);
+    stripes_in_grey(&counters, diags);
     Counters { page, gutter, groups, counters }
+}
+
+/// W029: a face's stripe that prints as nearly the grey of the face under it, so that in black
+/// and white the stripe (a formation's, a step's) vanishes. Once per stripe and ground, at the
+/// first counter that prints them.
+fn stripes_in_grey(counters: &[RCounter], diags: &mut Vec<Diagnostic>) {
+    let mut told = std::collections::HashSet::new();
+    for c in counters {
+        for face in std::iter::once(&c.front).chain(&c.back) {
+            // A stripe of the face's own colour draws nothing in colour either.
+            let Some(stripe) = face.stripe.as_ref().filter(|s| !s.eq_ignore_ascii_case(&face.background)) else {
+                continue;
+            };
+            let Some((d, sg, bg)) = crate::check::grey_apart(stripe, &face.background) else { continue };
+            if d >= crate::check::GREY_APART || !told.insert((stripe.clone(), face.background.clone())) {
+                continue;
+            }
+            diags.push(
+                Diagnostic::warning(
+                    diag::STRIPE_SAME_GREY,
+                    format!(
+                        "the stripe ({stripe}) of {} prints as nearly the grey of its ground ({}): {:.0} % and {:.0} %",
+                        c.what,
+                        face.background,
+                        sg * 100.0,
+                        bg * 100.0
+                    ),
+                )
+                .at(&c.loc)
+                .label("its stripe vanishes in black and white")
+                .help(format!(
+                    "make the stripe or the counter's colour lighter or darker, so that their greys differ by {:.0} % \
+                     or more",
+                    crate::check::GREY_APART * 100.0
+                )),
+            );
+        }
+    }
 }
 
 #[cfg(test)]
