@@ -253,14 +253,26 @@ impl Checker<'_> {
             })
             .max()
             .unwrap_or(0);
-        if need.v > best {
+        // "More than 150" is out of reach with 150 to score, as "150" is with 149.
+        let more_than = sc.more_than.as_ref().is_some_and(|m| m.v);
+        if need.v > best || (more_than && need.v >= best) {
             self.push(
                 Diagnostic::warning(
                     diag::SCENARIO_UNWINNABLE,
-                    format!("no side can reach {} points: at most {best} are there to score", need.v),
+                    match more_than {
+                        true => {
+                            format!("no side can score more than {} points: at most {best} are there to score", need.v)
+                        }
+                        false => format!("no side can reach {} points: at most {best} are there to score", need.v),
+                    },
                 )
                 .at(&need.loc)
-                .label(format!("more than the {best} points of objectives and enemy forces"))
+                .label(match more_than {
+                    true => {
+                        format!("a total must exceed this, and {best} points of objectives and enemy forces cannot")
+                    }
+                    false => format!("more than the {best} points of objectives and enemy forces"),
+                })
                 .help("lower the points to win, or add objectives"),
             );
         }

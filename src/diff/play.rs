@@ -359,6 +359,7 @@ pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {
         sides,
         objectives,
         victory_points,
+        more_than,
         turns,
         sudden_death,
         victory,
@@ -392,6 +393,7 @@ pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {
         .text("map", t(g, map))
         .paragraphs("set-up", texts(g, setup))
         .one("points to win", n(victory_points))
+        .one("a total must exceed them", more_than.as_ref().map(|m| if m.v { "yes" } else { "no" }.to_string()))
         .one("turns", n(turns))
         .paragraphs("sudden death", texts(g, sudden_death))
         .paragraphs("victory", texts(g, victory))

@@ -136,6 +136,8 @@ pub struct ObjectiveData {
 pub struct Victory {
     /// `victory_points`.
     pub points: Option<i64>,
+    /// `more_than`: a total must be more than `points` to win.
+    pub more_than: bool,
     /// `turns`.
     pub turns: Option<i64>,
     /// `sudden_death`.
@@ -202,6 +204,7 @@ impl Exporter<'_> {
             objectives,
             victory: Victory {
                 points: sc.victory_points.as_ref().map(|p| p.v),
+                more_than: sc.more_than.as_ref().is_some_and(|m| m.v),
                 turns: sc.turns.as_ref().map(|t| t.v),
                 sudden_death: self.texts(&sc.sudden_death),
                 text: self.texts(&sc.victory),

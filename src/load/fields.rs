@@ -1174,6 +1174,11 @@ static VICTORY: TableDecl = TableDecl {
         "[scenario.victory]: how the scenario is won.",
         &[
             f("victory_points", Ty::Int, "A warning (W006) if no side can reach it."),
+            f(
+                "more_than",
+                Ty::Bool,
+                "true: a total must be more than victory_points to win (\"exceeds\"), not reach it.",
+            ),
             f("turns", Ty::Int, "How many turns."),
             f("sudden_death", Ty::Markups, "Markup."),
             f("text", Ty::Markups, "Markup."),

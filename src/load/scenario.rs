@@ -95,9 +95,11 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
         t.finish();
     }
     let (mut victory_points, mut turns, mut sudden_death, mut victory) = (None, None, Vec::new(), Vec::new());
+    let mut more_than = None;
     if let Some(v) = o.table("victory") {
         v.renamed("victory_points", "points", "in a scenario's victory");
         victory_points = v.int("victory_points");
+        more_than = v.bool("more_than");
         turns = v.int("turns");
         sudden_death = v.texts("sudden_death");
         victory = v.texts("text");
@@ -132,6 +134,7 @@ pub(super) fn read_scenario(o: &Obj) -> Scenario {
         sides,
         objectives,
         victory_points,
+        more_than,
         turns,
         sudden_death,
         victory,

@@ -115,6 +115,9 @@ pub struct Scenario {
     pub objectives: Vec<Objective>,
     /// `points` in `[scenario.victory]`: the points that win; W006 if no side can reach them.
     pub victory_points: Option<Sp<i64>>,
+    /// `more_than` in `[scenario.victory]`: a total must be more than `victory_points` to win
+    /// (the rules say "exceeds"), not reach it.
+    pub more_than: Option<Sp<bool>>,
     /// `turns` in `[scenario.victory]`: how long the game lasts, in turns.
     pub turns: Option<Sp<i64>>,
     /// `sudden_death` in `[scenario.victory]`: markup, conditions that end the game at once.

@@ -22,7 +22,7 @@ fn every_seed_game_has_a_scenario_a_player_can_set_up_from() {
                 "Centre island 50",
                 "South island 50",
                 "Allies POINTS 100",
-                "more than 150 points wins",
+                "Victory points to win: more than 150",
                 "11 Optional Rules",
             ],
         ),
