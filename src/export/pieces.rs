@@ -182,6 +182,13 @@ pub struct CounterGroup<'a> {
     /// faces are its wood, in the side's colour); their backs are for the virtual tabletops.
     #[serde(skip_serializing_if = "is_false")]
     pub stickers: bool,
+    /// What the header of the sheets this group starts says after the game's title: the
+    /// names of the groups on them with their sizes ("Units (19.05 mm) · Markers"), shortened
+    /// by playaid until the header fits one line of the page (sizes left out, then the rules
+    /// version, then the names cut with "…").
+    pub sheet_title: String,
+    /// Whether that header names the rules version (left out only when the line is too long).
+    pub sheet_version: bool,
     /// The counters printed, in order.
     pub items: Vec<CounterItem<'a>>,
 }
@@ -231,6 +238,61 @@ fn stack_groups(groups: &mut [CounterGroup], sheet: &Imposition, page: (f64, f64
             _ => one_sheet(g).then_some(used),
         };
     }
+}
+
+/// The header of each run of groups sharing sheets (a group and those stacked after it): its
+/// groups' names and sizes after the game's title and rules version, on one line of the page.
+/// Too long, it drops the sizes, then the rules version, then cuts the names with "…": a
+/// header never wraps off the page's edge.
+fn fit_sheet_titles(game: &Game, groups: &mut [CounterGroup], page: (f64, f64)) {
+    use crate::layout::fonts::text_width;
+    const HEADER_PT: Pt = Pt(6.5);
+    let mut start = 0;
+    while start < groups.len() {
+        let end = start + 1 + groups[start + 1..].iter().take_while(|g| g.stack).count();
+        let run = &groups[start..end];
+        let sheets = run[0].sheets;
+        // The longest right part the sheet may print, and the page's printable width.
+        let right = format!("backs · sheet {sheets} of {sheets} · print both sides, flip on the short edge");
+        let across = if run[0].bands == "sides" { page.1 } else { page.0 };
+        let room = Mm(across - 2.0 * PRINTABLE_EDGE_MM).pt().0 - text_width(&right, HEADER_PT, false).0 - 6.0;
+        let game_title =
+            game.meta.title.as_ref().map_or(0.0, |t| text_width(&format!("{} · ", t.v), HEADER_PT, true).0);
+        let version = game
+            .meta
+            .version
+            .as_ref()
+            .map_or(0.0, |v| text_width(&format!("rules version {} · ", v.v), HEADER_PT, false).0);
+        let name = |g: &CounterGroup| g.name.clone().unwrap_or_else(|| "Counters".into());
+        let sized =
+            run.iter().map(|g| format!("{} ({} mm)", name(g), round3(g.width.0))).collect::<Vec<_>>().join(" · ");
+        let plain = run.iter().map(name).collect::<Vec<_>>().join(" · ");
+        let w = |s: &str| text_width(s, HEADER_PT, false).0;
+        let (title, with_version) = if game_title + version + w(&sized) <= room {
+            (sized, true)
+        } else if game_title + version + w(&plain) <= room {
+            (plain, true)
+        } else if game_title + w(&plain) <= room {
+            (plain, false)
+        } else {
+            let mut cut: Vec<char> = plain.chars().collect();
+            while !cut.is_empty() && game_title + w(&format!("{}…", cut.iter().collect::<String>())) > room {
+                cut.pop();
+            }
+            (format!("{}…", cut.iter().collect::<String>().trim_end()), false)
+        };
+        for g in &mut groups[start..end] {
+            g.sheet_title = title.clone();
+            g.sheet_version = with_version;
+        }
+        start = end;
+    }
+}
+
+/// A size as the header prints it: at most three decimals, no trailing zeros.
+fn round3(mm: f64) -> String {
+    let s = format!("{:.3}", mm);
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The counter sheets' parts as they fill: each part is compiled on its own (see build.rs).
@@ -375,6 +437,7 @@ impl<'g> Exporter<'g> {
         }
         for part in &mut parts {
             stack_groups(part, &co.sheet, *page, *gutter);
+            fit_sheet_titles(self.game, part, *page);
         }
         let (sheet, bleed) = (sheet_data(&co.sheet, *page, Some(co.cut), *gutter), co.bleed);
         let data = |groups| CountersData {
@@ -452,6 +515,8 @@ impl<'g> Exporter<'g> {
             sheets,
             stack: false,
             stickers,
+            sheet_title: String::new(),
+            sheet_version: true,
             items: Vec::new(),
         };
         let mut current = new_group(1);

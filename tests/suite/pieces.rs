@@ -670,3 +670,45 @@ fn the_calibration_page_puts_rulers_behind_each_cross_and_says_how_to_set_back_o
         }
     }
 }
+
+/// A sheet's header is one line across the page, whatever the groups are called: a short name
+/// prints with its size and the rules version; a name far too long for the line is cut with
+/// "…" (and the version left out) rather than wrapping off the page's edge.
+#[test]
+fn a_sheet_header_fits_one_line_whatever_its_groups_are_called() {
+    let tmp = tempfile::tempdir().unwrap();
+    let short = tmp.path().join("short");
+    counters_game(&short, "5/8in", "long", 3, "");
+    let (_, data) = compile(&short, "counters");
+    let data: serde_json::Value = serde_json::from_slice(&data).unwrap();
+    let g = &data["counters"]["groups"][0];
+    assert_eq!((g["sheet_title"].as_str(), g["sheet_version"].as_bool()), (Some("Counters (15.875 mm)"), Some(true)));
+
+    let long = tmp.path().join("long");
+    let name = "The counters of the First Army of the Northern Marches with every corps ".repeat(3);
+    counters_game(&long, "5/8in", "long", 3, "");
+    let counters = std::fs::read_to_string(long.join("counters.toml")).unwrap();
+    std::fs::write(
+        long.join("counters.toml"),
+        counters.replace("id = \"g\"", &format!("id = \"g\"\nname = \"{}\"", name.trim())),
+    )
+    .unwrap();
+    let (compiled, data) = compile(&long, "counters");
+    let data: serde_json::Value = serde_json::from_slice(&data).unwrap();
+    let g = &data["counters"]["groups"][0];
+    let title = g["sheet_title"].as_str().unwrap();
+    assert!(title.ends_with('…') && title.starts_with("The counters of the First Army"), "{title}");
+    assert_eq!(g["sheet_version"], false);
+    // Drawn: the header's box stays on the page, and its text on one line of it.
+    let pdf = tmp.path().join("long.pdf");
+    std::fs::write(&pdf, compiled.pdf().unwrap()).unwrap();
+    let first = std::process::Command::new("pdftotext")
+        .args(["-layout", "-f", "1", "-l", "1"])
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&first.stdout);
+    let line = text.lines().find(|l| l.contains("The counters of the First Army")).expect("the header");
+    assert!(line.contains('…') && line.contains("fronts · sheet 1 of 1"), "one line: {line}");
+}
