@@ -42,6 +42,8 @@ pub struct BuildOptions {
     pub since: Option<String>,
     /// `--deny`: warnings this run treats as errors (on top of the game's own `deny`).
     pub deny: Deny,
+    /// `--lang`: build in this language of `translations/` into `OUT/<id>-<version>-<lang>/`.
+    pub lang: Option<String>,
 }
 
 /// Counters per part of a large counter sheet. Each part compiles on a core of its own and
@@ -58,6 +60,7 @@ impl Default for BuildOptions {
             exports: ExportFlags::default(),
             since: None,
             deny: Deny::default(),
+            lang: None,
         }
     }
 }
@@ -91,6 +94,9 @@ pub struct BuildReport {
     pub files: Files,
     /// The files written, in build order.
     pub written: Vec<Written>,
+    /// Built in a language (`--lang`): its code and how far its translation has come (what
+    /// is not translated printed in the source language).
+    pub translations: Vec<(String, load::translate::Counts)>,
 }
 
 impl BuildReport {
@@ -108,6 +114,9 @@ pub struct Checked {
     pub diags: Vec<Diagnostic>,
     /// The index and the layout, unless the TOML itself could not be read.
     pub stages: Option<(Index, Layout)>,
+    /// How far each language of `translations/` has come (`check`), or the one built in
+    /// (`build --lang`): its code and its counts.
+    pub translations: Vec<(String, load::translate::Counts)>,
 }
 
 impl Checked {
@@ -159,7 +168,127 @@ fn check_stages(loaded: load::Loaded, page: Option<PageSize>, measure: bool) -> 
     // Findings that only follow from another go inside it (root causes first).
     let mut diags = diag::fold_follow_ons(diags);
     raise_denied(&loaded.game, &mut diags, &Deny::default());
-    Checked { game: loaded.game, diags, stages }
+    Checked { game: loaded.game, diags, stages, translations: Vec::new() }
+}
+
+/// [`load_and_check`] in language `lang`: every text its `translations/LANG.po` translates (for
+/// the text the data says now, not fuzzy) in place of its source, every finding about a
+/// translated text at its line of the PO file, and the file's own findings (W030, E081).
+/// Without a language, the game as written.
+pub fn load_and_check_in(dir: &Path, page: Option<PageSize>, lang: Option<&str>) -> Result<Checked, String> {
+    use load::translate;
+    let Some(lang) = lang else { return load_and_check(dir, page) };
+    if !translate::valid_code(lang) {
+        return Err(format!("`{lang}` is not a language code: letters, digits, `-` and `_`, as in `de` or `pt-BR`"));
+    }
+    crate::limits::step(format!("loading and checking {} in {}", dir.display(), translate::language_name(lang)));
+    let files = translate::data_files(dir)?;
+    let texts = translate::source_texts(dir, &files);
+    let Some(cat) = translate::read(dir, lang) else {
+        return Err(format!(
+            "`{}` has no translation to {}: `playaid translate {} --lang {lang}` starts one in {}/{lang}.po",
+            dir.display(),
+            translate::language_name(lang),
+            dir.display(),
+            translate::DIR
+        ));
+    };
+    let (replaced, moved) = translate::apply(&texts, &files, &cat);
+    let mut loaded = load::load_replacing(dir, &replaced)?;
+    translate::keep_term_names(&mut loaded.game, &moved);
+    // Typst knows a language by its two or three letters: `pt-BR` hyphenates as `pt`.
+    let base = lang.split(['-', '_']).next().unwrap_or(lang).to_ascii_lowercase();
+    loaded.game.meta.language = Some(base);
+    let mut checked = check_loaded(loaded, page);
+    let po_file = checked.game.files.add(load::display_name(&cat.path), cat.path.clone(), cat.text.clone());
+    let originals: Vec<(PathBuf, String)> =
+        files.iter().filter(|(p, _)| replaced.iter().any(|(r, _)| r == p)).cloned().collect();
+    translate::relocate(&mut checked.diags, &mut checked.game.files, &moved, &originals, po_file);
+    let own = translate::findings(&texts, &cat, po_file, &translate::language_name(lang));
+    checked.diags = diag::fold_follow_ons(std::mem::take(&mut checked.diags).into_iter().chain(own).collect());
+    raise_denied(&checked.game, &mut checked.diags, &Deny::default());
+    checked.translations = vec![(lang.to_string(), translate::counts(&texts, &cat))];
+    Ok(checked)
+}
+
+/// `playaid translate DIR --lang LANG`: `translations/LANG.po` written, or brought up to date
+/// with the game's texts (see [`load::translate::update`]), atomically. Its path, the counts
+/// before (none for a new file) and after.
+pub fn translate(
+    dir: &Path,
+    lang: &str,
+) -> Result<(PathBuf, Option<load::translate::Counts>, load::translate::Counts), String> {
+    use load::translate;
+    if !translate::valid_code(lang) {
+        return Err(format!("`{lang}` is not a language code: letters, digits, `-` and `_`, as in `de` or `pt-BR`"));
+    }
+    let loaded = load::load(dir)?;
+    if let Some(d) = loaded.diags.iter().find(|d| d.code == diag::TOML_SYNTAX) {
+        return Err(format!("the data does not read ({}): run `playaid check {}` first", d.message, dir.display()));
+    }
+    let files = translate::data_files(dir)?;
+    let texts = translate::source_texts(dir, &files);
+    let old = translate::read(dir, lang);
+    if let Some(e) = old.as_ref().and_then(|c| c.broken.as_ref()) {
+        return Err(format!(
+            "{} is not a PO file ({}): mend it, or move it away to start again",
+            old.as_ref().map_or(String::new(), |c| c.path.display().to_string()),
+            e.message
+        ));
+    }
+    let before = old.as_ref().map(|c| translate::counts(&texts, c));
+    let title = loaded.game.meta.title.as_ref().map_or(loaded.game.meta.id().to_string(), |t| t.v.clone());
+    let entries = translate::update(&texts, old.as_ref().map_or(&[][..], |c| &c.entries), lang, &title);
+    let text = load::po::write(&entries);
+    let path = dir.join(translate::DIR).join(format!("{lang}.po"));
+    std::fs::create_dir_all(dir.join(translate::DIR))
+        .map_err(|e| format!("cannot create `{}`: {e}", dir.join(translate::DIR).display()))?;
+    crate::write::write_atomic(&path, text.as_bytes())
+        .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+    let now = translate::Catalogue { lang: lang.to_string(), path: path.clone(), text, entries, broken: None };
+    Ok((path, before, translate::counts(&texts, &now)))
+}
+
+/// `check` of every language in `translations/`: each read in place of the source, and the
+/// findings at its PO file's lines (a translation too long for its card, one made for another
+/// text, one that drops a reference) added to `checked`'s; with each language's counts.
+fn check_translations(dir: &Path, checked: &mut Checked) -> Result<(), String> {
+    for lang in load::translate::languages(dir) {
+        if !load::translate::valid_code(&lang) {
+            continue;
+        }
+        let run = load_and_check_in(dir, None, Some(&lang))?;
+        let Some(po) = run.game.files.files.iter().position(|f| f.path.extension().is_some_and(|e| e == "po")) else {
+            continue;
+        };
+        let file = &run.game.files.files[po];
+        let here = checked.game.files.add(file.name.clone(), file.path.clone(), file.text.clone());
+        let mut found: Vec<Diagnostic> = run
+            .diags
+            .into_iter()
+            .filter(|d| d.loc.as_ref().is_some_and(|l| l.file == po))
+            .map(|mut d| {
+                reindex(&mut d, po, here);
+                d
+            })
+            .collect();
+        checked.diags.append(&mut found);
+        checked.translations.extend(run.translations);
+    }
+    checked.diags = diag::fold_follow_ons(std::mem::take(&mut checked.diags));
+    Ok(())
+}
+
+/// A finding (and those folded into it) of one run's file `from`, for a list whose file is `to`.
+fn reindex(d: &mut Diagnostic, from: usize, to: usize) {
+    for loc in d.loc.iter_mut().chain(d.because.iter_mut()) {
+        if loc.file == from {
+            loc.file = to;
+        }
+    }
+    for f in &mut d.follow_ons {
+        reindex(f, from, to);
+    }
 }
 
 /// Raise the warnings that the game's `deny` and the command line's `--deny` name to errors.
@@ -178,6 +307,9 @@ pub fn check_dir(dir: &Path) -> Result<Checked, String> {
 /// [`check_dir`] with the warnings `deny` names raised to errors (`playaid check --deny`).
 pub fn check_dir_denying(dir: &Path, deny: &Deny) -> Result<Checked, String> {
     let mut checked = load_and_check(dir, None)?;
+    if !checked.has_errors() {
+        check_translations(dir, &mut checked)?;
+    }
     raise_denied(&checked.game, &mut checked.diags, deny);
     // The print profiles of `[exports] print_shop` lay the pieces out again (other paper,
     // the card shop's size): what would stop them at build is found here.
@@ -400,7 +532,8 @@ impl Builder {
     /// Load, check and, when there is no error, render and write every document.
     pub fn build(&mut self, progress: &mut dyn FnMut(Progress)) -> Result<BuildReport, String> {
         let started = Instant::now();
-        let Checked { game, mut diags, stages } = load_and_check(&self.dir, self.opts.page)?;
+        let Checked { game, mut diags, stages, translations } =
+            load_and_check_in(&self.dir, self.opts.page, self.opts.lang.as_deref())?;
         raise_denied(&game, &mut diags, &self.opts.deny);
         // As `check` does: the print profiles' own layouts, before anything is written.
         self.profiles = Default::default();
@@ -411,7 +544,7 @@ impl Builder {
             raise_denied(&game, &mut diags, &self.opts.deny);
             self.profiles = layouts;
         }
-        let mut report = BuildReport { diags: Vec::new(), files: Files::default(), written: Vec::new() };
+        let mut report = BuildReport { diags: Vec::new(), files: Files::default(), written: Vec::new(), translations };
         let Some((ix, laid_out)) = stages.filter(|_| !diags.iter().any(|d| d.is_error())) else {
             report.diags = diags;
             report.files = game.files;
@@ -431,7 +564,15 @@ impl Builder {
         }
         progress(Progress::Checked { documents: docs.len(), took: started.elapsed() });
         self.prepare_renderer(&game, &laid_out)?;
-        let out_dir = output_dir(&game, &self.opts.out_dir);
+        let out_dir = match &self.opts.lang {
+            // A translated build beside the source language's: `OUT/<id>-<version>-de`.
+            Some(lang) => {
+                let base = output_dir(&game, &self.opts.out_dir);
+                let name = base.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                base.with_file_name(format!("{name}-{lang}"))
+            }
+            None => output_dir(&game, &self.opts.out_dir),
+        };
         let export_opts =
             ExportOptions { page: self.opts.page, part_size: self.opts.part_size, since, ..Default::default() };
         // Export every document (cheap), then compile those whose inputs changed, on every core.

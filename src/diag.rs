@@ -245,6 +245,9 @@ codes! {
     /// A hexside feature (`hexside = true`: a river, a ridge) listed under `[map.cells]`, or a
     /// terrain of whole cells listed under `[map.hexsides]`: it would be drawn as the wrong thing.
     TERRAIN_WRONG_LIST = "E080" "terrain-in-wrong-list";
+    /// A translation whose references by id or placeholders differ from its source's, or a
+    /// translations file that is not a PO file.
+    TRANSLATION_MARKUP = "E081" "translation-markup";
     /// A scenario force (`unit = ..., count = ...`) fields a unit of another side: a slip, or
     /// a side that fields the other's units on purpose (captured or allied troops).
     FORCE_OTHER_SIDE = "W024" "force-of-other-side";
@@ -264,6 +267,9 @@ codes! {
     /// A counter's stripe that prints as nearly the grey of the face under it: in black and
     /// white the stripe vanishes.
     STRIPE_SAME_GREY = "W029" "stripe-same-grey";
+    /// A translation made for another text than the data says now (or marked fuzzy): not
+    /// used, the text prints in the source language until it is revised.
+    TRANSLATION_STALE = "W030" "translation-stale";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that

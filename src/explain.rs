@@ -101,12 +101,14 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W019", include_str!("../docs/explain/W019.md")),
     ("W021", include_str!("../docs/explain/W021.md")),
     ("E080", include_str!("../docs/explain/E080.md")),
+    ("E081", include_str!("../docs/explain/E081.md")),
     ("W024", include_str!("../docs/explain/W024.md")),
     ("W025", include_str!("../docs/explain/W025.md")),
     ("W026", include_str!("../docs/explain/W026.md")),
     ("W027", include_str!("../docs/explain/W027.md")),
     ("W028", include_str!("../docs/explain/W028.md")),
     ("W029", include_str!("../docs/explain/W029.md")),
+    ("W030", include_str!("../docs/explain/W030.md")),
 ];
 
 /// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it

@@ -77,8 +77,22 @@ enum Command {
         /// Treat these warnings as errors: `warnings` for all, or a code such as W020 (repeatable)
         #[arg(long, value_name = "WARNING", value_parser = parse_deny)]
         deny: Vec<String>,
+        /// Build in this language of translations/ (de for translations/de.po) into
+        /// OUT/<game-id>-<rules-version>-<lang>/; what is not translated prints as written
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
         #[command(flatten)]
         exports: ExportArgs,
+    },
+    /// Start or bring up to date a language's translation file, translations/LANG.po (gettext,
+    /// for Poedit, Weblate or Crowdin): new texts added empty, changed ones marked fuzzy with the
+    /// text they were translated from, texts no longer in the game kept as obsolete
+    Translate {
+        /// The game folder (the one with game.toml)
+        dir: PathBuf,
+        /// The language: de, fr, pt-BR ...
+        #[arg(long, value_name = "LANG")]
+        lang: String,
     },
     /// What changed between two versions of a game: two folders, or two git revisions of one
     Diff {
@@ -174,7 +188,7 @@ fn main() -> ExitCode {
     );
     match cli.command {
         Command::Check { dir, format, deny } => run_check(&dir, format, &denied(&deny)),
-        Command::Build { dir, out, page, quiet, format, calibrate, since, deny, exports } => run_build(
+        Command::Build { dir, out, page, quiet, format, calibrate, since, deny, lang, exports } => run_build(
             &dir,
             BuildOptions {
                 out_dir: out,
@@ -183,6 +197,7 @@ fn main() -> ExitCode {
                 since,
                 exports: exports.flags(),
                 deny: denied(&deny),
+                lang,
                 ..Default::default()
             },
             quiet,
@@ -195,6 +210,7 @@ fn main() -> ExitCode {
         ),
         Command::New { dir, template } => run_new(&dir, &template),
         Command::Fix { dir, dry_run } => run_fix(&dir, dry_run),
+        Command::Translate { dir, lang } => run_translate(&dir, &lang),
         Command::Explain { code } => run_explain(code.as_deref()),
         Command::Schema { template_data } => {
             use std::io::Write;
@@ -299,6 +315,9 @@ fn run_build(dir: &std::path::Path, opts: BuildOptions, quiet: bool, format: For
     }
     if !quiet {
         print_written(&report.written);
+        for (lang, c) in &report.translations {
+            println!("{}", translation_line(lang, c));
+        }
     }
     ExitCode::SUCCESS
 }
@@ -413,7 +432,7 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 fn run_check(dir: &std::path::Path, format: Format, deny: &diag::Deny) -> ExitCode {
-    let build::Checked { game, diags, .. } = match build::check_dir_denying(dir, deny) {
+    let build::Checked { game, diags, translations, .. } = match build::check_dir_denying(dir, deny) {
         Ok(l) => l,
         Err(msg) => {
             eprintln!("error: {msg}");
@@ -421,7 +440,57 @@ fn run_check(dir: &std::path::Path, format: Format, deny: &diag::Deny) -> ExitCo
         }
     };
     print_findings(&diags, &game.files, format);
+    if matches!(format, Format::Human) {
+        for (lang, c) in &translations {
+            eprintln!("{}", translation_line(lang, c));
+        }
+    }
     if diags.iter().any(|d| d.is_error()) { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// "German (de): 120 of 140 texts translated; 17 missing, 3 stale (printed as written), 2 obsolete".
+fn translation_line(lang: &str, c: &playaid::load::translate::Counts) -> String {
+    let mut rest = Vec::new();
+    if c.missing > 0 {
+        rest.push(format!("{} missing", c.missing));
+    }
+    if c.stale > 0 {
+        rest.push(format!("{} stale", c.stale));
+    }
+    let unused = if rest.is_empty() { String::new() } else { format!("; {} (printed as written)", rest.join(", ")) };
+    let obsolete = if c.obsolete > 0 { format!(", {} obsolete", c.obsolete) } else { String::new() };
+    format!(
+        "{} ({lang}): {} of {} translated{unused}{obsolete}",
+        playaid::load::translate::language_name(lang),
+        c.translated,
+        plural(c.texts, "text")
+    )
+}
+
+/// `playaid translate DIR --lang LANG`: translations/LANG.po written or brought up to date.
+fn run_translate(dir: &std::path::Path, lang: &str) -> ExitCode {
+    match playaid::build::translate(dir, lang) {
+        Ok((path, before, after)) => {
+            let name = playaid::load::translate::language_name(lang);
+            match before {
+                None => println!("wrote {}: {} to translate into {name}", path.display(), plural(after.texts, "text")),
+                Some(_) => println!(
+                    "updated {}: {} ({} translated, {} to revise (marked fuzzy: their source changed), {} to translate, {} obsolete)",
+                    path.display(),
+                    plural(after.texts, "text"),
+                    after.translated,
+                    after.stale,
+                    after.missing,
+                    after.obsolete
+                ),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// A starting game in `dir`; an unknown template or a folder that is not empty is a usage error.

@@ -249,6 +249,9 @@ impl PageSize {
 /// `[game]` in game.toml: what the game is and which rules version the data states.
 #[derive(Debug, Default)]
 pub struct Meta {
+    /// The language the game is read in: a translation's (`build --lang de`), else none (the
+    /// data's own, English). Sets hyphenation and quotation marks on every sheet.
+    pub language: Option<String>,
     /// `id`: names the output folder, `<id>-<version>/`; required (`None` only after an error).
     pub id: Option<Sp<String>>,
     /// `title`: printed at the head of every document; required.

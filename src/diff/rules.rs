@@ -14,6 +14,7 @@ use super::words::*;
 /// `[game]`: what it is called and which version.
 pub(crate) fn meta(g: &Game) -> Record {
     let Meta {
+        language: _, // the language a build reads the game in, not the data
         id,
         title,
         system,

@@ -144,6 +144,9 @@ pub struct GameData {
     pub intro: Option<TextKey>,
     /// `credits`.
     pub credits: Option<TextKey>,
+    /// The language the sheets are set in (`en`, or a translation's: `de`): hyphenation and
+    /// quotation marks follow it.
+    pub lang: String,
     /// The game's own words (`[game.words]`, defaults filled in), in lower case.
     pub words: WordsData,
 }
@@ -327,6 +330,7 @@ impl Exporter<'_> {
             intro: self.opt_text(&m.intro),
             credits: self.opt_text(&m.credits),
             words: WordsData::of(&m.words),
+            lang: m.language.clone().unwrap_or_else(|| "en".into()),
         };
         let sides = game
             .sides

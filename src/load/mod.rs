@@ -12,11 +12,13 @@ mod icons;
 mod lengths;
 mod map;
 mod pieces;
+pub mod po;
 pub(crate) mod reader;
 mod scenario;
 mod sheets;
 pub(crate) mod strings;
 mod templates;
+pub mod translate;
 
 pub use reader::parse_date;
 
@@ -32,7 +34,7 @@ use crate::source::Loc;
 use reader::{Ctx, Obj, int_of, str_of, text_of};
 
 /// The folders of a game that never hold data.
-const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images", "fonts", "icons"];
+const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images", "fonts", "icons", "translations"];
 
 /// A game as read from its files, with every problem found while reading them.
 pub struct Loaded {
@@ -167,7 +169,7 @@ pub fn is_data_file(name: &str) -> bool {
     name.ends_with(".toml") || name.ends_with(".csv")
 }
 
-fn collect_data(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+pub(crate) fn collect_data(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let path = entry.path();

@@ -29,6 +29,7 @@ mod since;
 mod stages;
 mod steps;
 mod template_data;
+mod translations;
 mod versions;
 mod vtt;
 mod watch;
