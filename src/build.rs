@@ -616,8 +616,24 @@ impl Builder {
             }
             self.write_exports(&game, &ix, &laid_out, &out_dir, &mut diags, &mut report)?;
         }
+        let ok = !diags.iter().any(|d| d.is_error());
         report.diags = diags;
         report.files = game.files;
+        // `[game] languages`: each translation too, into its own folder, once the data's own
+        // language built.
+        if ok && self.opts.lang.is_none() {
+            for lang in &game.meta.languages {
+                let opts = BuildOptions { lang: Some(lang.v.clone()), ..self.opts.clone() };
+                let translated = Builder::new(&self.dir, opts).build(progress)?;
+                if translated.has_errors() {
+                    report.diags.extend(translated.diags.into_iter().filter(|d| d.is_error()));
+                    report.files = translated.files;
+                    break;
+                }
+                report.written.extend(translated.written);
+                report.translations.extend(translated.translations);
+            }
+        }
         Ok(report)
     }
 

@@ -273,6 +273,9 @@ pub struct Meta {
     pub credits: Option<Text>,
     /// `deny`: warnings this game raises to errors (`["W020"]`, `["warnings"]`).
     pub deny: crate::diag::Deny,
+    /// `languages`: the translations `build` writes besides the data's own language (`["de"]`:
+    /// `translations/de.po` into `OUT/<id>-<version>-de/`).
+    pub languages: Vec<Sp<String>>,
     /// `[game.cheatsheet]`.
     pub cheatsheet: CheatsheetOptions,
     /// `[game.changelog] sheet = true`: print the changelog as its own sheet, changelog.pdf.

@@ -67,6 +67,35 @@ pub fn check(game: &Game) -> Checked {
     Checked { diags, ix: c.ix }
 }
 
+impl Checker<'_> {
+    /// `[game] languages`: each a language code with its file, `translations/LANG.po` (E006).
+    fn check_languages(&mut self) {
+        let game = self.game;
+        for lang in &game.meta.languages {
+            let valid = !lang.v.is_empty() && lang.v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            let file = game.root.join("translations").join(format!("{}.po", lang.v));
+            if valid && file.is_file() {
+                continue;
+            }
+            let d = Diagnostic::error(
+                diag::UNKNOWN_REFERENCE,
+                match valid {
+                    true => format!("the game has no translation to `{}`", lang.v),
+                    false => format!("`{}` is not a language code", lang.v),
+                },
+            )
+            .at(&lang.loc);
+            self.push(match valid {
+                true => d.label("no translations/LANG.po").help(format!(
+                    "`playaid translate . --lang {}` starts translations/{}.po; or take the language out of `languages`",
+                    lang.v, lang.v
+                )),
+                false => d.label("letters, digits, `-` and `_`").help("write the language's code, as in \"de\" or \"pt-BR\""),
+            });
+        }
+    }
+}
+
 /// What the data uses, for the "defined and never used" warnings.
 #[derive(Default)]
 struct Usage {
@@ -91,6 +120,7 @@ struct Checker<'g> {
 impl<'g> Checker<'g> {
     fn run(&mut self) {
         let game = self.game;
+        self.check_languages();
         for k in &game.kinds {
             for s in k.stats.iter().chain(&k.optional_stats) {
                 self.resolve::<Stat>(s);

@@ -25,6 +25,7 @@ pub(crate) fn meta(g: &Game) -> Record {
         intro,
         credits,
         deny,
+        languages,
         cheatsheet: _, // its own record, `cheatsheet`
         changelog_sheet,
         rules_sheet,
@@ -51,7 +52,8 @@ pub(crate) fn meta(g: &Game) -> Record {
                 .into_iter()
                 .chain(deny.codes.iter().map(|c| c.to_string()))
                 .collect(),
-        );
+        )
+        .list("languages built", languages.iter().map(|l| l.v.clone()).collect());
     // Every word of `WORDS`, given or not: a word taken out is a change back to the default.
     for &(key, _) in crate::model::WORDS {
         let given = words.given.iter().find(|(k, _)| *k == key).map(|(_, w)| w);

@@ -319,6 +319,11 @@ static GAME: TableDecl = table(
         f("intro", Ty::Markup, "Markup shown under the title."),
         f("credits", Ty::Markup, "Markup shown at the end."),
         f("deny", Ty::Strs, "Warnings this game treats as errors: \"warnings\" for all, or codes such as \"W020\"."),
+        f(
+            "languages",
+            Ty::Strs,
+            "The translations build writes too, each from translations/LANG.po: [\"de\", \"fr\"].",
+        ),
         f("cheatsheet", Ty::Table(&CHEATSHEET), "The cheatsheet's settings, all optional."),
         f("changelog", Ty::Table(&GAME_CHANGELOG), "Print the changelog as its own sheet."),
         f("rules", Ty::Table(&GAME_RULES), "Print the full rules as a rulebook (rules.pdf)."),

@@ -381,6 +381,7 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     m.intro = o.text("intro");
     m.credits = o.text("credits");
     m.deny = read_deny(o);
+    m.languages = o.strs("languages");
     if let Some(c) = o.table("cheatsheet") {
         let opts = &mut m.cheatsheet;
         opts.page = page_of(&c, "page");

@@ -105,6 +105,20 @@ fn a_build_in_a_language_prints_its_translations_and_counts_what_it_does_not_cov
     // Pieces too: the counter sheet's group and the card's unit.
     assert!(pdf_text(&folder.join("counters.pdf")).contains("Truppenmarker"));
     assert!(pdf_text(&folder.join("cards.pdf")).contains("Truppenmarker"));
+    // `[game] languages`: War at Sea 2.0 builds its German play-aids with its own.
+    let o = playaid(&[
+        "build",
+        repo().join("data/war-at-sea-troop-landing").to_str().unwrap(),
+        "-o",
+        tmp.path().to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    for folder in ["war-at-sea-troop-landing-2.0", "war-at-sea-troop-landing-2.0-de"] {
+        assert!(tmp.path().join(folder).join("cheatsheet.pdf").is_file(), "{folder}: {}", out(&o));
+    }
+    assert!(
+        pdf_text(&tmp.path().join("war-at-sea-troop-landing-2.0-de/scenario-island-landing.pdf")).contains("Alliierte")
+    );
     // A language without a file is a usage error that says how to start one.
     let o = playaid(&[
         "build",
