@@ -256,16 +256,20 @@ fn map_game(dir: &Path) {
     write(dir, &s, "map.toml");
 }
 
-/// A copy of one of the example games in `data/`.
+/// A copy of one of the example games in `data/`, its folders (pictures, translations) too.
 fn copy_example(dir: &Path, name: &str) {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name);
-    std::fs::create_dir_all(dir).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        if entry.file_type().unwrap().is_file() {
-            std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &to.join(entry.file_name()));
+            } else {
+                std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+            }
         }
     }
+    copy(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name), dir);
 }
 
 fn write(dir: &Path, data: &str, name: &str) {

@@ -182,23 +182,7 @@ pub fn load_and_check_in(dir: &Path, page: Option<PageSize>, lang: Option<&str>)
         return Err(format!("`{lang}` is not a language code: letters, digits, `-` and `_`, as in `de` or `pt-BR`"));
     }
     crate::limits::step(format!("loading and checking {} in {}", dir.display(), translate::language_name(lang)));
-    let files = translate::data_files(dir)?;
-    let texts = translate::source_texts(dir, &files);
-    let Some(cat) = translate::read(dir, lang) else {
-        return Err(format!(
-            "`{}` has no translation to {}: `playaid translate {} --lang {lang}` starts one in {}/{lang}.po",
-            dir.display(),
-            translate::language_name(lang),
-            dir.display(),
-            translate::DIR
-        ));
-    };
-    let (replaced, moved) = translate::apply(&texts, &files, &cat);
-    let mut loaded = load::load_replacing(dir, &replaced)?;
-    translate::keep_term_names(&mut loaded.game, &moved);
-    // Typst knows a language by its two or three letters: `pt-BR` hyphenates as `pt`.
-    let base = lang.split(['-', '_']).next().unwrap_or(lang).to_ascii_lowercase();
-    loaded.game.meta.language = Some(base);
+    let (loaded, (texts, files, cat, replaced, moved)) = load_translated(dir, dir, lang)?;
     let mut checked = check_loaded(loaded, page);
     let po_file = checked.game.files.add(load::display_name(&cat.path), cat.path.clone(), cat.text.clone());
     let originals: Vec<(PathBuf, String)> =
@@ -249,6 +233,40 @@ pub fn translate(
     Ok((path, before, translate::counts(&texts, &now)))
 }
 
+/// What a translated load read: the texts, the data files as written, the language's file,
+/// the files as read (translated) and where each translated string lies.
+type Translated = (
+    Vec<load::translate::SourceText>,
+    Vec<(PathBuf, String)>,
+    load::translate::Catalogue,
+    Vec<(PathBuf, String)>,
+    Vec<load::translate::Moved>,
+);
+
+/// The game in `dir` loaded with the translation to `lang` of `po_dir`'s `translations/` in
+/// place of its texts (see [`load_and_check_in`]).
+fn load_translated(dir: &Path, po_dir: &Path, lang: &str) -> Result<(load::Loaded, Translated), String> {
+    use load::translate;
+    let files = translate::data_files(dir)?;
+    let texts = translate::source_texts(dir, &files);
+    let Some(cat) = translate::read(po_dir, lang) else {
+        return Err(format!(
+            "`{}` has no translation to {}: `playaid translate {} --lang {lang}` starts one in {}/{lang}.po",
+            po_dir.display(),
+            translate::language_name(lang),
+            po_dir.display(),
+            translate::DIR
+        ));
+    };
+    let (replaced, moved) = translate::apply(&texts, &files, &cat);
+    let mut loaded = load::load_replacing(dir, &replaced)?;
+    translate::keep_term_names(&mut loaded.game, &moved);
+    // Typst knows a language by its two or three letters: `pt-BR` hyphenates as `pt`.
+    let base = lang.split(['-', '_']).next().unwrap_or(lang).to_ascii_lowercase();
+    loaded.game.meta.language = Some(base);
+    Ok((loaded, (texts, files, cat, replaced, moved)))
+}
+
 /// `check` of every language in `translations/`: each read in place of the source, and the
 /// findings at its PO file's lines (a translation too long for its card, one made for another
 /// text, one that drops a reference) added to `checked`'s; with each language's counts.
@@ -263,10 +281,18 @@ fn check_translations(dir: &Path, checked: &mut Checked) -> Result<(), String> {
         };
         let file = &run.game.files.files[po];
         let here = checked.game.files.add(file.name.clone(), file.path.clone(), file.text.clone());
+        // What the translated data adds: every finding at the PO file, and any other the data
+        // as written does not have (a translated term's name that another term has, E005), so
+        // that a clean check means a clean `build --lang`. The data files are read in the same
+        // order in both runs: their numbers agree.
+        let said = |d: &Diagnostic| {
+            (d.code.code, d.loc.as_ref().map(|l| (l.file, l.span.start, l.span.end)), d.message.clone())
+        };
+        let source: std::collections::HashSet<_> = diag::all_findings(&checked.diags).map(said).collect();
         let mut found: Vec<Diagnostic> = run
             .diags
             .into_iter()
-            .filter(|d| d.loc.as_ref().is_some_and(|l| l.file == po))
+            .filter(|d| d.loc.as_ref().is_some_and(|l| l.file == po) || !source.contains(&said(d)))
             .map(|mut d| {
                 reindex(&mut d, po, here);
                 d
@@ -484,8 +510,21 @@ impl Builder {
             return Err("`--since` needs the version to compare with: a folder, or a git revision such as v1.4".into());
         }
         let folder = Path::new(old);
-        let checked = if folder.is_dir() {
+        let checked = if let (true, Some(lang)) = (folder.is_dir(), &self.opts.lang) {
+            // A translated build compares with that version in the same language: its own
+            // translation of the language if it has one (what its players printed), else this
+            // version's, applied to its texts by their places. Else every translated text would
+            // be a change.
+            let po = if load::translate::read(folder, lang).is_some() { folder } else { self.dir.as_path() };
+            let (loaded, _) = load_translated(folder, po, lang)?;
+            check_loaded_unmeasured(loaded, self.opts.page)
+        } else if folder.is_dir() {
             check_loaded_unmeasured(load::load(folder)?, self.opts.page)
+        } else if self.opts.lang.is_some() {
+            return Err(format!(
+                "`--since {old}` with `--lang`: compare a translated build with a folder of that version (a git \
+                 revision is compared in the data's own language only)"
+            ));
         } else {
             check_revision(&self.dir, old).map_err(|e| {
                 // A revision that exists failed for its own reason (no game.toml there): say that.
@@ -619,22 +658,34 @@ impl Builder {
         let ok = !diags.iter().any(|d| d.is_error());
         report.diags = diags;
         report.files = game.files;
-        // `[game] languages`: each translation too, into its own folder, once the data's own
-        // language built.
         if ok && self.opts.lang.is_none() {
-            for lang in &game.meta.languages {
-                let opts = BuildOptions { lang: Some(lang.v.clone()), ..self.opts.clone() };
-                let translated = Builder::new(&self.dir, opts).build(progress)?;
-                if translated.has_errors() {
-                    report.diags.extend(translated.diags.into_iter().filter(|d| d.is_error()));
-                    report.files = translated.files;
-                    break;
-                }
-                report.written.extend(translated.written);
-                report.translations.extend(translated.translations);
-            }
+            self.build_languages(&game.meta.languages, &mut report, progress)?;
         }
         Ok(report)
+    }
+
+    /// `[game] languages`: each translation too, into its own folder, once the data's own
+    /// language built. A `--since` folder is compared in each language; a git revision marks
+    /// the data's own language only.
+    fn build_languages(
+        &self,
+        languages: &[crate::model::Sp<String>],
+        report: &mut BuildReport,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<(), String> {
+        for lang in languages {
+            let since = self.opts.since.clone().filter(|s| Path::new(s).is_dir());
+            let opts = BuildOptions { lang: Some(lang.v.clone()), since, ..self.opts.clone() };
+            let translated = Builder::new(&self.dir, opts).build(progress)?;
+            if translated.has_errors() {
+                report.diags.extend(translated.diags.into_iter().filter(|d| d.is_error()));
+                report.files = translated.files;
+                break;
+            }
+            report.written.extend(translated.written);
+            report.translations.extend(translated.translations);
+        }
+        Ok(())
     }
 
     /// One renderer for the life of the Builder; a new one only if the rules' date changed (it

@@ -310,7 +310,13 @@ fn run_build(dir: &std::path::Path, opts: BuildOptions, quiet: bool, format: For
         print_findings(&report.diags, &report.files, format);
     }
     if report.has_errors() {
-        eprintln!("nothing written: fix the errors above and build again");
+        if report.written.is_empty() {
+            eprintln!("nothing written: fix the errors above and build again");
+        } else {
+            // `[game] languages`: the data's own language was written, a translation stopped.
+            print_written(&report.written);
+            eprintln!("a translation was not written: fix the errors above and build again");
+        }
         return ExitCode::from(1);
     }
     if !quiet {

@@ -610,6 +610,13 @@ impl Checker<'_> {
             self.entry_edge_side(b, side, entry, &what, |e| e == edge, named);
             return;
         }
+        // Neither a cell nor an edge: most likely a misspelt edge id.
+        if g.parse(&entry.v).is_none() && entry.v.chars().any(|c| c.is_ascii_alphabetic()) && entry.v.len() > 3 {
+            let mut names: Vec<&str> = b.map.edges.iter().map(|e| e.id.v.as_str()).collect();
+            names.extend(["north", "east", "south", "west"]);
+            self.unknown_in_map(b.map, "edge", entry, names);
+            return;
+        }
         let Some(c) = self.window_cell(&g, b.window, entry) else { return };
         let (c0, r0, c1, r1) = b.window;
         let on_edge =

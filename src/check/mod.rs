@@ -72,7 +72,7 @@ impl Checker<'_> {
     fn check_languages(&mut self) {
         let game = self.game;
         for lang in &game.meta.languages {
-            let valid = !lang.v.is_empty() && lang.v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            let valid = crate::load::translate::valid_code(&lang.v);
             let file = game.root.join("translations").join(format!("{}.po", lang.v));
             if valid && file.is_file() {
                 continue;

@@ -244,7 +244,7 @@ fn stack_groups(groups: &mut [CounterGroup], sheet: &Imposition, page: (f64, f64
 /// groups' names and sizes after the game's title and rules version, on one line of the page.
 /// Too long, it drops the sizes, then the rules version, then cuts the names with "…": a
 /// header never wraps off the page's edge.
-fn fit_sheet_titles(game: &Game, groups: &mut [CounterGroup], page: (f64, f64)) {
+fn fit_sheet_titles(game: &Game, groups: &mut [CounterGroup], page: (f64, f64), gutter: f64) {
     use crate::layout::fonts::text_width;
     const HEADER_PT: Pt = Pt(6.5);
     let mut start = 0;
@@ -254,8 +254,18 @@ fn fit_sheet_titles(game: &Game, groups: &mut [CounterGroup], page: (f64, f64)) 
         let sheets = run[0].sheets;
         // The longest right part the sheet may print, and the page's printable width.
         let right = format!("backs · sheet {sheets} of {sheets} · print both sides, flip on the short edge");
-        let across = if run[0].bands == "sides" { page.1 } else { page.0 };
-        let room = Mm(across - 2.0 * PRINTABLE_EDGE_MM).pt().0 - text_width(&right, HEADER_PT, false).0 - 6.0;
+        // The header spans the grid's width (its height when the bands are at the sides), from
+        // the printable edge at most: the narrowest grid of the run.
+        let span = |g: &CounterGroup| {
+            let sides = g.bands == "sides";
+            let (n, size, page_len) =
+                if sides { (g.grid[1], g.height.0, page.1) } else { (g.grid[0], g.width.0, page.0) };
+            let grid = n as f64 * size + n.saturating_sub(1) as f64 * gutter;
+            let start = ((page_len - grid) / 2.0).max(PRINTABLE_EDGE_MM);
+            page_len - 2.0 * start
+        };
+        let across = run.iter().map(span).fold(f64::MAX, f64::min);
+        let room = Mm(across).pt().0 - text_width(&right, HEADER_PT, false).0 - 6.0;
         let game_title =
             game.meta.title.as_ref().map_or(0.0, |t| text_width(&format!("{} · ", t.v), HEADER_PT, true).0);
         let version = game
@@ -437,7 +447,7 @@ impl<'g> Exporter<'g> {
         }
         for part in &mut parts {
             stack_groups(part, &co.sheet, *page, *gutter);
-            fit_sheet_titles(self.game, part, *page);
+            fit_sheet_titles(self.game, part, *page, *gutter);
         }
         let (sheet, bleed) = (sheet_data(&co.sheet, *page, Some(co.cut), *gutter), co.bleed);
         let data = |groups| CountersData {

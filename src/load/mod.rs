@@ -378,10 +378,8 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     m.date = o.date("date");
     m.authors = o.strs("authors");
     m.page = page_of(o, "page");
-    m.intro = o.text("intro");
-    m.credits = o.text("credits");
-    m.deny = read_deny(o);
-    m.languages = o.strs("languages");
+    (m.intro, m.credits) = (o.text("intro"), o.text("credits"));
+    (m.deny, m.languages) = (read_deny(o), o.strs("languages"));
     if let Some(c) = o.table("cheatsheet") {
         let opts = &mut m.cheatsheet;
         opts.page = page_of(&c, "page");

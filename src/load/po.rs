@@ -64,8 +64,9 @@ pub fn parse(text: &str) -> Result<Vec<PoEntry>, PoError> {
     let mut cur = PoEntry::default();
     let mut started = false;
     let mut field = Field::None;
-    let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
+    // A byte order mark some editors write first is not part of the first line.
+    let mut offset = if text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
+    for raw in text[offset..].split_inclusive('\n') {
         let start = offset;
         offset += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
@@ -87,6 +88,13 @@ pub fn parse(text: &str) -> Result<Vec<PoEntry>, PoError> {
         };
         if let Some(rest) = body.strip_prefix("#|") {
             let rest = rest.trim_start();
+            // The previous context and plural (msgmerge and Poedit write them): playaid keys by
+            // the current context, so they are read and left out.
+            if rest.starts_with("msgctxt") || rest.starts_with("msgid_plural") {
+                field = Field::None;
+                started = true;
+                continue;
+            }
             let s = match rest.strip_prefix("msgid") {
                 Some(q) => {
                     field = Field::Previous;
@@ -105,7 +113,7 @@ pub fn parse(text: &str) -> Result<Vec<PoEntry>, PoError> {
         }
         if !obsolete && body.starts_with('#') {
             // A new entry's comments after a finished one without a blank line between.
-            if started && field != Field::None && !cur.id.is_empty() {
+            if started && field == Field::Text {
                 entries.push(std::mem::take(&mut cur));
             }
             if let Some(r) = body.strip_prefix("#:") {
@@ -129,6 +137,12 @@ pub fn parse(text: &str) -> Result<Vec<PoEntry>, PoError> {
             _ => ("", body),
         };
         let value = unquote(rest).ok_or_else(|| err("a PO string is one quoted line: \"...\""))?;
+        // A new entry's first line right after the last one's msgstr, with no blank line between.
+        if matches!(keyword, "msgctxt" | "msgid") && field == Field::Text {
+            let obsolete = cur.obsolete;
+            entries.push(std::mem::take(&mut cur));
+            cur.obsolete = obsolete;
+        }
         field = keyword_line(&mut cur, field, keyword, value, &span).map_err(|m| err(&m))?;
     }
     if started {
@@ -303,6 +317,17 @@ mod tests {
         assert_eq!(read[1].previous.as_deref(), Some("Rifle \"Squad\""));
         // The translation's place: its msgstr line.
         assert!(written[read[1].text_span.clone()].starts_with("msgstr \"Schützentrupp"));
+    }
+
+    #[test]
+    fn reads_what_other_tools_write_a_bom_previous_contexts_and_entries_without_blank_lines() {
+        let po = "\u{feff}msgctxt \"a\"\nmsgid \"A\"\nmsgstr \"Ä\"\nmsgctxt \"b\"\nmsgid \"B\"\nmsgstr \"Bé\"\n\n\
+                  #, fuzzy\n#| msgctxt \"c\"\n#| msgid \"old\"\nmsgctxt \"c\"\nmsgid \"C\"\nmsgstr \"Cé\"\n";
+        let e = parse(po).unwrap();
+        let got: Vec<(&str, &str)> = e.iter().map(|e| (e.context.as_deref().unwrap(), e.text.as_str())).collect();
+        assert_eq!(got, [("a", "Ä"), ("b", "Bé"), ("c", "Cé")]);
+        assert_eq!(e[2].previous.as_deref(), Some("old"));
+        assert!(e[2].fuzzy);
     }
 
     #[test]

@@ -228,12 +228,45 @@ pub struct Catalogue {
 /// PO reads as no entries and its first wrong line (`broken`), which [`findings`] reports.
 pub fn read(dir: &Path, lang: &str) -> Option<Catalogue> {
     let path = dir.join(DIR).join(format!("{lang}.po"));
-    let text = std::fs::read_to_string(&path).ok()?;
-    let (entries, broken) = match po::parse(&text) {
-        Ok(entries) => (entries, None),
-        Err(e) => (Vec::new(), Some(e)),
+    let broken = |text: String, span: Range<usize>, message: String| {
+        Some(Catalogue {
+            lang: lang.to_string(),
+            path: path.clone(),
+            text,
+            entries: Vec::new(),
+            broken: Some(po::PoError { span, message }),
+        })
     };
-    Some(Catalogue { lang: lang.to_string(), path, text, entries, broken })
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => return broken(String::new(), 0..0, format!("it cannot be read: {e}")),
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            return broken(lossy, at..at + 1, "it is not UTF-8 (save it as UTF-8, as Poedit does)".into());
+        }
+    };
+    let entries = match po::parse(&text) {
+        Ok(entries) => entries,
+        Err(e) => return broken(text, e.span, e.message),
+    };
+    // Two live entries for one text: which translation prints would be a guess (msgfmt refuses
+    // them too).
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for e in entries.iter().filter(|e| !e.obsolete) {
+        let Some(k) = e.context.as_deref() else { continue };
+        if let Some(first) = seen.insert(k, e.text_span.start) {
+            let line = text[..first].matches('\n').count() + 1;
+            let (span, message) =
+                (e.text_span.clone(), format!("a second entry for {k} (the first is at line {line}): keep one"));
+            return broken(text.clone(), span, message);
+        }
+    }
+    Some(Catalogue { lang: lang.to_string(), path, text, entries, broken: None })
 }
 
 /// The languages a game has files for, sorted.
@@ -467,12 +500,16 @@ pub fn relocate(
 
 fn relocate_one(d: &mut Diagnostic, place: &dyn Fn(&Loc) -> Loc) {
     if let Some(loc) = &d.loc {
-        let to = place(loc);
-        // A fix for the data would be applied to a file that does not say the text.
-        if to.file != loc.file {
+        d.loc = Some(place(loc));
+    }
+    // A fix inside a translated string would be applied to a file that does not say the text.
+    if let Some(fix) = &mut d.fix {
+        let to = place(&fix.loc);
+        if to.file == fix.loc.file {
+            fix.loc = to;
+        } else {
             d.fix = None;
         }
-        d.loc = Some(to);
     }
     if let Some(b) = &d.because {
         d.because = Some(place(b));
@@ -613,5 +650,7 @@ pub fn language_name(lang: &str) -> String {
 
 /// Whether `lang` is a language code a file may be named by: letters, digits, `-` and `_`.
 pub fn valid_code(lang: &str) -> bool {
-    !lang.is_empty() && lang.len() <= 20 && lang.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    lang.len() <= 20
+        && lang.starts_with(|c: char| c.is_ascii_alphabetic())
+        && lang.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }

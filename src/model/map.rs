@@ -221,7 +221,8 @@ impl Grid {
     }
 
     /// A hexside as one name whichever of its two cells it is written from: the side of the
-    /// first of the two cells (by column, then row) that lies on the map, "0304 n" for "0303 s".
+    /// first of the two cells (by column, then row) that lies on the map: "0303 s" for
+    /// "0304 n".
     pub fn hexside_name(&self, c: Coord, side: usize) -> String {
         let other = self.across(c, side);
         let n = self.side_names().len();
