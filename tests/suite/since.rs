@@ -213,7 +213,7 @@ fn the_rulebook_prints_every_section_its_contents_and_where_each_term_is_used_wi
 
 #[test]
 fn a_changed_unit_marks_exactly_its_counters_and_the_errata_says_why() {
-    use playaid::export::{DocKind, ExportOptions, Since, export, prints};
+    use playaid::export::{DocKind, ExportOptions, export};
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("marrow");
     copy_dir(&repo().join("data/marrow-front"), &game);
@@ -223,14 +223,8 @@ fn a_changed_unit_marks_exactly_its_counters_and_the_errata_says_why() {
     std::fs::write(game.join("units.toml"), units.replacen(full, &full.replace("attack = 6", "attack = 7"), 1))
         .unwrap();
 
-    let old = playaid::build::load_and_check(&repo().join("data/marrow-front"), None).unwrap();
-    let new = playaid::build::load_and_check(&game, None).unwrap();
-    let ((oi, ol), (ni, nl)) = (old.stages.as_ref().unwrap(), new.stages.as_ref().unwrap());
-    let since = std::sync::Arc::new(Since {
-        version: "1.0".into(),
-        prints: prints(&old.game, oi, ol),
-        changes: playaid::diff::diff(&old.game, &new.game),
-    });
+    let (new, since) = marrow_front_since(&game);
+    let (ni, nl) = new.stages.as_ref().unwrap();
     let opts = ExportOptions { since: Some(since.clone()), ..Default::default() };
     let exported = export(&new.game, ni, nl, &DocKind::Counters, &opts);
     let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
@@ -519,14 +513,8 @@ fn a_moved_set_up_is_marked_on_the_scenario_sheet_and_in_the_errata() {
     let moved = "{ counters = [\"XX\"], cells = [\"0708\"] }";
     assert_eq!(scenarios.matches(moved).count(), 1, "the example's data changed: update this test");
     std::fs::write(game.join("scenarios.toml"), scenarios.replace(moved, &moved.replace("0708", "0709"))).unwrap();
-    let old = playaid::build::load_and_check(&repo().join("data/marrow-front"), None).unwrap();
-    let new = playaid::build::load_and_check(&game, None).unwrap();
-    let ((oi, ol), (ni, nl)) = (old.stages.as_ref().unwrap(), new.stages.as_ref().unwrap());
-    let since = std::sync::Arc::new(Since {
-        version: "1.0".into(),
-        prints: prints(&old.game, oi, ol),
-        changes: playaid::diff::diff(&old.game, &new.game),
-    });
+    let (new, since) = marrow_front_since(&game);
+    let (ni, nl) = new.stages.as_ref().unwrap();
     let opts = ExportOptions { since: Some(since.clone()), ..Default::default() };
     let kind = DocKind::parse("scenario", Some("hearthfire")).unwrap();
     let exported = export(&new.game, ni, nl, &kind, &opts);
@@ -560,4 +548,19 @@ fn a_moved_set_up_is_marked_on_the_scenario_sheet_and_in_the_errata() {
     let opts = ExportOptions { since: Some(same), ..Default::default() };
     let text = String::from_utf8(export(&new.game, ni, nl, &kind, &opts).data_json).unwrap();
     assert!(!text.contains("\"changed\":true"), "nothing marked against itself");
+}
+
+/// The game in `game` checked, and what it prints compared with The Marrow Front as published
+/// (`build --since data/marrow-front`).
+fn marrow_front_since(game: &std::path::Path) -> (playaid::build::Checked, std::sync::Arc<playaid::export::Since>) {
+    use playaid::export::{Since, prints};
+    let old = playaid::build::load_and_check(&repo().join("data/marrow-front"), None).unwrap();
+    let new = playaid::build::load_and_check(game, None).unwrap();
+    let (oi, ol) = old.stages.as_ref().unwrap();
+    let since = std::sync::Arc::new(Since {
+        version: "1.0".into(),
+        prints: prints(&old.game, oi, ol),
+        changes: playaid::diff::diff(&old.game, &new.game),
+    });
+    (new, since)
 }
