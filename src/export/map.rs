@@ -756,12 +756,12 @@ impl Exporter<'_> {
                 let label = labels.get(&name).cloned().unwrap_or_else(|| board::short_label(&name));
                 let copies = f.copies();
                 let ids: Vec<String> = f.counters.iter().map(|c| c.v.clone()).collect();
-                if let Some(c) = f.entry.as_ref().and_then(|e| b.entry_cell(&e.v)) {
+                if let Some((e, c)) = f.entry.as_ref().and_then(|e| Some((e, b.entry_cell(&e.v)?))) {
                     // A force naming its counters arrives by their ids: "XXIII, turn 2".
                     let (tag, n) = if ids.is_empty() { (label.clone(), copies) } else { (ids.join(", "), 1) };
                     entries.push(Entry {
                         at: pt(b.at(c)),
-                        dir: b.outward(c),
+                        dir: b.entry_dir(&e.v, c),
                         color: color.clone(),
                         label: tag,
                         count: n,

@@ -294,11 +294,7 @@ impl OnBoard {
     /// Where a reinforcement's `entry` comes onto the board: its cell, or for an edge (a
     /// `[[map.edge]]` id, or "east") the middle cell of that edge of the cells shown.
     pub fn entry_cell(&self, entry: &str) -> Option<Coord> {
-        let edge = match self.edges.iter().find(|(id, _)| id == entry) {
-            Some((_, e)) => Some(*e),
-            None => EdgeSide::parse(entry),
-        };
-        let Some(edge) = edge else { return self.cells(entry).first().copied() };
+        let Some(edge) = self.entry_edge(entry) else { return self.cells(entry).first().copied() };
         let (c0, r0, c1, r1) = self.window;
         let along: Vec<Coord> = match edge {
             EdgeSide::North => (c0..=c1).map(|col| Coord { col, row: r0 }).collect(),
@@ -308,6 +304,26 @@ impl OnBoard {
         };
         let shown: Vec<Coord> = along.into_iter().filter(|c| self.shows(*c)).collect();
         shown.get(shown.len() / 2).copied()
+    }
+
+    /// The edge an `entry` names (a `[[map.edge]]` id, or "east"), if it names one.
+    fn entry_edge(&self, entry: &str) -> Option<EdgeSide> {
+        match self.edges.iter().find(|(id, _)| id == entry) {
+            Some((_, e)) => Some(*e),
+            None => EdgeSide::parse(entry),
+        }
+    }
+
+    /// Where a reinforcement entering at `entry` (in cell `c`) comes from, pointing off the
+    /// board: the edge it names, else the cell's nearest edge.
+    pub fn entry_dir(&self, entry: &str, c: Coord) -> (i64, i64) {
+        match self.entry_edge(entry) {
+            Some(EdgeSide::North) => (0, -1),
+            Some(EdgeSide::East) => (1, 0),
+            Some(EdgeSide::South) => (0, 1),
+            Some(EdgeSide::West) => (-1, 0),
+            None => self.outward(c),
+        }
     }
 
     /// The direction from the board's nearest edge into cell `c`, reversed: pointing off it.
@@ -552,8 +568,8 @@ fn covers(l: &MapLabel, hidden: &BTreeSet<String>, place: &str, cell: Mm) -> Dia
 /// The frame of scenario `sc`'s set-up map on board `b`: side room when a reinforcement enters
 /// from the west or east.
 pub fn scenario_frame(sc: &Scenario, b: &OnBoard) -> BoardFrame {
-    let entries = sc.sides.iter().flat_map(|s| &s.forces).filter_map(|f| b.entry_cell(&f.entry.as_ref()?.v));
-    let side_entries = entries.map(|c| b.outward(c)).any(|(dx, _)| dx != 0);
+    let entries = sc.sides.iter().flat_map(|s| &s.forces).filter_map(|f| f.entry.as_ref());
+    let side_entries = entries.filter_map(|e| Some(b.entry_dir(&e.v, b.entry_cell(&e.v)?))).any(|(dx, _)| dx != 0);
     board_frame(b.size(), side_entries)
 }
 

@@ -455,3 +455,37 @@ fn a_small_map_takes_its_notes_and_key_under_it() {
     // Under the map: 80 mm high, centred in 281 mm from 5 mm, so its bottom is at 185.5 mm.
     assert!(shallow.2 > 185.5, "{shallow:?}");
 }
+
+/// A reinforcement entering along an edge comes from that edge: its arrow is at the middle of
+/// the edge and points off it, even on a window one row thick, where the middle cell's nearest
+/// edge would be the top.
+#[test]
+fn an_entry_along_an_edge_points_off_that_edge() {
+    use crate::common::*;
+    use playaid::export::{DocKind, ExportOptions, export};
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    copy_dir(&repo().join("tests/check/base"), &game);
+    std::fs::write(
+        game.join("map.toml"),
+        "[[map]]\nid = \"m\"\ntitle = \"M\"\ngrid = \"square\"\ncolumns = 12\nrows = 10\ncell = \"20mm\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        game.join("scenarios.toml"),
+        "[[scenario]]\nid = \"raid\"\ntitle = \"Raid\"\nboard = { map = \"m\", window = \"0301-0901\" }\n\n\
+         [[scenario.side]]\nside = \"allies\"\nforces = [{ unit = \"lcvp\", arrives = 2, entry = \"east\" }]\n",
+    )
+    .unwrap();
+    let checked = playaid::build::load_and_check(&game, None).unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diags);
+    let (ix, laid_out) = checked.stages.as_ref().unwrap();
+    let kind = DocKind::parse("scenario", Some("raid")).unwrap();
+    let data: serde_json::Value =
+        serde_json::from_slice(&export(&checked.game, ix, laid_out, &kind, &ExportOptions::default()).data_json)
+            .unwrap();
+    let entry = &data["scenario"]["board"]["entries"][0];
+    assert_eq!(entry["dir"], serde_json::json!([1, 0]), "{entry}");
+    let places = &data["scenario"]["sides"][0]["forces"][0]["places"];
+    assert_eq!(places, &serde_json::json!(["enters from the east edge"]));
+}
