@@ -318,8 +318,12 @@ type Cell = (i64, usize, f64, f64, f64, f64);
 /// The boxes of track `id` in `doc` of Marrow Front, measured in the compiled document:
 /// (box number, page, x, y, width, height in mm), and the PDF.
 fn track_cells(doc: &DocKind, out: &Path) -> (Vec<Cell>, PathBuf) {
-    let dir = repo().join("data/marrow-front");
-    let checked = load_and_check(&dir, None).unwrap();
+    track_cells_of(&repo().join("data/marrow-front"), doc, out)
+}
+
+/// [`track_cells`] of the game in `dir`.
+fn track_cells_of(dir: &Path, doc: &DocKind, out: &Path) -> (Vec<Cell>, PathBuf) {
+    let checked = load_and_check(dir, None).unwrap();
     let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
     let exported = export(game, ix, laid_out, doc, &ExportOptions::default());
     let r = Renderer::new(&game.root, None).unwrap();
@@ -378,4 +382,24 @@ fn the_aid_card_lists_the_decks_it_names() {
         "aid card",
         &["FORTUNES OF WAR", "Autumn: joins on turn 1, 10 cards", "18 Field Bakeries 1 Either side Stays in play"],
     );
+}
+
+/// A track of 21 boxes (-10 to 10) prints as one strip where its column has room for boxes as
+/// wide as "-10" and the chips in them: every box on one line, in order, none narrower than
+/// 5 mm; on the cheatsheet's narrower column it may still wrap.
+#[test]
+fn a_long_track_is_one_strip_when_the_page_allows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let charts = std::fs::read_to_string(game.join("charts.toml")).unwrap();
+    assert!(charts.contains("from = 0\nto = 12"), "the example's data changed: update this test");
+    std::fs::write(game.join("charts.toml"), charts.replace("from = 0\nto = 12", "from = -10\nto = 10")).unwrap();
+    let (cells, _) = track_cells_of(&game, &DocKind::Scenario("hearthfire".into()), tmp.path());
+    assert_eq!(cells.iter().map(|c| c.0).collect::<Vec<_>>(), (-10..=10).collect::<Vec<_>>());
+    let top = cells[0].3;
+    for (n, _, x, y, w, _) in &cells {
+        assert!((y - top).abs() < 0.01 && *w >= 5.0, "box {n} at ({x:.1}, {y:.1}), {w:.1} mm wide: one strip");
+    }
+    assert!(cells.windows(2).all(|p| p[1].2 > p[0].2), "left to right in order");
 }
