@@ -73,7 +73,7 @@ impl Checker<'_> {
         let game = self.game;
         for lang in &game.meta.languages {
             let valid = crate::load::translate::valid_code(&lang.v);
-            let file = game.root.join("translations").join(format!("{}.po", lang.v));
+            let file = game.root.join(crate::load::translate::DIR).join(format!("{}.po", lang.v));
             if valid && file.is_file() {
                 continue;
             }

@@ -34,7 +34,7 @@ use crate::source::Loc;
 use reader::{Ctx, Obj, int_of, str_of, text_of};
 
 /// The folders of a game that never hold data.
-const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images", "fonts", "icons", "translations"];
+const SKIP_DIRS: &[&str] = &["out", "templates", "target", "images", "fonts", "icons", translate::DIR];
 
 /// A game as read from its files, with every problem found while reading them.
 pub struct Loaded {

@@ -58,8 +58,8 @@ const PROSE: &[&str] = &[
 fn is_prose(table: &str, key: &str) -> bool {
     match (table, key) {
         // A unit, side or term a table names by id.
-        (t, "unit" | "side" | "term") if t != "words" => false,
-        (t, "units" | "sides") if t != "words" => false,
+        (t, "unit" | "side" | "term") if t != "game_words" => false,
+        (t, "units" | "sides") if t != "game_words" => false,
         _ => PROSE.contains(&key),
     }
 }
@@ -394,7 +394,6 @@ pub fn apply(
         here.sort_by_key(|(t, _)| t.span.start);
         let mut new = String::with_capacity(text.len());
         let mut at = 0;
-        let mut shifts = Vec::new();
         for (t, e) in here {
             new.push_str(&text[at..t.span.start]);
             let start = new.len();
@@ -407,7 +406,6 @@ pub fn apply(
                 key: t.key.clone(),
                 source: t.text.clone(),
             });
-            shifts.push((t.span.end, new.len() as isize - t.span.end as isize));
             at = t.span.end;
         }
         new.push_str(&text[at..]);
@@ -653,4 +651,26 @@ pub fn valid_code(lang: &str) -> bool {
     lang.len() <= 20
         && lang.starts_with(|c: char| c.is_ascii_alphabetic())
         && lang.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_games_words_are_texts_and_ids_are_not() {
+        let dir = Path::new("/game");
+        let files = vec![
+            (
+                dir.join("game.toml"),
+                "[game]\nid = \"g\"\ntitle = \"G\"\n\n[game.words]\nunit = \"formation\"\n".to_string(),
+            ),
+            (
+                dir.join("counters.toml"),
+                "[[counter]]\nunit = \"rifle-squad\"\nname = \"Rifles\"\nside = \"allies\"\n".to_string(),
+            ),
+        ];
+        let keys: Vec<String> = source_texts(dir, &files).into_iter().map(|t| t.key).collect();
+        assert_eq!(keys, ["game.toml:game.title", "game.toml:game.words.unit", "counters.toml:counter[Rifles].name"]);
+    }
 }
