@@ -188,7 +188,16 @@ pub fn load_and_check_in(dir: &Path, page: Option<PageSize>, lang: Option<&str>)
     let originals: Vec<(PathBuf, String)> =
         files.iter().filter(|(p, _)| replaced.iter().any(|(r, _)| r == p)).cloned().collect();
     translate::relocate(&mut checked.diags, &mut checked.game.files, &moved, &originals, po_file);
-    let own = translate::findings(&texts, &cat, po_file, &translate::language_name(lang));
+    let mut own = translate::findings(&texts, &cat, po_file, &translate::language_name(lang));
+    // playaid's words the translation gives print too: each in a font.
+    let words: Vec<(String, crate::source::Loc)> = cat
+        .entries
+        .iter()
+        .filter(|e| !e.obsolete && !e.text.is_empty())
+        .filter(|e| e.context.as_deref().is_some_and(|k| k.starts_with(translate::WORD_PREFIX)))
+        .map(|e| (e.text.clone(), crate::source::Loc { file: po_file, span: e.text_span.clone() }))
+        .collect();
+    own.extend(crate::layout::glyphs::check_texts(&checked.game, &words));
     checked.diags = diag::fold_follow_ons(std::mem::take(&mut checked.diags).into_iter().chain(own).collect());
     raise_denied(&checked.game, &mut checked.diags, &Deny::default());
     checked.translations = vec![(lang.to_string(), translate::counts(&texts, &cat))];
@@ -261,9 +270,11 @@ fn load_translated(dir: &Path, po_dir: &Path, lang: &str) -> Result<(load::Loade
     let (replaced, moved) = translate::apply(&texts, &files, &cat);
     let mut loaded = load::load_replacing(dir, &replaced)?;
     translate::keep_term_names(&mut loaded.game, &moved);
-    // Typst knows a language by its two or three letters: `pt-BR` hyphenates as `pt`.
-    let base = lang.split(['-', '_']).next().unwrap_or(lang).to_ascii_lowercase();
-    loaded.game.meta.language = Some(base);
+    // Typst knows a language by its two or three letters: `pt-BR` hyphenates as `pt`; a file
+    // named otherwise (`klingon.po`) sets no language and has no built-in words.
+    loaded.game.meta.language = translate::typst_language(lang);
+    loaded.game.meta.words.lang = Some(loaded.game.meta.language.clone().unwrap_or_else(|| lang.to_string()));
+    translate::apply_words(&texts, &cat, &mut loaded.game.meta.words);
     Ok((loaded, (texts, files, cat, replaced, moved)))
 }
 
@@ -511,12 +522,13 @@ impl Builder {
         }
         let folder = Path::new(old);
         let checked = if let (true, Some(lang)) = (folder.is_dir(), &self.opts.lang) {
-            // A translated build compares with that version in the same language: its own
-            // translation of the language if it has one (what its players printed), else this
-            // version's, applied to its texts by their places. Else every translated text would
-            // be a change.
-            let po = if load::translate::read(folder, lang).is_some() { folder } else { self.dir.as_path() };
-            let (loaded, _) = load_translated(folder, po, lang)?;
+            // A translated build compares with that version read through this version's
+            // translation, applied to its texts by their places: a text the rules did not
+            // change reads the same in both, so what differs is what changed in the rules (a
+            // changed text, translated for its new wording only, reads in the source language
+            // in the old one). Through the old version's own translation, every text it had
+            // left untranslated, or worded otherwise, would be a change too.
+            let (loaded, _) = load_translated(folder, &self.dir, lang)?;
             check_loaded_unmeasured(loaded, self.opts.page)
         } else if folder.is_dir() {
             check_loaded_unmeasured(load::load(folder)?, self.opts.page)

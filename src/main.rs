@@ -465,8 +465,18 @@ fn translation_line(lang: &str, c: &playaid::load::translate::Counts) -> String 
     }
     let unused = if rest.is_empty() { String::new() } else { format!("; {} (printed as written)", rest.join(", ")) };
     let obsolete = if c.obsolete > 0 { format!(", {} obsolete", c.obsolete) } else { String::new() };
+    // playaid's own words ("Glossary", "page 1 of 2") where the language has none built in.
+    let words = if c.words_missing > 0 {
+        format!(
+            "; {} of playaid's in English (none built in: translate the `{}` entries)",
+            plural(c.words_missing, "word"),
+            playaid::load::translate::WORD_PREFIX
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{} ({lang}): {} of {} translated{unused}{obsolete}",
+        "{} ({lang}): {} of {} translated{unused}{obsolete}{words}",
         playaid::load::translate::language_name(lang),
         c.translated,
         plural(c.texts, "text")

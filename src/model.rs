@@ -15,6 +15,7 @@ mod map;
 mod pieces;
 mod scenario;
 mod texts;
+mod words;
 pub use areas::*;
 pub use charts::*;
 pub use collections::{Coll, Entity};
@@ -22,6 +23,7 @@ pub use decks::*;
 pub use map::*;
 pub use pieces::*;
 pub use scenario::*;
+pub use words::*;
 
 /// A markup field: Typst markup plus `[[...]]` references. `loc` is the span of the whole
 /// TOML string literal (quotes included); offsets inside `raw` map back through
@@ -299,58 +301,6 @@ impl Meta {
     /// The rules version, or `"0"` when `[game] version` is missing.
     pub(crate) fn version(&self) -> &str {
         self.version.as_ref().map(|s| s.v.as_str()).unwrap_or("0")
-    }
-}
-
-/// Every word a game may rename in `[game.words]`: its key, and its default (`None`: the plural
-/// of the word before it, that word with an "s").
-pub const WORDS: &[(&str, Option<&str>)] = &[
-    ("turn", Some("turn")),
-    ("turns", None),
-    ("side", Some("side")),
-    ("sides", None),
-    ("unit", Some("unit")),
-    ("units", None),
-    ("reinforcement", Some("reinforcement")),
-    ("reinforcements", None),
-    ("objective", Some("objective")),
-    ("objectives", None),
-    ("setup", Some("set-up")),
-];
-
-/// `[game.words]`: the game's own words, in lower case as they read in running text, by their
-/// key in [`WORDS`]; each plural defaults to the singular with an "s".
-#[derive(Debug, Default)]
-pub struct Words {
-    /// The words the game gives, in the order of [`WORDS`].
-    pub given: Vec<(&'static str, Sp<String>)>,
-}
-
-impl Words {
-    /// Every word of [`WORDS`] as printed, in its order: the game's, or the default.
-    pub fn resolved(&self) -> Vec<(&'static str, String)> {
-        let mut out: Vec<(&'static str, String)> = Vec::with_capacity(WORDS.len());
-        for &(key, default) in WORDS {
-            let given = self.given.iter().find(|(k, _)| *k == key).map(|(_, w)| w.v.trim().to_string());
-            let word = given.unwrap_or_else(|| match default {
-                Some(d) => d.to_string(),
-                None => format!("{}s", out.last().map_or("", |(_, w)| w.as_str())),
-            });
-            out.push((key, word));
-        }
-        out
-    }
-
-    /// The word for `key` (one of [`WORDS`]) as printed in running text.
-    pub fn word(&self, key: &str) -> String {
-        self.resolved().into_iter().find(|(k, _)| *k == key).map(|(_, w)| w).unwrap_or_else(|| key.to_string())
-    }
-
-    /// [`Words::word`] at the start of a line: its first letter in upper case ("Round").
-    pub fn heading(&self, key: &str) -> String {
-        let w = self.word(key);
-        let mut cs = w.chars();
-        cs.next().map_or(String::new(), |c| c.to_uppercase().chain(cs).collect())
     }
 }
 

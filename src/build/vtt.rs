@@ -489,8 +489,8 @@ fn chart_pages(
     let mut out = Vec::new();
     for spec in export::documents(game) {
         let name = match &spec.kind {
-            DocKind::Cheatsheet => "Rules".to_string(),
-            DocKind::Aid => "Player aid".to_string(),
+            DocKind::Cheatsheet => game.meta.words.word("chart_rules"),
+            DocKind::Aid => game.meta.words.word("chart_aid"),
             DocKind::Scenario(id) => match game.scenarios.iter().find(|s| s.id.v == *id) {
                 Some(sc) => sc.title.v.clone(),
                 None => id.clone(),

@@ -55,7 +55,7 @@ pub(crate) fn meta(g: &Game) -> Record {
         )
         .list("languages built", languages.iter().map(|l| l.v.clone()).collect());
     // Every word of `WORDS`, given or not: a word taken out is a change back to the default.
-    for &(key, _) in crate::model::WORDS {
+    for key in crate::model::WORDS.iter().map(|w| w.key) {
         let given = words.given.iter().find(|(k, _)| *k == key).map(|(_, w)| w);
         r.one(&format!("word for {key}"), given.map(|w| w.v.clone()));
     }

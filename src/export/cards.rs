@@ -145,7 +145,7 @@ pub struct CardStrategyData {
     pub after: Option<&'static str>,
     /// What the card prints for `after` ("Remove after event", "Stays in play"); null:
     /// nothing (a reshuffled card, as the genre prints it).
-    pub after_words: Option<&'static str>,
+    pub after_words: Option<String>,
 }
 
 /// The event's side on a strategy card.
@@ -315,8 +315,8 @@ impl Exporter<'_> {
             .filter(|r| r.key == "terrain")
             .and_then(|r| self.ix.get::<Terrain>(game, &r.id.v));
         let subtitle = subtitle
-            .or_else(|| terrain.filter(|t| t.hexside).map(|_| "Hexside".to_string()))
-            .or_else(|| terrain.filter(|t| t.is_line(game)).map(|_| "Line".to_string()));
+            .or_else(|| terrain.filter(|t| t.hexside).map(|_| game.meta.words.word("hexside")))
+            .or_else(|| terrain.filter(|t| t.is_line(game)).map(|_| game.meta.words.word("line")));
         let mut texts = card.map(|c| self.texts(&c.text)).unwrap_or_default();
         if let Some(text) = terrain.and_then(|t| t.text.as_ref()) {
             texts.insert(0, self.text(text));
@@ -329,7 +329,7 @@ impl Exporter<'_> {
             quantity: rc.quantity,
             title,
             subtitle,
-            stats: card_stats(unit.as_ref(), terrain, card),
+            stats: card_stats(unit.as_ref(), terrain, card, &game.meta.words),
             steps: unit.as_ref().map(|u| u.steps.iter().map(|s| s.name.clone()).collect()).unwrap_or_default(),
             abilities: unit.as_ref().map(|u| card_abilities(u, game.card_options.abilities)).unwrap_or_default(),
             texts,
@@ -363,6 +363,7 @@ impl Exporter<'_> {
     /// A strategy card's fields as printed, in its deck and part `(d, p)` (as layout found them).
     fn card_strategy(&self, c: &Card, (d, p): (usize, Option<usize>)) -> CardStrategyData {
         let game = self.game;
+        let words = &game.meta.words;
         let deck = &game.decks[d];
         let s = &c.strategy;
         let event = s.event.as_ref().map(|e| match &e.v {
@@ -374,13 +375,13 @@ impl Exporter<'_> {
             }
             EventSide::Both => CardEventData {
                 kind: "both",
-                label: "Either side".into(),
+                label: words.word("either_side"),
                 color: "#ffffff".into(),
                 text_color: "#000000".into(),
             },
             EventSide::None => CardEventData {
                 kind: "none",
-                label: "No event".into(),
+                label: words.word("no_event"),
                 color: "#ffffff".into(),
                 text_color: "#000000".into(),
             },
@@ -391,10 +392,10 @@ impl Exporter<'_> {
             part_color: p.and_then(|p| deck.parts[p].color.as_ref()).map(|c| c.v.clone()),
             number: s.number.as_ref().map(|n| n.v),
             ops: s.ops.as_ref().map(|n| n.v),
-            ops_name: deck.ops_name().to_string(),
+            ops_name: deck.ops_word(words),
             event,
             after: s.after.as_ref().map(|a| a.v.name()),
-            after_words: s.after.as_ref().and_then(|a| a.v.words()),
+            after_words: s.after.as_ref().and_then(|a| a.v.word_key()).map(|k| words.word(k)),
         }
     }
 
@@ -417,28 +418,32 @@ impl Exporter<'_> {
             cards.iter().flatten().any(|c| c.strategy.after.as_ref().is_some_and(|a| a.v.words().is_some()));
         let has_event = cards.iter().flatten().any(|c| c.strategy.event.is_some());
         let has_copies = cards.iter().flatten().any(|c| copies(c) > 1);
-        let mut header: Vec<&str> = Vec::new();
+        let words = &self.game.meta.words;
+        let mut header: Vec<String> = Vec::new();
         if numbered {
-            header.push("No.");
+            header.push(words.word("deck_number"));
         }
-        header.push("Card");
+        header.push(words.word("deck_card"));
         if has_copies {
-            header.push("Copies");
+            header.push(words.word("copies"));
         }
-        header.push(d.ops_name());
+        header.push(d.ops_word(words));
         if has_event {
-            header.push("Event");
+            header.push(words.word("deck_event"));
         }
         if has_after {
-            header.push("After event");
+            header.push(words.word("after_event"));
         }
         let mut out = Vec::new();
         for (i, mut list) in cards.into_iter().enumerate() {
             list.sort_by_key(|c| c.strategy.number.as_ref().map_or(i64::MAX, |n| n.v));
             let count: i64 = list.iter().map(|c| copies(c)).sum();
+            let cards = words.say_n("cards_count", count, &[]);
             let label = match d.parts.get(i) {
-                Some(p) if d.parts.len() > 1 => format!("{}: joins on turn {}, {count} cards", p.title.v, p.joins()),
-                _ => format!("{count} cards"),
+                Some(p) if d.parts.len() > 1 => {
+                    words.say("part_joins", &[("part", &p.title.v), ("at", &p.joins().to_string()), ("count", &cards)])
+                }
+                _ => cards,
             };
             let columns = DeckColumns { numbered, has_copies, has_event, has_after };
             let rows = list.iter().map(|c| self.deck_row(c, columns)).collect();
@@ -451,13 +456,13 @@ impl Exporter<'_> {
         if let Some(first) = d.hand.first() {
             let sizes: Vec<String> = d.hand.iter().map(|h| h.v.to_string()).collect();
             dealing.push(if d.hand.iter().all(|h| h.v == first.v) {
-                format!("Hands of {}", first.v)
+                words.say("hands_of", &[("size", &first.v.to_string())])
             } else {
-                format!("Hands of {} (turn by turn; the last goes on)", sizes.join(", "))
+                words.say("hands_by_turn", &[("sizes", &sizes.join(", "))])
             });
         }
         if let Some(r) = &d.reshuffle {
-            dealing.push(r.v.words().to_string());
+            dealing.push(words.say(r.v.word_key(), &[]));
         }
         let dealing = (!dealing.is_empty()).then(|| dealing.join(" · "));
         DeckListData { id: d.id.v.clone(), title: d.title.v.clone(), parts: out, dealing }
@@ -485,13 +490,14 @@ impl Exporter<'_> {
                 Some(EventSide::Side(id)) => {
                     game.sides.iter().find(|x| x.id.v == id.v).map_or(id.v.clone(), |x| x.name.v.clone())
                 }
-                Some(EventSide::Both) => "Either side".into(),
-                Some(EventSide::None) => "None".into(),
+                Some(EventSide::Both) => game.meta.words.word("either_side"),
+                Some(EventSide::None) => game.meta.words.heading("none"),
                 None => String::new(),
             });
         }
         if columns.has_after {
-            cells.push(s.after.as_ref().and_then(|a| a.v.words()).unwrap_or_default().to_string());
+            cells
+                .push(s.after.as_ref().and_then(|a| a.v.word_key()).map_or(String::new(), |k| game.meta.words.word(k)));
         }
         cells.into_iter().map(|x| self.generated(escape_markup(&x), &c.loc)).collect()
     }
@@ -568,7 +574,12 @@ impl Exporter<'_> {
 
 /// A card's stats: its unit's in its kind's order, with their notes; a terrain's effects;
 /// then the card's own.
-fn card_stats(unit: Option<&UnitData>, terrain: Option<&Terrain>, card: Option<&Card>) -> Vec<CardStat> {
+fn card_stats(
+    unit: Option<&UnitData>,
+    terrain: Option<&Terrain>,
+    card: Option<&Card>,
+    words: &crate::model::Words,
+) -> Vec<CardStat> {
     let mut stats: Vec<CardStat> = Vec::new();
     for s in unit.map(|u| &u.stats[..]).unwrap_or_default() {
         stats.push(CardStat {
@@ -580,7 +591,7 @@ fn card_stats(unit: Option<&UnitData>, terrain: Option<&Terrain>, card: Option<&
         });
     }
     if let Some(t) = terrain {
-        stats.extend(terrain_rows(t));
+        stats.extend(terrain_rows(t, words));
     }
     for (k, v) in card.map(|c| &c.stats[..]).unwrap_or_default() {
         stats.push(CardStat { label: k.v.clone(), name: k.v.clone(), icon: None, value: v.v.display(), note: None });
@@ -664,10 +675,10 @@ fn place_by_colour(items: Vec<CardData>, gutter: f64, grid: (usize, usize)) -> V
 
 /// A terrain card's stats, printed as rows: movement (one cost, or one per movement type),
 /// combat (column shift, defence, DRM) and line of sight, as the terrain effects chart has them.
-fn terrain_rows(t: &Terrain) -> Vec<CardStat> {
-    let row = |label: &str, value: String| CardStat {
-        label: label.to_string(),
-        name: label.to_string(),
+fn terrain_rows(t: &Terrain, words: &crate::model::Words) -> Vec<CardStat> {
+    let row = |key: &str, value: String| CardStat {
+        label: words.word(key),
+        name: words.word(key),
         icon: None,
         value,
         note: None,
@@ -676,23 +687,23 @@ fn terrain_rows(t: &Terrain) -> Vec<CardStat> {
     let mut moves: Vec<String> = t.movement.all.iter().map(|c| c.v.clone()).collect();
     moves.extend(t.movement.by_type.iter().map(|(k, c)| format!("{} {}", capitalise(&k.v), c.v)));
     if !moves.is_empty() {
-        out.push(row(if t.hexside { "Crossing" } else { "Movement" }, moves.join(" · ")));
+        out.push(row(if t.hexside { "crossing" } else { "movement" }, moves.join(" · ")));
     }
     let mut combat = Vec::new();
     if let Some(s) = &t.shift {
-        combat.push(format!("shift {}", shift_words(s.v)));
+        combat.push(words.say("shift", &[("shift", &shift_words(words, s.v))]));
     }
     if let Some(d) = &t.defence {
-        combat.push(format!("defence ×{}", d.v));
+        combat.push(words.say("defence_times", &[("n", &d.v.to_string())]));
     }
     if let Some(d) = &t.drm {
-        combat.push(format!("{} DRM", signed(d.v)));
+        combat.push(words.say("drm", &[("modifier", &signed(d.v))]));
     }
     if !combat.is_empty() {
-        out.push(row("Combat", combat.join(", ")));
+        out.push(row("combat", combat.join(", ")));
     }
     if let Some(los) = t.los {
-        out.push(row("Line of sight", los.name().to_string()));
+        out.push(row("line_of_sight", words.word(los.word_key())));
     }
     out
 }

@@ -16,11 +16,12 @@ use crate::model::*;
 const TRACK_BOX_PAD_MM: f64 = 3.0;
 
 /// A column shift as players say it: "1 left", "2 right".
-pub(super) fn shift_words(n: i64) -> String {
+pub(super) fn shift_words(words: &crate::model::Words, n: i64) -> String {
+    let abs = n.unsigned_abs().to_string();
     match n {
-        0 => "none".into(),
-        n if n < 0 => format!("{} left", n.unsigned_abs()),
-        n => format!("{n} right"),
+        0 => words.word("none"),
+        n if n < 0 => words.say("shift_left", &[("n", &abs)]),
+        _ => words.say("shift_right", &[("n", &abs)]),
     }
 }
 
@@ -90,7 +91,7 @@ pub struct CrtModifier {
 #[derive(Clone, Serialize, JsonSchema)]
 pub struct TerrainChart {
     /// Its title.
-    pub title: &'static str,
+    pub title: String,
     /// The heads of the movement columns: one, or one per movement type.
     pub move_columns: Vec<String>,
     /// Costs are given per movement type.
@@ -123,7 +124,7 @@ pub struct TerrainRow {
     /// Its combat effects in words, or `none`.
     pub combat: String,
     /// Its line of sight effect.
-    pub los: Option<&'static str>,
+    pub los: Option<String>,
     /// `text`.
     pub text: Option<TextKey>,
     /// `build --since`: the row prints otherwise than in that version (or is new): a bar
@@ -262,6 +263,7 @@ pub struct ConnectionKindData {
 
 impl Exporter<'_> {
     pub(super) fn crt(&mut self, c: &Crt) -> CrtData {
+        let words = &self.game.meta.words;
         let rows = c
             .rows
             .iter()
@@ -279,10 +281,11 @@ impl Exporter<'_> {
             let effect = effects
                 .iter()
                 .map(|e| match *e {
+                    ModifierEffect::Shift(0) => words.word("none"),
                     ModifierEffect::Shift(n) => {
-                        format!("{} column{}", shift_words(n), if n.unsigned_abs() == 1 { "" } else { "s" })
+                        words.say_n(if n < 0 { "columns_left" } else { "columns_right" }, n.abs(), &[])
                     }
-                    ModifierEffect::Drm(n) => format!("{} to the roll", signed(n)),
+                    ModifierEffect::Drm(n) => words.say("to_the_roll", &[("modifier", &signed(n))]),
                 })
                 .collect::<Vec<_>>()
                 .join(", ");
@@ -302,7 +305,7 @@ impl Exporter<'_> {
         }
         let mut data = CrtData {
             id: c.id.v.clone(),
-            title: c.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| "Combat Results Table".into()),
+            title: c.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| words.word("combat_results_table")),
             columns: c.columns.name(),
             dice: c.dice.as_ref().map(|d| format!("{}D{}", d.v.0, d.v.1)),
             labels: c.labels.iter().map(|l| l.v.clone()).collect(),
@@ -320,6 +323,7 @@ impl Exporter<'_> {
     /// line of sight columns when some terrain has them; hexside terrain after the rest.
     pub(super) fn terrain_chart(&mut self) -> TerrainChart {
         let game = self.game;
+        let words = &game.meta.words;
         let mut types: Vec<String> = Vec::new();
         for t in &game.terrain {
             for (k, _) in &t.movement.by_type {
@@ -356,13 +360,13 @@ impl Exporter<'_> {
             };
             let mut combat = Vec::new();
             if let Some(s) = &t.shift {
-                combat.push(shift_words(s.v));
+                combat.push(shift_words(words, s.v));
             }
             if let Some(d) = &t.defence {
-                combat.push(format!("defence ×{}", d.v));
+                combat.push(words.say("defence_times", &[("n", &d.v.to_string())]));
             }
             if let Some(d) = &t.drm {
-                combat.push(format!("{} DRM", signed(d.v)));
+                combat.push(words.say("drm", &[("modifier", &signed(d.v))]));
             }
             rows.push(TerrainRow {
                 id: t.id.v.clone(),
@@ -371,8 +375,8 @@ impl Exporter<'_> {
                 hexside: t.hexside,
                 line: t.is_line(game),
                 moves,
-                combat: if combat.is_empty() { "none".to_string() } else { combat.join(", ") },
-                los: t.los.map(LineOfSight::name),
+                combat: if combat.is_empty() { words.word("none") } else { combat.join(", ") },
+                los: t.los.map(|l| words.word(l.word_key())),
                 text: self.opt_text(&t.text),
                 changed: false,
             });
@@ -382,9 +386,9 @@ impl Exporter<'_> {
         }
         let has_los = game.terrain.iter().any(|t| t.los.is_some());
         let move_heads: Vec<String> =
-            if types.is_empty() { vec!["Movement".into()] } else { types.iter().map(|t| capitalise(t)).collect() };
+            if types.is_empty() { vec![words.word("movement")] } else { types.iter().map(|t| capitalise(t)).collect() };
         TerrainChart {
-            title: "Terrain Effects Chart",
+            title: words.word("terrain_effects_chart"),
             move_columns: move_heads,
             movement_types: !types.is_empty(),
             los: has_los,
@@ -448,7 +452,7 @@ impl Exporter<'_> {
         Some(TurnTrack {
             title: track.title.as_ref().map(|t| t.v.clone()).unwrap_or_else(|| {
                 // "Turn Record Track", in the game's word: "Round Record Track".
-                format!("{} Record Track", game.meta.words.heading("turn"))
+                game.meta.words.say("record_track", &[])
             }),
             box_mm: counter + TRACK_BOX_PAD_MM,
             counter,
@@ -541,18 +545,18 @@ fn deck_events(game: &crate::model::Game, turn: i64) -> Vec<String> {
                 })
                 .map(|c| c.quantity.as_ref().map_or(1, |q| q.v.clamp(1, crate::check::MAX_COPIES)))
                 .sum::<i64>();
-            out.push(format!(
-                "{} joins {}: {count} {}",
-                p.title.v,
-                d.title.v,
-                if count == 1 { "card" } else { "cards" }
-            ));
+            let cards = game.meta.words.say_n("cards_count", count, &[]);
+            out.push(
+                game.meta
+                    .words
+                    .say("part_joins_deck", &[("part", &p.title.v), ("deck", &d.title.v), ("count", &cards)]),
+            );
         }
         if turn > 1
             && let (Some(now), Some(before)) = (d.hand_on(turn), d.hand_on(turn - 1))
             && now != before
         {
-            out.push(format!("{}: hands of {now}", d.title.v));
+            out.push(game.meta.words.say("deck_hands_of", &[("deck", &d.title.v), ("size", &now.to_string())]));
         }
     }
     out

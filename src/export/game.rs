@@ -148,55 +148,7 @@ pub struct GameData {
     /// quotation marks follow it.
     pub lang: String,
     /// The game's own words (`[game.words]`, defaults filled in), in lower case.
-    pub words: WordsData,
-}
-
-/// What the game calls a turn, a side, a unit, a reinforcement, an objective (each with its
-/// plural) and the set-up, in lower case.
-#[derive(Serialize, JsonSchema)]
-pub struct WordsData {
-    /// "turn", or the game's word ("round").
-    pub turn: String,
-    /// Its plural.
-    pub turns: String,
-    /// "side", or the game's word ("faction").
-    pub side: String,
-    /// Its plural.
-    pub sides: String,
-    /// "unit", or the game's word ("model").
-    pub unit: String,
-    /// Its plural.
-    pub units: String,
-    /// "reinforcement", or the game's word ("reserve").
-    pub reinforcement: String,
-    /// Its plural.
-    pub reinforcements: String,
-    /// "objective", or the game's word ("victory location").
-    pub objective: String,
-    /// Its plural.
-    pub objectives: String,
-    /// "set-up", or the game's word ("deployment").
-    pub setup: String,
-}
-
-impl WordsData {
-    /// The game's words, each given or its default.
-    fn of(words: &crate::model::Words) -> WordsData {
-        let w = |key| words.word(key);
-        WordsData {
-            turn: w("turn"),
-            turns: w("turns"),
-            side: w("side"),
-            sides: w("sides"),
-            unit: w("unit"),
-            units: w("units"),
-            reinforcement: w("reinforcement"),
-            reinforcements: w("reinforcements"),
-            objective: w("objective"),
-            objectives: w("objectives"),
-            setup: w("setup"),
-        }
-    }
+    pub words: crate::model::WordsData,
 }
 
 /// How the cheatsheet is printed (`[game.cheatsheet]`, with defaults filled in).
@@ -329,7 +281,7 @@ impl Exporter<'_> {
             authors: m.authors.iter().map(|a| a.v.clone()).collect(),
             intro: self.opt_text(&m.intro),
             credits: self.opt_text(&m.credits),
-            words: WordsData::of(&m.words),
+            words: crate::model::WordsData::of(&m.words),
             lang: m.language.clone().unwrap_or_else(|| "en".into()),
         };
         let sides = game

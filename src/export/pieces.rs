@@ -253,7 +253,17 @@ fn fit_sheet_titles(game: &Game, groups: &mut [CounterGroup], page: (f64, f64), 
         let run = &groups[start..end];
         let sheets = run[0].sheets;
         // The longest right part the sheet may print, and the page's printable width.
-        let right = format!("backs · sheet {sheets} of {sheets} · print both sides, flip on the short edge");
+        let words = &game.meta.words;
+        let n = sheets.to_string();
+        let sheet = words.say("sheet_of", &[("sheet", &n), ("sheets", &n)]);
+        let right = ["fronts_and_backs_fold", "fronts_one_sided", "fronts_duplex", "backs_duplex"]
+            .iter()
+            .flat_map(|key| {
+                ["flip_short", "flip_long"]
+                    .map(|flip| words.say(key, &[("sheet", &sheet), ("flip", &words.word(flip))]))
+            })
+            .max_by(|a, b| text_width(a, HEADER_PT, false).0.total_cmp(&text_width(b, HEADER_PT, false).0))
+            .unwrap_or_default();
         // The header spans the grid's width (its height when the bands are at the sides), from
         // the printable edge at most: the narrowest grid of the run.
         let span = |g: &CounterGroup| {
@@ -268,12 +278,10 @@ fn fit_sheet_titles(game: &Game, groups: &mut [CounterGroup], page: (f64, f64), 
         let room = Mm(across).pt().0 - text_width(&right, HEADER_PT, false).0 - 6.0;
         let game_title =
             game.meta.title.as_ref().map_or(0.0, |t| text_width(&format!("{} · ", t.v), HEADER_PT, true).0);
-        let version = game
-            .meta
-            .version
-            .as_ref()
-            .map_or(0.0, |v| text_width(&format!("rules version {} · ", v.v), HEADER_PT, false).0);
-        let name = |g: &CounterGroup| g.name.clone().unwrap_or_else(|| "Counters".into());
+        let version = game.meta.version.as_ref().map_or(0.0, |v| {
+            text_width(&format!("{} · ", words.say("rules_version_lower", &[("version", &v.v)])), HEADER_PT, false).0
+        });
+        let name = |g: &CounterGroup| g.name.clone().unwrap_or_else(|| words.word("counters"));
         let sized =
             run.iter().map(|g| format!("{} ({} mm)", name(g), round3(g.width.0))).collect::<Vec<_>>().join(" · ");
         let plain = run.iter().map(name).collect::<Vec<_>>().join(" · ");
@@ -426,7 +434,7 @@ impl<'g> Exporter<'g> {
             for (side, stream) in self.sticker_sheets(g, stream) {
                 let name = match (side, &name) {
                     (Some(side), Some(n)) => Some(format!("{n}: {side}")),
-                    (Some(side), None) => Some(format!("Block stickers: {side}")),
+                    (Some(side), None) => Some(self.game.meta.words.say("block_stickers", &[("side_name", &side)])),
                     (None, n) => n.clone(),
                 };
                 self.group_sheets(g, name, stream, base, &mut parts);

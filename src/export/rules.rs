@@ -351,7 +351,7 @@ impl Exporter<'_> {
     ) -> (Vec<TextKey>, Vec<Vec<TextKey>>) {
         let game = self.game;
         let loc = &abilities_with.loc;
-        let mut h = vec![self.generated("Ability".into(), loc)];
+        let mut h = vec![self.generated(escape_markup(&game.meta.words.word("ability")), loc)];
         for tr in traits {
             let name = self.ix.get::<Trait>(game, &tr.v).map(|t| t.name.v.clone()).unwrap_or(tr.v.clone());
             h.push(self.generated(escape_markup(&name), &tr.loc));

@@ -244,7 +244,7 @@ impl Exporter<'_> {
                 setup: self.opt_text(&f.setup),
                 arrives: f.arrives.as_ref().map(|a| a.v),
                 text: self.opt_text(&f.text),
-                places: places(map, f),
+                places: places(map, f, &game.meta.words),
                 changed: false,
             });
         }
@@ -262,7 +262,7 @@ impl Exporter<'_> {
 }
 
 /// Where a force starts, as the forces table prints it (see [`ForceData::places`]).
-fn places((map, areas): (Option<&Map>, Option<&AreaMap>), f: &Force) -> Vec<String> {
+fn places((map, areas): (Option<&Map>, Option<&AreaMap>), f: &Force, words: &crate::model::Words) -> Vec<String> {
     let mut out: Vec<String> = if !f.counters.is_empty() {
         let last = f.cells.len().saturating_sub(1);
         f.counters
@@ -279,17 +279,15 @@ fn places((map, areas): (Option<&Map>, Option<&AreaMap>), f: &Force) -> Vec<Stri
     if let Some(a) = f.area.as_ref().filter(|_| f.cells.is_empty()) {
         let place = areas.and_then(|m| m.place(&a.v)).map(Place::label);
         let area = map.and_then(|m| m.areas.iter().find(|x| x.id.v == a.v));
-        out.push(format!(
-            "in {}",
-            place.unwrap_or_else(|| area.and_then(|x| x.name.as_ref()).map_or(&a.v, |n| &n.v).clone())
-        ));
+        let name = place.unwrap_or_else(|| area.and_then(|x| x.name.as_ref()).map_or(&a.v, |n| &n.v).clone());
+        out.push(words.say("in_area", &[("area", &name)]));
     }
     if let Some(e) = &f.entry {
         let place = areas.and_then(|m| m.place(&e.v)).map(Place::label);
         // An edge: "enters from the German edge"; a cell or an area: "enters at 1405".
         match map.filter(|m| m.entry_edge(&e.v).is_some()) {
-            Some(m) => out.push(format!("enters from {}", m.entry_words(&e.v))),
-            None => out.push(format!("enters at {}", place.unwrap_or_else(|| e.v.clone()))),
+            Some(m) => out.push(words.say("enters_from", &[("edge", &m.entry_words_in(&e.v, words))])),
+            None => out.push(words.say("enters_at", &[("place", &place.unwrap_or_else(|| e.v.clone()))])),
         }
     }
     out

@@ -165,7 +165,7 @@ impl<'g> Exporter<'g> {
         let side = u.side.as_ref().and_then(|s| self.ix.get::<Side>(game, &s.v));
         let order = self.stat_order(u, kind);
         let stats = self.unit_stats(u, &order);
-        let steps = if u.has_steps() { unit_steps(u, &order) } else { Vec::new() };
+        let steps = if u.has_steps() { unit_steps(u, &order, &game.meta.words) } else { Vec::new() };
         let mut abilities = Vec::new();
         for r in &u.abilities {
             let Some(a) = self.ix.get::<Ability>(game, &r.id) else { continue };
@@ -239,7 +239,7 @@ fn printed(stats: &[(Sp<String>, Sp<Scalar>)], stat: &Stat) -> Option<String> {
 }
 
 /// Each step of a unit by name with its stats.
-fn unit_steps(u: &Unit, order: &[&Stat]) -> Vec<UnitStep> {
+fn unit_steps(u: &Unit, order: &[&Stat], words: &crate::model::Words) -> Vec<UnitStep> {
     u.steps
         .iter()
         .enumerate()
@@ -251,7 +251,9 @@ fn unit_steps(u: &Unit, order: &[&Stat]) -> Vec<UnitStep> {
                     Some(StepStat { id: stat.id.v.clone(), abbr: stat.abbr().to_string(), value })
                 })
                 .collect();
-            UnitStep { name: step.label(i), stats }
+            let name =
+                step.name.as_ref().map_or_else(|| words.say("step_n", &[("n", &(i + 1).to_string())]), |n| n.v.clone());
+            UnitStep { name, stats }
         })
         .collect()
 }

@@ -287,12 +287,13 @@ fn footer_text(game: &Game, card: Option<&Card>, side: Option<usize>, width: Mm)
     let opts = &game.card_options;
     let floor = opts.floor.text.as_ref().map_or(CARD_TEXT_FLOOR, |f| f.v);
     let size = Pt((opts.font_size * 0.75).max(floor));
-    let version = game.meta.version.as_ref().map(|v| format!("v{}", v.v));
+    let words = &game.meta.words;
+    let version = game.meta.version.as_ref().map(|v| words.say("version_short", &[("version", &v.v)]));
     let side = side.map_or(Pt(0.0), |s| text_width(&game.sides[s].name.v, size, false) + Mm(2.0).pt());
     let fits = |s: &str| text_width(s, size, false) + side <= width.pt();
     let join = |parts: &[Option<String>]| parts.iter().flatten().cloned().collect::<Vec<_>>().join(" · ");
     if let Some(c) = card.filter(|c| c.strategy.any()) {
-        let number = c.strategy.number.as_ref().map(|n| format!("No. {}", n.v));
+        let number = c.strategy.number.as_ref().map(|n| words.say("card_number", &[("number", &n.v.to_string())]));
         let part = card_deck(game, c).and_then(|(d, p)| Some((&game.decks[d], game.decks[d].parts.get(p?)?)));
         // The part's colour square before the text (cards.typ).
         let square = if part.is_some_and(|(_, p)| p.color.is_some()) { size * 0.8 + Mm(0.8).pt() } else { Pt(0.0) };
@@ -338,8 +339,8 @@ pub fn card_piles(game: &Game, cards: &Cards) -> Vec<CardPile> {
                         format!("{}: {}", game.decks[d].title.v, game.decks[d].parts[p].title.v)
                     }
                     (Some((d, _)), _) => game.decks[d].title.v.clone(),
-                    (None, Some(s)) => format!("{} cards", game.sides[s].name.v),
-                    (None, None) => "Cards".to_string(),
+                    (None, Some(s)) => game.meta.words.say("side_cards", &[("side_name", &game.sides[s].name.v)]),
+                    (None, None) => game.meta.words.word("cards"),
                 };
                 keyed.push((key, CardPile { name, deck: c.deck.map(|d| d.0), cards: vec![i] }));
             }

@@ -105,6 +105,20 @@ pub(super) fn check_glyphs(game: &Game, fonts: &Fonts, diags: &mut Vec<Diagnosti
     }
 }
 
+/// Findings for texts that are in no data file (a translation's words of playaid's, `texts`
+/// with where each is written): one per text with characters no font has.
+pub fn check_texts(game: &Game, texts: &[(String, Loc)]) -> Vec<Diagnostic> {
+    let fonts = super::fonts::for_game(game);
+    texts
+        .iter()
+        .filter_map(|(text, loc)| {
+            let missing: Vec<(usize, char)> =
+                text.char_indices().filter(|&(_, c)| printable(c) && !fonts.covers(c)).collect();
+            (!missing.is_empty()).then(|| missing_glyph(&missing, loc))
+        })
+        .collect()
+}
+
 /// A spreadsheet: every cell below the header row is printed or names something; one finding
 /// per row, at its first character no font has.
 fn check_sheet(

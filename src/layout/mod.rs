@@ -16,7 +16,7 @@ pub mod colour;
 pub mod counters;
 pub mod fonts;
 pub mod geometry;
-mod glyphs;
+pub mod glyphs;
 pub mod map;
 pub mod map_sheet;
 mod pictures;

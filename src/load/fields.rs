@@ -320,6 +320,11 @@ static GAME: TableDecl = table(
         f("credits", Ty::Markup, "Markup shown at the end."),
         f("deny", Ty::Strs, "Warnings this game treats as errors: \"warnings\" for all, or codes such as \"W020\"."),
         f(
+            "language",
+            Ty::Str,
+            "The language the data is written in (default \"en\"): the words playaid prints come in it, and hyphenation follows it.",
+        ),
+        f(
             "languages",
             Ty::Strs,
             "The translations build writes too, each from translations/LANG.po: [\"de\", \"fr\"].",
@@ -331,28 +336,28 @@ static GAME: TableDecl = table(
         f(
             "words",
             Ty::Table(&GAME_WORDS),
-            "The game's own words for turn, side, unit, reinforcement, objective and set-up.",
+            "The words playaid prints: the game's own for turn, side, unit, reinforcement, objective and set-up, and any heading or note of the sheets.",
         ),
     ],
 );
 
 static GAME_WORDS: TableDecl = table(
     "game_words",
-    "[game.words]: the game's own words, in lower case as in running text; plurals default to an added \"s\".",
-    &[
-        f("turn", Ty::Str, "What the game calls a turn: \"round\", \"game turn\"."),
-        f("turns", Ty::Str, "Its plural."),
-        f("side", Ty::Str, "What the game calls a side: \"faction\", \"player\"."),
-        f("sides", Ty::Str, "Its plural."),
-        f("unit", Ty::Str, "What the game calls a unit: \"model\", \"ship\"."),
-        f("units", Ty::Str, "Its plural."),
-        f("reinforcement", Ty::Str, "What the game calls a unit arriving later: \"reserve\"."),
-        f("reinforcements", Ty::Str, "Its plural."),
-        f("objective", Ty::Str, "What the game calls an objective: \"victory location\"."),
-        f("objectives", Ty::Str, "Its plural."),
-        f("setup", Ty::Str, "What the game calls the set-up: \"deployment\" (default \"set-up\")."),
-    ],
+    "[game.words]: the words playaid prints, each optional: the game's own (turn = \"round\") or its wording of the sheets' furniture; plurals default to an added \"s\".",
+    &WORD_FIELDS,
 );
+
+/// A key of `[game.words]` for every word playaid prints.
+static WORD_FIELDS: [Field; crate::model::WORDS.len()] = {
+    const EMPTY: Field = f("", Ty::Str, "");
+    let mut out = [EMPTY; crate::model::WORDS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = f(crate::model::WORDS[i].key, Ty::Str, crate::model::WORDS[i].doc);
+        i += 1;
+    }
+    out
+};
 
 static GAME_AID: TableDecl = table(
     "game_aid",

@@ -373,13 +373,13 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     m.loc = o.head_loc(source);
     m.id = o.id("id", true);
     m.title = o.req_str("title");
-    m.system = o.str("system");
-    m.version = o.str("version");
+    (m.system, m.version) = (o.str("system"), o.str("version"));
     m.date = o.date("date");
     m.authors = o.strs("authors");
     m.page = page_of(o, "page");
     (m.intro, m.credits) = (o.text("intro"), o.text("credits"));
     (m.deny, m.languages) = (read_deny(o), o.strs("languages"));
+    m.language = read_language(o);
     if let Some(c) = o.table("cheatsheet") {
         let opts = &mut m.cheatsheet;
         opts.page = page_of(&c, "page");
@@ -455,6 +455,7 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     if let Some(w) = o.table("words") {
         game.meta.words = read_words(&w);
     }
+    game.meta.words.lang = game.meta.language.clone();
     let m = &mut game.meta;
     if let Some(c) = o.table("aid") {
         m.aid.sheet = c.bool("sheet").map(|b| b.v).unwrap_or(false);
@@ -468,10 +469,26 @@ fn read_meta(game: &mut Game, o: &Obj, source: &str) {
     o.finish();
 }
 
+/// `[game] language`: the language the data is written in, as Typst knows it (`pt` for
+/// `pt-BR`); a code that is none is E018.
+fn read_language(o: &Obj) -> Option<String> {
+    let l = o.str("language")?;
+    if let Some(code) = translate::typst_language(&l.v).filter(|_| translate::valid_code(&l.v)) {
+        return Some(code);
+    }
+    o.ctx.push(
+        Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not a language code", l.v))
+            .at(&l.loc)
+            .label("not two or three letters, with a region after `-` if any")
+            .help("write the language's ISO 639 code, as in \"en\", \"de\" or \"pt-BR\""),
+    );
+    None
+}
+
 /// `[game.words]`: the game's own words; an empty one is E018.
 fn read_words(w: &Obj) -> Words {
     let mut words = Words::default();
-    for &(key, _) in crate::model::WORDS {
+    for key in crate::model::WORDS.iter().map(|w| w.key) {
         let Some(word) = w.str(key) else { continue };
         if word.v.trim().is_empty() {
             w.ctx.push(

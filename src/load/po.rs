@@ -16,6 +16,9 @@ pub struct PoEntry {
     pub comments: Vec<String>,
     /// `#: ...`: where the text is in the data.
     pub reference: Option<String>,
+    /// `#. ...`: what the text is, for the translator; playaid's own, written anew each time
+    /// (not read).
+    pub extracted: Option<String>,
     /// `#, fuzzy`: the translation was made for another source text.
     pub fuzzy: bool,
     /// `#| msgid "..."`: the source text the translation was made for.
@@ -252,6 +255,11 @@ pub fn write(entries: &[PoEntry]) -> String {
             }
         }
         let mark = if e.obsolete { "#~ " } else { "" };
+        if let Some(x) = e.extracted.as_ref().filter(|_| !e.obsolete) {
+            for line in x.lines() {
+                out.push_str(&format!("#. {line}\n"));
+            }
+        }
         if let Some(r) = e.reference.as_ref().filter(|_| !e.obsolete) {
             out.push_str(&format!("#: {r}\n"));
         }

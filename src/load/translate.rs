@@ -20,7 +20,8 @@ use toml::de::{DeTable, DeValue};
 use super::fields::{self, TableDecl, Ty};
 use super::po::{self, PoEntry};
 use crate::diag::{self, Diagnostic};
-use crate::source::{Files, Loc};
+use crate::model::{WORDS, Word, Words};
+use crate::source::{Files, Loc, Sp};
 
 /// The folder of a game's translations.
 pub const DIR: &str = "translations";
@@ -57,6 +58,8 @@ const PROSE: &[&str] = &[
 /// of other tables are not prose however they are spelt.
 fn is_prose(table: &str, key: &str) -> bool {
     match (table, key) {
+        // Every word playaid prints that the game gives.
+        ("game_words", _) => true,
         // A unit, side or term a table names by id.
         (t, "unit" | "side" | "term") if t != "game_words" => false,
         (t, "units" | "sides") if t != "game_words" => false,
@@ -75,8 +78,22 @@ pub struct SourceText {
     pub path: PathBuf,
     /// Its string in that file, quotes included, bytes.
     pub span: Range<usize>,
-    /// The line it is on, from 1.
+    /// The line it is on, from 1; 0 for a word of playaid's.
     pub line: usize,
+    /// A word of playaid's as built in (not given by the game): a language with built-in words
+    /// prints its own without a translation.
+    pub builtin: Option<&'static Word>,
+}
+
+/// The prefix of the place of a word playaid prints that the game does not give:
+/// `playaid:record_track`.
+pub const WORD_PREFIX: &str = "playaid:";
+
+impl SourceText {
+    /// Whether it is a word of playaid's rather than a text of the data.
+    pub fn is_word(&self) -> bool {
+        self.key.starts_with(WORD_PREFIX)
+    }
 }
 
 /// Every text of the game's TOML files a translation may replace, in file and data order.
@@ -101,7 +118,69 @@ pub fn source_texts(dir: &Path, files: &[(PathBuf, String)]) -> Vec<SourceText> 
             t.key = format!("{}#{n}", t.key);
         }
     }
+    out.extend(word_texts(dir, files));
     out
+}
+
+/// The words playaid prints that the game does not give in `[game.words]`: each as the data's
+/// language says it (built in, or the plural of a singular the game gives), so that a
+/// translation may give its own.
+fn word_texts(dir: &Path, files: &[(PathBuf, String)]) -> Vec<SourceText> {
+    let words = source_words(dir, files);
+    WORDS
+        .iter()
+        .filter(|w| words.given_word(w.key).is_none())
+        .map(|w| SourceText {
+            key: format!("{WORD_PREFIX}{}", w.key),
+            text: words.word(w.key),
+            path: PathBuf::new(),
+            span: 0..0,
+            line: 0,
+            builtin: words.is_builtin(w.key).then_some(w),
+        })
+        .collect()
+}
+
+/// `[game] language` and `[game.words]` of game.toml as written.
+fn source_words(dir: &Path, files: &[(PathBuf, String)]) -> Words {
+    let mut words = Words::default();
+    let game = dir.join("game.toml");
+    let Some(doc) = files.iter().find(|(p, _)| *p == game).and_then(|(_, t)| DeTable::parse(t).ok()) else {
+        return words;
+    };
+    let Some(DeValue::Table(g)) = doc.get_ref().get("game").map(|v| v.get_ref()) else { return words };
+    if let Some(DeValue::String(l)) = g.get("language").map(|v| v.get_ref()) {
+        words.lang = Some(l.to_string());
+    }
+    if let Some(DeValue::Table(given)) = g.get("words").map(|v| v.get_ref()) {
+        for (k, v) in given.iter() {
+            let (Some(w), DeValue::String(text)) = (WORDS.iter().find(|w| w.key == k.get_ref().as_ref()), v.get_ref())
+            else {
+                continue;
+            };
+            words.given.push((w.key, Sp::new(text.to_string(), Loc::default())));
+        }
+    }
+    words
+}
+
+/// The game's words as a translation to `cat`'s language prints them: a word the translation
+/// gives (for the word the data says now), else the built-in word of the language for a word
+/// of playaid's, else the word as the data says it.
+pub fn apply_words(texts: &[SourceText], cat: &Catalogue, words: &mut Words) {
+    let by_key: HashMap<&str, &PoEntry> =
+        cat.entries.iter().filter(|e| !e.obsolete).filter_map(|e| Some((e.context.as_deref()?, e))).collect();
+    for t in texts.iter().filter(|t| t.is_word()) {
+        let key = WORDS.iter().find(|w| t.key[WORD_PREFIX.len()..] == *w.key).map(|w| w.key);
+        let Some(key) = key else { continue };
+        let word = match by_key.get(t.key.as_str()) {
+            Some(e) if !e.text.is_empty() && !e.fuzzy && e.id == t.text => e.text.clone(),
+            _ if t.builtin.is_some_and(|w| w.builtin_in(&cat.lang).is_some()) => continue,
+            _ => t.text.clone(),
+        };
+        words.given.retain(|(k, _)| *k != key);
+        words.given.push((key, Sp::new(word, Loc::default())));
+    }
 }
 
 /// The game's TOML data files with their text, game.toml first (as the loader reads them).
@@ -193,6 +272,7 @@ impl Walk<'_> {
             path: self.path.to_path_buf(),
             span,
             line,
+            builtin: None,
         });
     }
 }
@@ -294,14 +374,26 @@ pub struct Counts {
     pub missing: usize,
     /// Translations of texts the game no longer has.
     pub obsolete: usize,
+    /// Words of playaid's that print in the source language: neither translated nor built in
+    /// for the language.
+    pub words_missing: usize,
 }
 
 /// The state of each text of the game in `cat`.
 pub fn counts(texts: &[SourceText], cat: &Catalogue) -> Counts {
     let by_key: HashMap<&str, &PoEntry> =
         cat.entries.iter().filter(|e| !e.obsolete).filter_map(|e| Some((e.context.as_deref()?, e))).collect();
-    let mut c = Counts { texts: texts.len(), ..Counts::default() };
-    for t in texts {
+    let mut c = Counts { texts: texts.iter().filter(|t| !t.is_word()).count(), ..Counts::default() };
+    let builtin = |t: &SourceText| t.builtin.is_some_and(|w| w.builtin_in(&cat.lang).is_some());
+    for t in texts.iter().filter(|t| t.is_word()) {
+        match by_key.get(t.key.as_str()) {
+            Some(e) if !e.text.is_empty() && (e.fuzzy || e.id != t.text) => c.stale += 1,
+            Some(e) if !e.text.is_empty() => {}
+            _ if builtin(t) => {}
+            _ => c.words_missing += 1,
+        }
+    }
+    for t in texts.iter().filter(|t| !t.is_word()) {
         match by_key.get(t.key.as_str()) {
             Some(e) if e.text.is_empty() => c.missing += 1,
             Some(e) if e.fuzzy || e.id != t.text => c.stale += 1,
@@ -341,10 +433,19 @@ pub fn update(texts: &[SourceText], old: &[PoEntry], lang: &str, title: &str) ->
     }
     let mut out = vec![header];
     for t in texts {
-        let reference = Some(format!("{}:{}", t.key.split_once(':').map_or(t.key.as_str(), |(f, _)| f), t.line));
+        let reference =
+            (!t.is_word()).then(|| format!("{}:{}", t.key.split_once(':').map_or(t.key.as_str(), |(f, _)| f), t.line));
+        // A word of playaid's: what it is, and its built-in wording in the language to start from.
+        let doc = WORDS.iter().find(|w| t.key.strip_prefix(WORD_PREFIX) == Some(w.key)).map_or("", |w| w.doc);
+        let extracted = t.is_word().then(|| format!("playaid's word: {}", doc.trim()));
+        let start = t.builtin.and_then(|w| w.builtin_in(lang)).unwrap_or_default().to_string();
         let entry = match by_key.get(t.key.as_str()) {
-            Some(e) if e.id == t.text => PoEntry { obsolete: false, reference, ..(*e).clone() },
-            Some(e) if e.text.is_empty() => PoEntry { obsolete: false, reference, id: t.text.clone(), ..(*e).clone() },
+            Some(e) if e.id == t.text && !(e.text.is_empty() && t.is_word()) => {
+                PoEntry { obsolete: false, reference, extracted, ..(*e).clone() }
+            }
+            Some(e) if e.text.is_empty() => {
+                PoEntry { obsolete: false, reference, extracted, id: t.text.clone(), text: start, ..(*e).clone() }
+            }
             Some(e) => PoEntry {
                 obsolete: false,
                 reference,
@@ -352,9 +453,17 @@ pub fn update(texts: &[SourceText], old: &[PoEntry], lang: &str, title: &str) ->
                 // The source it was translated from: the first one, if it changed twice.
                 previous: Some(if e.fuzzy { e.previous.clone().unwrap_or(e.id.clone()) } else { e.id.clone() }),
                 id: t.text.clone(),
+                extracted,
                 ..(*e).clone()
             },
-            None => PoEntry { reference, context: Some(t.key.clone()), id: t.text.clone(), ..PoEntry::default() },
+            None => PoEntry {
+                reference,
+                extracted,
+                context: Some(t.key.clone()),
+                id: t.text.clone(),
+                text: start,
+                ..PoEntry::default()
+            },
         };
         out.push(entry);
     }
@@ -551,7 +660,7 @@ pub fn findings(texts: &[SourceText], cat: &Catalogue, po_file: usize, lang_name
             out.push(d);
             continue;
         }
-        if let Some(why) = differs(&t.text, &e.text) {
+        if let Some(why) = differs(&t.text, &e.text, t.is_word()) {
             out.push(
                 Diagnostic::error(
                     diag::TRANSLATION_MARKUP,
@@ -569,7 +678,7 @@ pub fn findings(texts: &[SourceText], cat: &Catalogue, po_file: usize, lang_name
 
 /// Why a translation cannot print as its source does: a reference by id or a placeholder
 /// missing or added (a glossary term's name may be translated, so only their number counts).
-fn differs(source: &str, translated: &str) -> Option<String> {
+fn differs(source: &str, translated: &str, word: bool) -> Option<String> {
     fn refs(s: &str) -> (Vec<String>, usize) {
         let (found, _) = crate::markup::scan(s);
         let mut ids: Vec<String> = Vec::new();
@@ -603,7 +712,13 @@ fn differs(source: &str, translated: &str) -> Option<String> {
     if ta != tb {
         return Some(format!("has {tb} glossary reference(s) where the source has {ta}"));
     }
-    let (pa, pb) = (placeholders(source), placeholders(translated));
+    // A word of playaid's names the game's own words as it likes (`{turn}`, `{Turns}`).
+    let (pa, pb) = if word {
+        let own = |s: &str| crate::model::named_placeholders(s).into_iter().map(str::to_string).collect::<Vec<_>>();
+        (own(source), own(translated))
+    } else {
+        (placeholders(source), placeholders(translated))
+    };
     if pa != pb {
         return Some(format!(
             "has the placeholders {{{}}} where the source has {{{}}}",
@@ -646,6 +761,13 @@ pub fn language_name(lang: &str) -> String {
     name.to_string()
 }
 
+/// The ISO 639 code Typst sets text in for a language code: its two or three letters before any
+/// region (`pt` for `pt-BR`); none for a code that starts otherwise (`klingon`).
+pub fn typst_language(lang: &str) -> Option<String> {
+    let base = lang.split(['-', '_']).next().unwrap_or(lang);
+    ((2..=3).contains(&base.len()) && base.chars().all(|c| c.is_ascii_alphabetic())).then(|| base.to_ascii_lowercase())
+}
+
 /// Whether `lang` is a language code a file may be named by: letters, digits, `-` and `_`.
 pub fn valid_code(lang: &str) -> bool {
     lang.len() <= 20
@@ -670,7 +792,14 @@ mod tests {
                 "[[counter]]\nunit = \"rifle-squad\"\nname = \"Rifles\"\nside = \"allies\"\n".to_string(),
             ),
         ];
-        let keys: Vec<String> = source_texts(dir, &files).into_iter().map(|t| t.key).collect();
+        let texts = source_texts(dir, &files);
+        let keys: Vec<&str> = texts.iter().filter(|t| !t.is_word()).map(|t| t.key.as_str()).collect();
         assert_eq!(keys, ["game.toml:game.title", "game.toml:game.words.unit", "counters.toml:counter[Rifles].name"]);
+        // playaid's other words follow, as the data's language says them: `units` is the
+        // plural of the game's `unit`, `side` built in; `unit` is the game's, not playaid's.
+        let word = |k: &str| texts.iter().find(|t| t.key == format!("{WORD_PREFIX}{k}"));
+        assert_eq!(word("units").map(|t| (t.text.as_str(), t.builtin.is_some())), Some(("formations", false)));
+        assert_eq!(word("side").map(|t| (t.text.as_str(), t.builtin.is_some())), Some(("side", true)));
+        assert!(word("unit").is_none());
     }
 }

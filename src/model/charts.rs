@@ -126,6 +126,15 @@ impl LineOfSight {
             LineOfSight::Blocks => "blocks",
         }
     }
+
+    /// Its key among the words playaid prints (`los_hinders`).
+    pub fn word_key(self) -> &'static str {
+        match self {
+            LineOfSight::Clear => "los_clear",
+            LineOfSight::Hinders => "los_hinders",
+            LineOfSight::Blocks => "los_blocks",
+        }
+    }
 }
 
 /// `[[terrain]]`: a kind of terrain, printed as a row of the terrain effects chart; rules

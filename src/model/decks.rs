@@ -62,6 +62,11 @@ impl Deck {
         self.ops_name.as_ref().map_or("Ops", |n| n.v.as_str())
     }
 
+    /// What its cards' value is called on a sheet: the deck's name for it, else playaid's word.
+    pub fn ops_word(&self, words: &crate::model::Words) -> String {
+        self.ops_name.as_ref().map_or_else(|| words.word("ops"), |n| n.v.clone())
+    }
+
     /// The cards each player is dealt on `turn` (from 1).
     pub fn hand_on(&self, turn: i64) -> Option<i64> {
         let i = usize::try_from(turn.max(1) - 1).unwrap_or(0).min(self.hand.len().checked_sub(1)?);
@@ -92,6 +97,15 @@ impl Reshuffle {
             Reshuffle::EachTurn => "discards reshuffled before each turn's deal",
             Reshuffle::WhenEmpty => "discards reshuffled when the draw pile runs out",
             Reshuffle::Never => "discards never reshuffled",
+        }
+    }
+
+    /// Its key among the words playaid prints.
+    pub fn word_key(self) -> &'static str {
+        match self {
+            Reshuffle::EachTurn => "reshuffle_each_turn",
+            Reshuffle::WhenEmpty => "reshuffle_when_empty",
+            Reshuffle::Never => "reshuffle_never",
         }
     }
 }
@@ -147,6 +161,15 @@ impl AfterEvent {
             AfterEvent::Remove => Some("Remove after event"),
             AfterEvent::Reshuffle => None,
             AfterEvent::Stays => Some("Stays in play"),
+        }
+    }
+
+    /// Its key among the words playaid prints; none for a reshuffled card.
+    pub fn word_key(self) -> Option<&'static str> {
+        match self {
+            AfterEvent::Remove => Some("remove_after_event"),
+            AfterEvent::Reshuffle => None,
+            AfterEvent::Stays => Some("stays_in_play"),
         }
     }
 }

@@ -95,6 +95,16 @@ impl EdgeSide {
         }
     }
 
+    /// Its key among the words playaid prints ("the west edge").
+    pub fn word_key(self) -> &'static str {
+        match self {
+            EdgeSide::North => "north_edge",
+            EdgeSide::East => "east_edge",
+            EdgeSide::South => "south_edge",
+            EdgeSide::West => "west_edge",
+        }
+    }
+
     /// The unit vector pointing off the map across this edge (y down).
     pub fn outward(self) -> (f64, f64) {
         match self {
@@ -443,9 +453,14 @@ impl Map {
     /// How a force's `entry` reads on a sheet: a named edge's name ("the German edge"), a side
     /// of the map ("the east edge"), else the cell as written.
     pub fn entry_words(&self, entry: &str) -> String {
+        self.entry_words_in(entry, &crate::model::Words::default())
+    }
+
+    /// [`Map::entry_words`] in the words of a sheet's language ("den Westrand").
+    pub fn entry_words_in(&self, entry: &str, words: &crate::model::Words) -> String {
         match self.entry_edge(entry) {
-            Some((_, Some(e))) => format!("the {}", e.name.as_ref().map_or(&e.id.v, |n| &n.v)),
-            Some((side, None)) => format!("the {} edge", side.name()),
+            Some((_, Some(e))) => words.say("the_edge_named", &[("name", e.name.as_ref().map_or(&e.id.v, |n| &n.v))]),
+            Some((side, None)) => words.word(side.word_key()),
             None => entry.to_string(),
         }
     }

@@ -77,7 +77,7 @@ pub fn placements(game: &Game, layout: &Layout, scenario: &Scenario) -> Vec<Plac
     let mut out = Vec::new();
     for (si, side) in scenario.sides.iter().enumerate() {
         for (fi, force) in side.forces.iter().enumerate() {
-            let Some(where_) = Where::of(map, force) else { continue };
+            let Some(where_) = Where::of(map, force, &game.meta.words) else { continue };
             // (unit, copy of a counter): a unit of several blocks is that many copies.
             let copies: Vec<(usize, (usize, usize))> = if force.counters.is_empty() {
                 let Some(unit) = &force.unit else { continue };
@@ -112,7 +112,7 @@ struct Where {
 
 impl Where {
     /// None when the force says nowhere.
-    fn of(target: Target, force: &Force) -> Option<Where> {
+    fn of(target: Target, force: &Force, words: &crate::model::Words) -> Option<Where> {
         let map = match target {
             Target::Cells(m) => m,
             Target::Areas(m) => {
@@ -139,7 +139,8 @@ impl Where {
             Vec::new()
         };
         // An edge is named as the sheets name it ("the German edge"), a cell as written.
-        let arrives = force.arrives.as_ref().map(|t| (t.v, force.entry.as_ref().map(|e| map.entry_words(&e.v))));
+        let arrives =
+            force.arrives.as_ref().map(|t| (t.v, force.entry.as_ref().map(|e| map.entry_words_in(&e.v, words))));
         if cells.is_empty() && arrives.is_none() {
             return None;
         }

@@ -78,7 +78,7 @@ pub fn tts_files(input: &TtsInput) -> Vec<(String, Vec<u8>)> {
             "Gravity": 0.5,
             "PlayArea": 0.5,
             "Note": match &input.game.meta.version {
-                Some(v) => format!("{title}, rules version {}: made by playaid", v.v),
+                Some(v) => input.game.meta.words.say("tts_note", &[("title", &title), ("version", &v.v)]),
                 None => format!("{title}: made by playaid"),
             },
             "ObjectStates": objects,
@@ -128,7 +128,7 @@ fn scenario_objects(
     let board = scenario_board(input.game, sc).and_then(|k| boards.get(k));
     let mut used: Vec<(usize, usize)> = Vec::new();
     let mut arrivals: Vec<(i64, String, Vec<Value>)> = Vec::new();
-    let (word, reinforcements) = (input.game.meta.words.heading("turn"), input.game.meta.words.word("reinforcements"));
+    let words = &input.game.meta.words;
     if let Some(board) = board {
         let placed = placements(input.game, input.layout, sc);
         let in_areas = area_points(input.game, sc, &placed);
@@ -152,9 +152,10 @@ fn scenario_objects(
                     objects.push(t);
                 }
                 Place::Arrives { turn, entry } => {
+                    let t = turn.to_string();
                     let name = match entry {
-                        Some(e) => format!("{word} {turn} {reinforcements}, entering at {e}"),
-                        None => format!("{word} {turn} {reinforcements}"),
+                        Some(e) => words.say("tts_arrivals_enter", &[("number", &t), ("entry", &e)]),
+                        None => words.say("tts_arrivals", &[("number", &t)]),
                     };
                     match arrivals.iter_mut().find(|(_, n, _)| *n == name) {
                         Some((_, _, v)) => v.push(tile.clone()),
@@ -238,7 +239,7 @@ fn board_objects(input: &TtsInput, files: &mut Vec<(String, Vec<u8>)>, guid: &mu
             "Name": "Custom_Tile",
             "GUID": guid.next(),
             "Nickname": b.name,
-            "Description": "Board",
+            "Description": input.game.meta.words.word("tts_board"),
             "Locked": true,
             "Transform": {
                 "posX": x, "posY": BOARD_Y, "posZ": 0.0,
@@ -502,7 +503,7 @@ fn bags(input: &TtsInput, tiles: &[Vec<Value>], used: &[(usize, usize)], guid: &
         out.push(json!({
             "Name": "Bag",
             "GUID": guid.next(),
-            "Nickname": group.name.clone().unwrap_or_else(|| "Counters".into()),
+            "Nickname": group.name.clone().unwrap_or_else(|| input.game.meta.words.word("counters")),
             "Transform": transform(0.0, 1.0, 1.0),
             "ContainedObjects": contained,
         }));

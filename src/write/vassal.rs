@@ -282,10 +282,63 @@ fn wrap(traits: &[(String, String)], basic: (String, String)) -> (String, String
     })
 }
 
-/// Delete (Ctrl+D) for every piece: `delete;<menu text>;<key>;<description>`, no state.
-const DELETE: &str = "delete;Delete;68,130;";
-/// Clone (Ctrl+C) for markers: `clone;<menu text>;<key>;<description>`, no state.
-const CLONE: &str = "clone;Clone;67,130;";
+/// The words of a piece's menu and what other sides see of a hidden block, in the module's
+/// language (`[game.words]` or built in).
+#[derive(Debug, Clone)]
+pub struct Menu {
+    delete: String,
+    clone: String,
+    flip: String,
+    peek: String,
+    hide: String,
+    regain: String,
+    lose: String,
+    steps: String,
+    a_block: String,
+    words: crate::model::Words,
+}
+
+impl Menu {
+    /// The menu in `words`.
+    pub fn of(words: &crate::model::Words) -> Menu {
+        let w = |k: &str| field(&words.word(k));
+        Menu {
+            delete: w("vassal_delete"),
+            clone: w("vassal_clone"),
+            flip: w("vassal_flip"),
+            peek: w("vassal_peek"),
+            hide: w("vassal_hide"),
+            regain: w("vassal_regain_step"),
+            lose: w("vassal_lose_step"),
+            steps: w("vassal_steps"),
+            a_block: words.word("vassal_a_block"),
+            words: words.clone(),
+        }
+    }
+
+    /// Delete (Ctrl+D) for every piece: `delete;<menu text>;<key>;<description>`, no state.
+    fn delete(&self) -> String {
+        format!("delete;{};68,130;", self.delete)
+    }
+
+    /// Clone (Ctrl+C) for markers: `clone;<menu text>;<key>;<description>`, no state.
+    fn clone_trait(&self) -> String {
+        format!("clone;{};67,130;", self.clone)
+    }
+
+    /// A block loses a step turning a quarter counter-clockwise (Ctrl+[) and regains it
+    /// clockwise (Ctrl+]): FreeRotator with four facings, `rotate;N;cwKey;ccwKey;cwText;
+    /// ccwText;...`, facing 0 (its strongest step on top).
+    fn rotate(&self) -> String {
+        format!("rotate;4;93,130;91,130;{};{};;;{};;;;;false", self.regain, self.lose, self.steps)
+    }
+}
+
+impl Default for Menu {
+    fn default() -> Menu {
+        Menu::of(&crate::model::Words::default())
+    }
+}
 
 /// Where a piece is: on no map (a palette's piece), or at board pixel (x, y) of a map.
 pub type At<'a> = Option<(&'a str, i64, i64)>;
@@ -326,11 +379,6 @@ pub enum PieceBack<'a> {
     },
 }
 
-/// A block loses a step turning a quarter counter-clockwise (Ctrl+[) and regains it clockwise
-/// (Ctrl+]): FreeRotator with four facings, `rotate;N;cwKey;ccwKey;cwText;ccwText;...`, facing
-/// 0 (its strongest step on top).
-const BLOCK_ROTATE: &str = "rotate;4;93,130;91,130;Regain a step;Lose a step;;;Steps;;;;;false";
-
 /// A counter as VASSAL's add-piece command (`+/<id>/<type>/<state>`): its front as the basic
 /// piece, named `name`; its back a flip layer that Ctrl+F turns on, or a block's mask and
 /// rotation ([`PieceBack`]); Delete on every counter, Clone on markers. `id` is `null` for a
@@ -342,18 +390,19 @@ pub fn counter_definition(
     marker: bool,
     at: At,
     id: &str,
+    menu: &Menu,
 ) -> String {
     let basic = (format!("piece;;;{};{}", field(front), field(name)), basic_state(at, gpid));
-    let mut traits = vec![(DELETE.to_string(), String::new())];
+    let mut traits = vec![(menu.delete(), String::new())];
     if marker {
-        traits.push((CLONE.to_string(), String::new()));
+        traits.push((menu.clone_trait(), String::new()));
     }
     if let PieceBack::Block { image, steps, side, hidden } = back {
         // Obscurable in the inset style: the owner sees the sticker with the side's colour in
         // its corner, every other side only the colour. Ctrl+H; any side may hide its blocks
         // (`side:`); at set-up hidden by its own side (state `<side>;`).
-        let masked = side.map_or("a block".to_string(), |s| format!("{s} block"));
-        let mask = format!("obs;72,130;{};Hide from the enemy;I;{};side:;;;false;;", field(image), field(&masked));
+        let masked = side.map_or(menu.a_block.clone(), |s| menu.words.say("vassal_side_block", &[("side_name", s)]));
+        let mask = format!("obs;72,130;{};{};I;{};side:;;;false;;", field(image), menu.hide, field(&masked));
         // The mask's owner is the roster's side name as written: a name with a character
         // that separates the piece's fields cannot be written so, and starts unhidden.
         let state = match side {
@@ -362,7 +411,7 @@ pub fn counter_definition(
         };
         traits.push((mask, state));
         if steps > 1 {
-            traits.push((BLOCK_ROTATE.to_string(), "0".into()));
+            traits.push((menu.rotate(), "0".into()));
         }
     }
     if let PieceBack::Flip { image, layer, name: back_name } = back {
@@ -373,10 +422,12 @@ pub fn counter_definition(
         // flag, as VASSAL 3.7 writes it (the legacy mask and character are those of a real
         // module; Ctrl+F, `70,130`, is the key). Its state, -1: off, the front shows.
         let emb = format!(
-            "emb2;Flip;128;A;;128;;;128;;;;1;false;0;0;{};{};true;{};;;false;;1;1;false;70,130;;;Flip;1.0;;true",
+            "emb2;{};128;A;;128;;;128;;;;1;false;0;0;{};{};true;{};;;false;;1;1;false;70,130;;;{};1.0;;true",
+            menu.flip,
             field(image),
             field(back_name),
-            field(layer)
+            field(layer),
+            menu.flip
         );
         traits.push((emb, "-1".into()));
     }
@@ -386,9 +437,9 @@ pub fn counter_definition(
 
 /// A card: its front as the basic piece under a mask showing its back to all but its owner
 /// (VASSAL's plain style: the owner sees the back too, and peeks), with Delete.
-pub fn card_definition(name: &str, front: &str, back: &str, gpid: usize) -> String {
-    let mask = format!("obs;70,130;{};Flip;P;?;player:;Peek;;true;;", field(back));
-    let traits = [(DELETE.to_string(), String::new()), (mask, "null".into())];
+pub fn card_definition(name: &str, front: &str, back: &str, gpid: usize, menu: &Menu) -> String {
+    let mask = format!("obs;70,130;{};{};P;?;player:;{};;true;;", field(back), menu.flip, menu.peek);
+    let traits = [(menu.delete(), String::new()), (mask, "null".into())];
     let (typ, state) = wrap(&traits, (format!("piece;;;{};{}", field(front), field(name)), basic_state(None, gpid)));
     format!("+/null/{typ}/{state}")
 }
@@ -407,7 +458,7 @@ struct CounterPiece {
 
 impl CounterPiece {
     /// The piece placed `at` (a block in a set-up hidden from the other sides).
-    fn add_command(&self, at: At, id: &str) -> String {
+    fn add_command(&self, at: At, id: &str, menu: &Menu) -> String {
         let back = match (&self.back, &self.block) {
             (Some((image, _, _)), Some((steps, side))) => {
                 PieceBack::Block { image, steps: *steps, side: side.as_deref(), hidden: at.is_some() }
@@ -415,7 +466,7 @@ impl CounterPiece {
             (Some((image, layer, name)), None) => PieceBack::Flip { image, layer, name },
             (None, _) => PieceBack::None,
         };
-        counter_definition((&self.title, &self.front), back, self.gpid, self.marker, at, id)
+        counter_definition((&self.title, &self.front), back, self.gpid, self.marker, at, id, menu)
     }
 }
 
@@ -508,7 +559,7 @@ fn counter_panels(
         let (front_img, w, h) = face_image(input, drawn, files, front, "counter");
         let title = input.names.counter_titles[i].clone();
         let back = find_face(input, PieceKind::Counter, i, "back").map(|b| {
-            let layer = c.back_name.clone().unwrap_or_else(|| "back".into());
+            let layer = c.back_name.clone().unwrap_or_else(|| input.game.meta.words.word("vassal_back"));
             let flipped = format!("{title} ({layer})");
             (face_image(input, drawn, files, b, "counter").0, layer, flipped)
         });
@@ -524,7 +575,7 @@ fn counter_panels(
             "<VASSAL.build.widget.PieceSlot entryName=\"{}\" gpid=\"{}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.PieceSlot>",
             xml(&field(&piece.title)),
             *gpid,
-            xml(&piece.add_command(None, "null"))
+            xml(&piece.add_command(None, "null", &Menu::of(&input.game.meta.words)))
         );
         match panels.iter_mut().find(|(n, _)| *n == panel) {
             Some((_, slots)) => slots.push(slot),
@@ -564,7 +615,7 @@ fn card_piles(
                     "<VASSAL.build.widget.CardSlot entryName=\"{}\" gpid=\"{}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.CardSlot>",
                     xml(&field(name)),
                     *gpid,
-                    xml(&card_definition(name, &front_img, &back_img, *gpid))
+                    xml(&card_definition(name, &front_img, &back_img, *gpid, &Menu::of(&input.game.meta.words)))
                 ));
             }
         }
@@ -639,12 +690,13 @@ const ARRIVAL_ROW: i64 = 110;
 fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&tracks::TrackWindow>) -> Vec<Setup> {
     use crate::write::setup::{Place, area_points, placements, scenario_board};
     let game = input.game;
+    let menu = Menu::of(&game.meta.words);
     // The arrivals window's rows, one per turn of arrival and entry cell of any scenario, in
     // turn order; each set-up uses those it needs.
-    let word = game.meta.words.heading("turn");
+    let words = &game.meta.words;
     let row_name = |turn: i64, entry: &Option<String>| match entry {
-        Some(e) => format!("{word} {turn}, enters {e}"),
-        None => format!("{word} {turn}"),
+        Some(e) => words.say("vassal_arrival_enters", &[("number", &turn.to_string()), ("entry", e)]),
+        None => words.say("vassal_arrival", &[("number", &turn.to_string())]),
     };
     let mut turns: Vec<(i64, String)> = (game.scenarios.iter())
         .flat_map(|sc| placements(game, input.layout, sc))
@@ -706,7 +758,7 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&
                     (ARRIVALS, x, arrivals[r].1)
                 }
             };
-            commands.push(piece.add_command(Some(at), &id));
+            commands.push(piece.add_command(Some(at), &id, &menu));
         }
         commands.extend(track_commands);
         out.push(Setup { title: sc.title.v.clone(), file, commands, arrivals });
@@ -780,8 +832,8 @@ fn save_data(version: &str, date: i64, description: &str) -> String {
 fn panel_name(game: &Game, counters: &crate::layout::Counters, c: &crate::layout::RCounter) -> String {
     let side = match &c.side {
         Some(s) => game.sides.iter().find(|x| x.id.v == *s).map(|x| x.name.v.clone()).unwrap_or_else(|| s.clone()),
-        None if c.is_unit => "Units".into(),
-        None => "Markers".into(),
+        None if c.is_unit => game.meta.words.word("vassal_units"),
+        None => game.meta.words.word("vassal_markers"),
     };
     match &counters.groups[c.group].name {
         Some(g) if counters.groups.len() > 1 && *g != side => format!("{side} – {g}"),
@@ -895,16 +947,22 @@ fn build_file(game: &Game, m: &Module) -> String {
         xml(m.version)
     ));
     x.push_str("    <VASSAL.build.module.BasicCommandEncoder/>\n    <VASSAL.build.module.Documentation/>\n");
-    x.push_str("    <VASSAL.build.module.PlayerRoster buttonKeyStroke=\"\" buttonText=\"Retire\" buttonToolTip=\"Switch sides\">\n");
+    let w = |k: &str| xml(&game.meta.words.word(k));
+    x.push_str(&format!(
+        "    <VASSAL.build.module.PlayerRoster buttonKeyStroke=\"\" buttonText=\"{}\" buttonToolTip=\"{}\">\n",
+        w("vassal_retire"),
+        w("vassal_switch_sides")
+    ));
     for s in &game.sides {
         x.push_str(&format!("        <entry>{}</entry>\n", xml(&s.name.v)));
     }
     x.push_str("    </VASSAL.build.module.PlayerRoster>\n");
-    x.push_str("    <VASSAL.build.module.GlobalOptions autoReport=\"Always\" centerOnMove=\"Use Preferences Setting\" nonOwnerUnmaskable=\"Never\" playerIdFormat=\"$PlayerName$\" promptString=\"Opponents can unmask pieces\"/>\n");
+    x.push_str(&format!("    <VASSAL.build.module.GlobalOptions autoReport=\"Always\" centerOnMove=\"Use Preferences Setting\" nonOwnerUnmaskable=\"Never\" playerIdFormat=\"$PlayerName$\" promptString=\"{}\"/>\n", w("vassal_unmask")));
     x.push_str("    <VASSAL.build.module.Chatter/>\n    <VASSAL.build.module.KeyNamer/>\n");
     if !m.panels.is_empty() {
-        x.push_str("    <VASSAL.build.module.PieceWindow defaultWidth=\"0\" hidden=\"false\" hotkey=\"80,130\" icon=\"\" name=\"Pieces\" scale=\"1.0\" text=\"Pieces\" tooltip=\"Show or hide the pieces\">\n");
-        x.push_str("        <VASSAL.build.widget.TabWidget entryName=\"Pieces\">\n");
+        let (name, tip) = (w("vassal_pieces"), w("vassal_pieces_tip"));
+        x.push_str(&format!("    <VASSAL.build.module.PieceWindow defaultWidth=\"0\" hidden=\"false\" hotkey=\"80,130\" icon=\"\" name=\"{name}\" scale=\"1.0\" text=\"{name}\" tooltip=\"{tip}\">\n"));
+        x.push_str(&format!("        <VASSAL.build.widget.TabWidget entryName=\"{name}\">\n"));
         for (name, slots) in m.panels {
             x.push_str(&format!(
                 "            <VASSAL.build.widget.PanelWidget entryName=\"{}\" fixed=\"false\" nColumns=\"10\" scale=\"1.0\" vert=\"false\">\n",
@@ -955,8 +1013,9 @@ fn build_file(game: &Game, m: &Module) -> String {
         x.push_str(&map_xml(ARRIVALS, true, &board, ""));
     }
     if !m.charts.is_empty() {
-        x.push_str("    <VASSAL.build.module.ChartWindow hotkey=\"\" icon=\"\" name=\"Charts\" text=\"Charts\" tooltip=\"Rules, player aid and scenarios\">\n");
-        x.push_str("        <VASSAL.build.widget.TabWidget entryName=\"Charts\">\n");
+        let (name, tip) = (w("vassal_charts"), w("vassal_charts_tip"));
+        x.push_str(&format!("    <VASSAL.build.module.ChartWindow hotkey=\"\" icon=\"\" name=\"{name}\" text=\"{name}\" tooltip=\"{tip}\">\n"));
+        x.push_str(&format!("        <VASSAL.build.widget.TabWidget entryName=\"{name}\">\n"));
         for c in m.charts {
             x.push_str(&format!("            {c}\n"));
         }
@@ -971,6 +1030,29 @@ fn build_file(game: &Game, m: &Module) -> String {
     }
     x.push_str("    <VASSAL.build.module.PrototypesContainer/>\n");
     x.push_str("</VASSAL.build.GameModule>\n");
+    in_words(x, &game.meta.words)
+}
+
+/// The build file with the words every map window repeats (zoom buttons, move reports, the
+/// board picker) in the game's language: each attribute as [`MAP_PARTS`] and [`window_xml`]
+/// write it in English, replaced whole.
+fn in_words(x: String, words: &crate::model::Words) -> String {
+    let attrs = [
+        ("inTooltip", "Zoom in", "vassal_zoom_in"),
+        ("outTooltip", "Zoom out", "vassal_zoom_out"),
+        ("pickTooltip", "Select Zoom", "vassal_zoom_select"),
+        ("createFormat", "$pieceName$ created in $location$", "vassal_created"),
+        ("moveToFormat", "$pieceName$ moves $previousLocation$ -&gt; $location$", "vassal_moved"),
+        ("moveWithinFormat", "$pieceName$ moves $previousLocation$ -&gt; $location$", "vassal_moved"),
+        ("title", "Choose Boards", "vassal_choose_boards"),
+    ];
+    let mut x = x;
+    for (attr, english, key) in attrs {
+        let word = words.word(key);
+        if xml(&word) != english {
+            x = x.replace(&format!("{attr}=\"{english}\""), &format!("{attr}=\"{}\"", xml(&word)));
+        }
+    }
     x
 }
 
@@ -991,7 +1073,7 @@ fn piles_xml(game: &Game, piles: &[Pile], (cw, ch): (u32, u32), gap: u32) -> Str
         let reshuffle = match first {
             Some(f) => format!(
                 "reshufflable=\"true\" reshuffleCommand=\"{}\" reshuffleHotkey=\"\" reshuffleMessage=\"$deckName$ shuffled into {}\" reshuffleTarget=\"{}\"",
-                xml(&format!("Shuffle into {}", f.name)),
+                xml(&game.meta.words.say("vassal_shuffle_into", &[("pile", &f.name)])),
                 xml(&f.name),
                 xml(&field(&f.name))
             ),
@@ -1017,7 +1099,7 @@ fn piles_xml(game: &Game, piles: &[Pile], (cw, ch): (u32, u32), gap: u32) -> Str
             } else {
                 format!(
                     "reshufflable=\"true\" reshuffleCommand=\"{}\" reshuffleHotkey=\"\" reshuffleMessage=\"The discards are shuffled into $deckName$\" reshuffleTarget=\"{}\"",
-                    xml(&format!("Shuffle into {target}")),
+                    xml(&game.meta.words.say("vassal_shuffle_into", &[("pile", target)])),
                     xml(&field(target))
                 )
             };
@@ -1106,6 +1188,7 @@ mod tests {
             false,
             None,
             "null",
+            &Menu::default(),
         );
         assert_eq!(d.matches('/').count(), 3, "+ / id / type / state: {d}");
         // Delete outermost, then the layer (its tabs escaped once), then the basic piece
@@ -1113,9 +1196,17 @@ mod tests {
         assert!(d.starts_with("+/null/delete;Delete;68,130;\temb2;Flip;"), "{d}");
         assert!(d.contains(";b.png;1-A Inf (reduced);true;reduced;"), "the layer is named by the step: {d}");
         assert!(d.ends_with("\\\tpiece;;;f.png;1-A Inf/\t-1\\\tnull;0;0;7;0"), "{d}");
-        let m = counter_definition(("M", "m.png"), PieceBack::None, 2, true, Some(("Main Map", 450, 300)), "s-1");
+        let m = counter_definition(
+            ("M", "m.png"),
+            PieceBack::None,
+            2,
+            true,
+            Some(("Main Map", 450, 300)),
+            "s-1",
+            &Menu::default(),
+        );
         assert_eq!(m, "+/s-1/delete;Delete;68,130;\tclone;Clone;67,130;\\\tpiece;;;m.png;M/\t\\\tMain Map;450;300;2;0");
-        let c = card_definition("C", "f.png", "b.png", 3);
+        let c = card_definition("C", "f.png", "b.png", 3, &Menu::default());
         assert!(c.starts_with("+/null/delete;Delete;68,130;\tobs;70,130;b.png;Flip;P;"), "plain mask: {c}");
     }
 

@@ -193,3 +193,59 @@ fn the_loader_reads_every_declared_key_as_its_declared_type() {
     assert!(wrong.is_empty(), "{}\nin:\n{text}", wrong.join("\n"));
     assert!(text.lines().count() > 200, "every table is in the sample:\n{text}");
 }
+
+/// FORMAT.md's table of playaid's words lists every word with its built-in wordings, as
+/// `src/model/words.rs` has them (`PLAYAID_BLESS=1` writes it).
+#[test]
+fn the_words_table_is_up_to_date() {
+    let path = repo().join("docs/FORMAT.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let cell = |t: &str| {
+        let t = t.trim().replace('|', "\\|");
+        if t.chars().count() > 70 { format!("{}…", t.chars().take(67).collect::<String>()) } else { t }
+    };
+    let mut table =
+        String::from("| key | what it is | English | German (`de`) | French (`fr`) |\n|---|---|---|---|---|\n");
+    for w in playaid::model::WORDS {
+        let [en, de, fr] = w.builtin;
+        table.push_str(&format!("| `{}` | {} | {} | {} | {} |\n", w.key, cell(w.doc), cell(en), cell(de), cell(fr)));
+    }
+    let start = doc.find("<!-- words:").expect("the table's start mark");
+    let start = start + doc[start..].find('\n').unwrap() + 1;
+    let end = doc.find("<!-- words end -->").expect("the table's end mark");
+    if std::env::var_os("PLAYAID_BLESS").is_some() {
+        std::fs::write(&path, format!("{}{table}{}", &doc[..start], &doc[end..])).unwrap();
+        return;
+    }
+    assert!(doc[start..end] == table, "docs/FORMAT.md's table of words is out of date: PLAYAID_BLESS=1 rewrites it");
+}
+
+/// Every word of playaid's is printed somewhere: named by its key in the code or a template
+/// (a `_one` wording by its plural's), so that a translator never translates a word no sheet
+/// says.
+#[test]
+fn every_word_of_playaids_is_printed_somewhere() {
+    let mut sources = String::new();
+    for dir in ["src", "templates"] {
+        for entry in walk(&repo().join(dir)) {
+            if entry.extension().is_some_and(|e| e == "rs" || e == "typ") && !entry.ends_with("words.rs") {
+                sources.push_str(&std::fs::read_to_string(&entry).unwrap());
+            }
+        }
+    }
+    let unused: Vec<&str> = playaid::model::WORDS
+        .iter()
+        .map(|w| w.key)
+        .filter(|k| !sources.contains(&format!("\"{}\"", k.strip_suffix("_one").unwrap_or(k))))
+        .collect();
+    assert!(unused.is_empty(), "words no code or template prints: {unused:?}");
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() { out.extend(walk(&p)) } else { out.push(p) }
+    }
+    out
+}

@@ -131,3 +131,159 @@ fn a_build_in_a_language_prints_its_translations_and_counts_what_it_does_not_cov
     assert_eq!(o.status.code(), Some(2));
     assert!(out(&o).contains("playaid translate") && out(&o).contains("fr.po"), "{}", out(&o));
 }
+
+/// The words of playaid's own on every German sheet come in German: footers, headings, the
+/// scenario's parts, the changelog's, with the translation's own word for a turn ("Zug", its
+/// `playaid:turn` entry) where the built-in one ("Runde") would not match the rules; and no
+/// English word of playaid's is left on them.
+#[test]
+fn a_translated_build_says_playaids_own_words_in_its_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = playaid(&[
+        "build",
+        repo().join("data/war-at-sea-troop-landing").to_str().unwrap(),
+        "-o",
+        tmp.path().to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let de = tmp.path().join("war-at-sea-troop-landing-2.0-de");
+    let text = |f: &str| pdf_text(&de.join(f));
+    let cheatsheet = text("cheatsheet.pdf");
+    for german in ["Regelversion 2.0", "Seite 1 von 1", "28. Mai 2017", "von jfkziegler", "Fähigkeit"] {
+        assert!(cheatsheet.contains(german), "`{german}` on the German cheatsheet:\n{cheatsheet}");
+    }
+    let scenario = text("scenario-island-landing.pdf");
+    for german in
+        ["KARTE UND AUFSTELLUNG", "TRUPPEN", "Anz.", "Aufstellung / Hinweise", "Siegpunkte zum Sieg", "SONDERREGELN"]
+    {
+        assert!(scenario.contains(german), "`{german}` on the German scenario:\n{scenario}");
+    }
+    assert!(text("changelog.pdf").contains("Was sich geändert hat, Version für Version"));
+    assert!(text("counters.pdf").contains("Vorderseiten · Bogen 1 von 1"), "{}", text("counters.pdf"));
+    assert!(text("cards.pdf").contains("Karten 63 x 88 mm"), "{}", text("cards.pdf"));
+    let english = [
+        "page 1",
+        "Rules version",
+        "rules version",
+        "Forces",
+        "Victory",
+        "Special rules",
+        "Map and",
+        "Glossary",
+        "fronts",
+        "backs",
+        "measure",
+        "print at 100",
+        "sheet 1",
+        "Qty",
+        "notes",
+        "Ability",
+        "by jfkziegler",
+    ];
+    for pdf in std::fs::read_dir(&de).unwrap().map(|e| e.unwrap().path()) {
+        let t = pdf_text(&pdf);
+        for word in english {
+            assert!(!t.contains(word), "`{word}` in the German {}:\n{t}", pdf.display());
+        }
+    }
+    // The English build says them in English, as before.
+    let en = pdf_text(&tmp.path().join("war-at-sea-troop-landing-2.0/cheatsheet.pdf"));
+    assert!(en.contains("Rules version 2.0") && en.contains("page 1 of 1") && en.contains("28 May 2017"), "{en}");
+}
+
+/// A game written in German (`[game] language = "de"`) prints playaid's words in German on
+/// every document and in its VASSAL module and Tabletop Simulator save; a word the game gives
+/// in `[game.words]` wins over the built-in one.
+#[test]
+fn a_game_written_in_german_gets_playaids_words_in_german() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("marrow");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let toml = std::fs::read_to_string(game.join("game.toml")).unwrap();
+    let toml = toml.replacen("[game]\n", "[game]\nlanguage = \"de\"\n", 1);
+    std::fs::write(game.join("game.toml"), format!("{toml}\n[game.words]\npage_of = \"S. {{page}}/{{pages}}\"\n"))
+        .unwrap();
+    let o = playaid(&[
+        "build",
+        game.to_str().unwrap(),
+        "-o",
+        tmp.path().join("out").to_str().unwrap(),
+        "--vassal",
+        "--tts",
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let folder = tmp.path().join("out/marrow-front-1.0");
+    let cheatsheet = pdf_text(&folder.join("cheatsheet.pdf"));
+    for german in [
+        "Regelversion 1.0",
+        "S. 1/2",
+        "23. November 2026",
+        "GELÄNDETABELLE",
+        "Modifikatoren",
+        "1 Spalte nach links",
+        "Hexseiten",
+    ] {
+        assert!(cheatsheet.contains(german), "`{german}` on the cheatsheet:\n{cheatsheet}");
+    }
+    assert!(!cheatsheet.contains("page 1") && !cheatsheet.contains("Seite 1"), "the game's own footer: {cheatsheet}");
+    assert!(pdf_text(&folder.join("aid.pdf")).contains("SPIELHILFE"));
+    assert!(pdf_text(&folder.join("map.pdf")).contains("Zusammensetzen: 4 Seiten, 2 Reihen zu 2"));
+    let vmod = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "vmod"));
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(vmod.expect("a VASSAL module")).unwrap()).unwrap();
+    let mut build_file = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("buildFile.xml").unwrap(), &mut build_file).unwrap();
+    for german in ["delete;Löschen;", "Gegner dürfen Steine aufdecken", "name=\"Spielsteine\"", "Umdrehen"] {
+        assert!(build_file.contains(german), "`{german}` in the module");
+    }
+    assert!(!build_file.contains(";Delete;") && !build_file.contains("Show or hide the pieces"));
+}
+
+/// A language playaid has no words for (Japanese): `translate` gives the translator an entry
+/// for each of playaid's words, `check` counts those still in English, and a translated word
+/// prints; one that drops its placeholder is refused at its line.
+#[test]
+fn a_language_without_built_in_words_translates_them_in_its_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("was");
+    copy_dir(&repo().join("data/war-at-sea-troop-landing-1.4"), &game);
+    let o = playaid(&["translate", game.to_str().unwrap(), "--lang", "ja"]);
+    assert!(o.status.success(), "{}", out(&o));
+    let po_path = game.join("translations/ja.po");
+    let po = std::fs::read_to_string(&po_path).unwrap();
+    let entries = playaid::load::po::parse(&po).unwrap();
+    let page = entries.iter().find(|e| e.context.as_deref() == Some("playaid:page_of")).expect("playaid's word");
+    assert_eq!((page.id.as_str(), page.text.as_str()), ("page {page} of {pages}", ""));
+    assert!(po.contains("#. playaid's word: The page footer."), "what it is, for the translator");
+    let words = playaid::model::WORDS.len();
+    let o = playaid(&["check", game.to_str().unwrap()]);
+    assert!(out(&o).contains(&format!("{words} words of playaid's in English")), "{}", out(&o));
+    // The translator gives the footer.
+    let po = po.replace(
+        "msgctxt \"playaid:page_of\"\nmsgid \"page {page} of {pages}\"\nmsgstr \"\"",
+        "msgctxt \"playaid:page_of\"\nmsgid \"page {page} of {pages}\"\nmsgstr \"{page} / {pages} pēji\"",
+    );
+    std::fs::write(&po_path, &po).unwrap();
+    let o = playaid(&["check", game.to_str().unwrap()]);
+    assert!(out(&o).contains(&format!("{} words of playaid's in English", words - 1)), "{}", out(&o));
+    let o = playaid(&["build", game.to_str().unwrap(), "--lang", "ja", "-o", tmp.path().join("out").to_str().unwrap()]);
+    assert!(o.status.success(), "{}", out(&o));
+    let sheet = pdf_text(&tmp.path().join("out/war-at-sea-troop-landing-1.4-ja/cheatsheet.pdf"));
+    assert!(sheet.contains("1 / 1 pēji"), "{sheet}");
+    // Without the page number it fills in: refused where the translator wrote it.
+    // Without the page number it fills in, or in a script no font has: refused where the
+    // translator wrote it.
+    for (wrong, code) in [("{pages} pēji", "E081"), ("{page} / {pages} ページ", "E037")] {
+        std::fs::write(&po_path, po.replace("{page} / {pages} pēji", wrong)).unwrap();
+        let o = playaid(&["check", game.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(o.status.code(), Some(1), "{}", out(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let found = v["diagnostics"].as_array().unwrap();
+        assert!(
+            found.iter().any(|d| d["code"] == code && d["file"].as_str().unwrap().ends_with("ja.po")),
+            "{wrong}: {v}"
+        );
+    }
+}

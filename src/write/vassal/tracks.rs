@@ -85,7 +85,7 @@ pub(super) fn track_window(
                 "<VASSAL.build.widget.PieceSlot entryName=\"{}\" gpid=\"{}\" height=\"{CHIP}\" width=\"{CHIP}\">{}</VASSAL.build.widget.PieceSlot>",
                 xml(&field(&title)),
                 *gpid,
-                xml(&piece.add_command(None, "null"))
+                xml(&piece.add_command(None, "null", &super::Menu::of(&game.meta.words)))
             ));
             markers.push((ti, id, piece));
         }
@@ -124,6 +124,7 @@ impl TrackWindow {
 
     /// A scenario's markers, each in its starting box: add-piece commands.
     pub(super) fn setup(&self, game: &Game, sc: &Scenario) -> Vec<String> {
+        let menu = super::Menu::of(&game.meta.words);
         let mut out = Vec::new();
         for (track, starts) in &sc.tracks {
             let Some(ti) = game.tracks.iter().position(|t| t.id.v == track.v) else { continue };
@@ -136,7 +137,7 @@ impl TrackWindow {
                 let Some((_, x, y)) = self.regions.iter().find(|(r, ..)| *r == name) else { continue };
                 let at: At = Some((TRACKS, *x, *y));
                 let cmd_id = format!("{}-track-{}", crate::render::png::safe_stem(&sc.id.v), out.len() + 1);
-                out.push(piece.add_command(at, &cmd_id));
+                out.push(piece.add_command(at, &cmd_id, &menu));
             }
         }
         out

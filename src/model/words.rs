@@ -1,0 +1,660 @@
+//! The words playaid itself prints: what a game calls a turn or a side, and the furniture of
+//! every sheet ("Glossary", "page 1 of 2", "Rules version 2.0", a chart's headings). Each has a
+//! key, a built-in wording for a few languages, and may be given by the game in `[game.words]`
+//! (or by a translation, as `playaid:KEY` entries of its PO file).
+//!
+//! One list, [`dictionary!`]'s, declares them all: the loader's fields, the template data's
+//! type, `diff`'s records and the PO entries a translator sees all come from it.
+
+/// The languages with built-in words, in the order of each [`Word::builtin`].
+pub const LANGUAGES: [&str; 3] = ["en", "de", "fr"];
+
+/// A word playaid prints: its key in `[game.words]` (and in template data), what it is, and its
+/// wording in each of [`LANGUAGES`]. `{name}` in a wording is a placeholder the sheet fills in.
+#[derive(Debug, Clone, Copy)]
+pub struct Word {
+    /// The key: `turn`, `rules_version`.
+    pub key: &'static str,
+    /// What it is and where it prints.
+    pub doc: &'static str,
+    /// Its wording in each of [`LANGUAGES`].
+    pub builtin: [&'static str; 3],
+}
+
+impl Word {
+    /// The built-in wording in `lang` (`de`, `de-AT` and `de_CH` alike), none for a language
+    /// playaid has no words for.
+    pub fn builtin_in(&self, lang: &str) -> Option<&'static str> {
+        let base = lang.split(['-', '_']).next().unwrap_or(lang).to_ascii_lowercase();
+        LANGUAGES.iter().position(|l| *l == base).map(|i| self.builtin[i])
+    }
+
+    /// The placeholders of its English wording, sorted: `["pages", "page"]`.
+    pub fn placeholders(&self) -> Vec<&'static str> {
+        named_placeholders(self.builtin[0])
+    }
+}
+
+/// The `{name}` placeholders of a wording a sheet fills, sorted, each once: the game's own
+/// words (`{turn}`, `{Setup}`) fill themselves and are left out.
+pub fn named_placeholders(s: &str) -> Vec<&str> {
+    let own = |k: &str| WORDS.iter().take(GAME_WORDS).any(|w| w.key.eq_ignore_ascii_case(k));
+    let mut out: Vec<&str> =
+        s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(k, _)| k.trim())).filter(|k| !own(k)).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// How many of [`WORDS`], from the first, are the game's own words (turn, side ... set-up):
+/// a wording may name them as placeholders, `{turn}` or `{Turn}`.
+const GAME_WORDS: usize = 11;
+
+/// Every plural word and the singular it follows when the game gives only the singular
+/// (`turn = "round"`: "rounds").
+const PLURALS: &[(&str, &str)] = &[
+    ("turns", "turn"),
+    ("sides", "side"),
+    ("units", "unit"),
+    ("reinforcements", "reinforcement"),
+    ("objectives", "objective"),
+];
+
+/// Declares every word: `key = "English", "German", "French";` with its doc comment.
+macro_rules! dictionary {
+    ($($(#[doc = $doc:literal])+ $key:ident = $en:literal, $de:literal, $fr:literal;)*) => {
+        /// Every word playaid prints, in the order the data format lists them.
+        pub const WORDS: &[Word] = &[$(Word { key: stringify!($key), doc: concat!($($doc),+), builtin: [$en, $de, $fr] }),*];
+
+        /// playaid's words as a sheet prints them: the game's (`[game.words]`) or a
+        /// translation's, else built in for the sheet's language. `{name}` marks a placeholder
+        /// the template fills in (`pa-say`).
+        #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+        pub struct WordsData {
+            $($(#[doc = $doc])+ pub $key: String,)*
+        }
+
+        impl WordsData {
+            /// Each word as `words` resolves it, the game's words in it filled in.
+            pub fn of(words: &Words) -> WordsData {
+                WordsData { $($key: words.say(stringify!($key), &[]),)* }
+            }
+        }
+    };
+}
+
+dictionary! {
+    /// What the game calls a turn, in lower case as in running text ("round"): the turn
+    /// track, the scenario's length, arrivals.
+    turn = "turn", "Runde", "tour";
+    /// Its plural.
+    turns = "turns", "Runden", "tours";
+    /// What the game calls a side ("faction", "player").
+    side = "side", "Seite", "camp";
+    /// Its plural.
+    sides = "sides", "Seiten", "camps";
+    /// What the game calls a unit ("model", "ship"): the forces table's column.
+    unit = "unit", "Einheit", "unité";
+    /// Its plural.
+    units = "units", "Einheiten", "unités";
+    /// What the game calls a unit arriving later ("reserve"): the arrivals list, the TTS bags.
+    reinforcement = "reinforcement", "Verstärkung", "renfort";
+    /// Its plural.
+    reinforcements = "reinforcements", "Verstärkungen", "renforts";
+    /// What the game calls an objective ("victory hex").
+    objective = "objective", "Ziel", "objectif";
+    /// Its plural.
+    objectives = "objectives", "Ziele", "objectifs";
+    /// What the game calls the set-up ("deployment").
+    setup = "set-up", "Aufstellung", "déploiement";
+
+    /// A document's title when the game has none.
+    rules = "Rules", "Regeln", "Règles";
+    /// The map sheet's title when the game has none.
+    game = "Game", "Spiel", "Jeu";
+    /// A PDF's title: the game's and the document's.
+    document_title = "{title} – {document}", "{title} – {document}", "{title} – {document}";
+    /// The rulebook as a document.
+    doc_rules = "rules", "Regeln", "règles";
+    /// The cards as a document.
+    doc_cards = "cards", "Karten", "cartes";
+    /// The counters as a document.
+    doc_counters = "counters", "Spielsteine", "pions";
+    /// The maps as a document.
+    doc_maps = "maps", "Karten", "cartes";
+    /// The errata as a document.
+    doc_errata = "errata", "Errata", "errata";
+    /// The changelog as a document.
+    doc_changelog = "changelog", "Änderungen", "historique";
+    /// The aid card as a document.
+    doc_aid = "player aid card", "Spielhilfe", "aide de jeu";
+    /// The duplex calibration sheet as a document.
+    doc_calibration = "duplex calibration", "Duplex-Kalibrierung", "calibrage recto verso";
+    /// A head or footer: the rules version it states.
+    rules_version = "Rules version {version}", "Regelversion {version}", "Règles, version {version}";
+    /// A footer or sheet head: the rules version, in running text.
+    rules_version_lower = "rules version {version}", "Regelversion {version}", "règles, version {version}";
+    /// The rulebook's head ("Rules, version 2.0").
+    rules_comma_version = "Rules, version {version}", "Regeln, Version {version}", "Règles, version {version}";
+    /// A footer: the version, in running text.
+    version_lower = "version {version}", "Version {version}", "version {version}";
+    /// A changelog entry's head.
+    version = "Version {version}", "Version {version}", "Version {version}";
+    /// A card's footer: its version, short.
+    version_short = "v{version}", "v{version}", "v{version}";
+    /// A card's number in its footer.
+    card_number = "No. {number}", "Nr. {number}", "N° {number}";
+    /// The authors ("by A, B and C").
+    by_authors = "by {authors}", "von {authors}", "par {authors}";
+    /// The last joint of a list ("A, B and C").
+    and = "and", "und", "et";
+    /// The page footer.
+    page_of = "page {page} of {pages}", "Seite {page} von {pages}", "page {page} sur {pages}";
+    /// A date: `{day}`, `{month}` (its name) and `{year}`.
+    date = "{day} {month} {year}", "{day}. {month} {year}", "{day} {month} {year}";
+    /// The months, January to December, comma-separated.
+    months = "January,February,March,April,May,June,July,August,September,October,November,December", "Januar,Februar,März,April,Mai,Juni,Juli,August,September,Oktober,November,Dezember", "janvier,février,mars,avril,mai,juin,juillet,août,septembre,octobre,novembre,décembre";
+    /// Yes, as a value.
+    yes = "yes", "ja", "oui";
+    /// No, as a value.
+    no = "no", "nein", "non";
+    /// None, as a value.
+    none = "none", "keine", "aucun";
+
+    /// The glossary's heading.
+    glossary = "Glossary", "Glossar", "Glossaire";
+    /// The changelog's heading.
+    changelog = "Changelog", "Änderungen", "Historique";
+    /// The to-do list's heading.
+    todo = "To do", "Offen", "À faire";
+    /// The rulebook's table of contents.
+    contents = "Contents", "Inhalt", "Sommaire";
+    /// A glossary term's sections ("See 3.1, 4.").
+    see = "See {sections}.", "Siehe {sections}.", "Voir {sections}.";
+    /// The rulebook's note on change bars.
+    change_bar_note = "A bar in the margin marks what changed since version {version}.", "Ein Balken am Rand markiert, was sich seit Version {version} geändert hat.", "Un trait dans la marge signale ce qui a changé depuis la version {version}.";
+    /// Paragraphs a section lost since the version compared with.
+    paragraphs_removed = "{count} paragraphs removed since {version}", "{count} Absätze seit {version} entfernt", "{count} paragraphes supprimés depuis {version}";
+    /// The same, one paragraph.
+    paragraphs_removed_one = "{count} paragraph removed since {version}", "{count} Absatz seit {version} entfernt", "{count} paragraphe supprimé depuis {version}";
+    /// The version compared with, when it has no number.
+    the_last_version = "the last version", "der letzten Version", "la dernière version";
+    /// A section's badge: an optional rule.
+    optional = "optional", "optional", "optionnel";
+    /// A section's badge: a house rule.
+    house_rule = "house rule", "Hausregel", "règle maison";
+    /// The mark of a section new in this version.
+    new = "New", "Neu", "Nouveau";
+    /// The mark of a section new in this version, with it.
+    new_in = "New in {version}", "Neu in {version}", "Nouveau en {version}";
+    /// A section's source.
+    source = "Source: {source}", "Quelle: {source}", "Source : {source}";
+    /// A sequence of play's heading when it has no title.
+    sequence_of_play = "Sequence of play", "Spielablauf", "Séquence de jeu";
+    /// The aid card's head.
+    player_aid_card = "Player aid card", "Spielhilfe", "Aide de jeu";
+    /// The column of a table made from abilities.
+    ability = "Ability", "Fähigkeit", "Capacité";
+    /// A step without a name.
+    step_n = "step {n}", "Stufe {n}", "niveau {n}";
+
+    /// The changelog sheet's subtitle.
+    what_changed = "What changed, version by version", "Was sich geändert hat, Version für Version", "Ce qui a changé, version par version";
+    /// Beside the changelog sheet's subtitle: the version it is now.
+    now_version = "(now {version})", "(jetzt {version})", "(actuellement {version})";
+    /// The errata sheet's subtitle.
+    errata_since = "Errata: version {since} to {version}", "Errata: Version {since} bis {version}", "Errata : version {since} à {version}";
+    /// The errata sheet's footer.
+    errata_since_lower = "errata since {since}", "Errata seit {since}", "errata depuis {since}";
+    /// The errata's cards, on one sheet.
+    errata_cards_one_sheet = "The cards on the following sheet print otherwise than in version {since}, or are new: {count} to print, cut and put in place of the old ones.", "Die Karten auf dem folgenden Bogen sind anders als in Version {since} oder neu: {count} zum Drucken, Ausschneiden und Austauschen.", "Les cartes de la planche suivante diffèrent de la version {since} ou sont nouvelles : {count} à imprimer, découper et remplacer.";
+    /// The errata's cards, on several sheets.
+    errata_cards = "The cards on the following sheets print otherwise than in version {since}, or are new: {count} to print, cut and put in place of the old ones.", "Die Karten auf den folgenden Bögen sind anders als in Version {since} oder neu: {count} zum Drucken, Ausschneiden und Austauschen.", "Les cartes des planches suivantes diffèrent de la version {since} ou sont nouvelles : {count} à imprimer, découper et remplacer.";
+    /// A number of cards.
+    cards_count = "{count} cards", "{count} Karten", "{count} cartes";
+    /// One card.
+    cards_count_one = "{count} card", "{count} Karte", "{count} carte";
+    /// The errata's counters.
+    errata_counters = "The counters that print otherwise than in version {since}, on the counter sheets after the cards' (and marked with a small triangle in their top left corner in counters.pdf):", "Die Spielsteine, die anders als in Version {since} gedruckt werden, auf den Bögen nach denen der Karten (in counters.pdf mit einem kleinen Dreieck oben links markiert):", "Les pions qui diffèrent de la version {since}, sur les planches après celles des cartes (marqués d'un petit triangle en haut à gauche dans counters.pdf) :";
+    /// The designer's notes of a version, on the errata.
+    errata_notes = "The designer's notes for version {version}:", "Die Anmerkungen des Autors zu Version {version}:", "Les notes de l'auteur pour la version {version} :";
+    /// The changes found by comparing, on the errata.
+    errata_changes = "What changed in play (found by comparing the versions):", "Was sich im Spiel geändert hat (durch Vergleich der Versionen gefunden):", "Ce qui a changé en jeu (trouvé en comparant les versions) :";
+
+    /// The scenario sheet's part with the map.
+    map_and_setup = "Map and {setup}", "Karte und {setup}", "Carte et {setup}";
+    /// The scenario sheet's footer: the rules it needs.
+    scenario_footer = "rules {version} · scenario: {title}", "Regeln {version} · Szenario: {title}", "règles {version} · scénario : {title}";
+    /// The rules a scenario needs.
+    rules_req = "rules {version}", "Regeln {version}", "règles {version}";
+    /// The rules a scenario needs, or later.
+    rules_or_later = "rules {version} or later", "Regeln {version} oder neuer", "règles {version} ou ultérieures";
+    /// A total of points.
+    points_lower = "points", "Punkte", "points";
+    /// The forces table's column of quantities.
+    qty = "Qty", "Anz.", "Qté";
+    /// The forces table's column of set-up and notes.
+    setup_notes = "{Setup} / notes", "{Setup} / Hinweise", "{Setup} / notes";
+    /// A force's points each.
+    points_each = "{points} points each", "je {points} Punkte", "{points} points chacun";
+    /// The scenario sheet's forces.
+    forces = "Forces", "Truppen", "Forces";
+    /// An arrival: its turn, side, count and name.
+    arrival = "{Turn} {number}: {side_name}, {count} × {name}", "{Turn} {number}: {side_name}, {count} × {name}", "{Turn} {number} : {side_name}, {count} × {name}";
+    /// The objectives table's column of points.
+    points = "Points", "Punkte", "Points";
+    /// The objectives table's column of notes.
+    notes = "Notes", "Hinweise", "Notes";
+    /// An objective only one side scores.
+    side_only = "{side_name} only", "nur {side_name}", "{side_name} seulement";
+    /// Points each, up to a number.
+    each = "{points} each", "je {points}", "{points} chacun";
+    /// Up to a number.
+    up_to = "up to {count}", "bis zu {count}", "jusqu'à {count}";
+    /// The scenario sheet's victory conditions.
+    victory = "Victory", "Sieg", "Victoire";
+    /// The points a side needs.
+    victory_points_to_win = "Victory points to win: {points}", "Siegpunkte zum Sieg: {points}", "Points de victoire pour gagner : {points}";
+    /// More than a number of points.
+    more_than = "more than {points}", "mehr als {points}", "plus de {points}";
+    /// The scenario's sudden death.
+    sudden_death = "Sudden death:", "Sofortsieg:", "Mort subite :";
+    /// The scenario's special rules.
+    special_rules = "Special rules", "Sonderregeln", "Règles spéciales";
+    /// The rule sections a scenario uses.
+    rules_in_play = "Rules in play", "Geltende Regeln", "Règles en vigueur";
+    /// The optional rules a scenario uses.
+    optional_in_force = "Optional rules in force:", "Geltende optionale Regeln:", "Règles optionnelles en vigueur :";
+    /// The rules a scenario needs read.
+    rules_to_know = "Rules to know:", "Zu kennende Regeln:", "Règles à connaître :";
+    /// A force set up in an area.
+    in_area = "in {area}", "in {area}", "en {area}";
+    /// Where a unit of the set-up key stands.
+    in_areas = "(in {areas})", "(in {areas})", "(en {areas})";
+    /// A force entering along an edge or at a cell.
+    enters_from = "enters from {edge}", "kommt über {edge}", "entre par {edge}";
+    /// A force entering at a place.
+    enters_at = "enters at {place}", "kommt bei {place}", "entre en {place}";
+    /// A named edge of a map ("the German edge").
+    the_edge_named = "the {name}", "{name}", "{name}";
+    /// The north edge of a map.
+    north_edge = "the north edge", "den Nordrand", "le bord nord";
+    /// The south edge of a map.
+    south_edge = "the south edge", "den Südrand", "le bord sud";
+    /// The east edge of a map.
+    east_edge = "the east edge", "den Ostrand", "le bord est";
+    /// The west edge of a map.
+    west_edge = "the west edge", "den Westrand", "le bord ouest";
+    /// A connection's limit.
+    per_turn = "{limit} a {turn}", "{limit} je {turn}", "{limit} par {turn}";
+
+    /// The CRT's title when it has none.
+    combat_results_table = "Combat Results Table", "Kampfergebnistabelle", "Table des résultats de combat";
+    /// A CRT's corner over odds columns.
+    odds = "Odds", "Verhältnis", "Rapport";
+    /// A CRT's corner over differential columns.
+    differential = "Diff.", "Diff.", "Diff.";
+    /// A chart's modifiers.
+    modifiers = "Modifiers", "Modifikatoren", "Modificateurs";
+    /// The terrain chart's title when it has none.
+    terrain_effects_chart = "Terrain Effects Chart", "Geländetabelle", "Table des effets du terrain";
+    /// The terrain chart's first column.
+    terrain = "Terrain", "Gelände", "Terrain";
+    /// The terrain chart's movement column.
+    movement = "Movement", "Bewegung", "Mouvement";
+    /// A terrain card's crossing cost.
+    crossing = "Crossing", "Überqueren", "Franchissement";
+    /// The terrain chart's combat column.
+    combat = "Combat", "Kampf", "Combat";
+    /// The terrain chart's line-of-sight column.
+    line_of_sight_short = "LOS", "Sicht", "LdV";
+    /// A terrain card's line of sight.
+    line_of_sight = "Line of sight", "Sichtlinie", "Ligne de vue";
+    /// Line of sight: clear.
+    los_clear = "clear", "frei", "dégagée";
+    /// Line of sight: hindered.
+    los_hinders = "hinders", "behindert", "gênée";
+    /// Line of sight: blocked.
+    los_blocks = "blocks", "blockiert", "bloquée";
+    /// The terrain chart's hexside rows.
+    hexsides = "Hexsides", "Hexseiten", "Côtés d'hexagone";
+    /// A terrain card of a hexside.
+    hexside = "Hexside", "Hexseite", "Côté d'hexagone";
+    /// The terrain chart's line rows (roads, rivers).
+    lines = "Lines", "Linien", "Lignes";
+    /// A terrain card of a line.
+    line = "Line", "Linie", "Ligne";
+    /// Columns shifted left.
+    shift_left = "{n} left", "{n} nach links", "{n} à gauche";
+    /// Columns shifted right.
+    shift_right = "{n} right", "{n} nach rechts", "{n} à droite";
+    /// A column shift.
+    shift = "shift {shift}", "Verschiebung {shift}", "décalage {shift}";
+    /// A shift of columns to the left, on a CRT's modifiers.
+    columns_left = "{count} left columns", "{count} Spalten nach links", "{count} colonnes à gauche";
+    /// A shift of one column to the left.
+    columns_left_one = "{count} left column", "{count} Spalte nach links", "{count} colonne à gauche";
+    /// A shift of columns to the right.
+    columns_right = "{count} right columns", "{count} Spalten nach rechts", "{count} colonnes à droite";
+    /// A shift of one column to the right.
+    columns_right_one = "{count} right column", "{count} Spalte nach rechts", "{count} colonne à droite";
+    /// A modifier to a die roll ("+1 to the roll").
+    to_the_roll = "{modifier} to the roll", "{modifier} auf den Wurf", "{modifier} au jet";
+    /// A die-roll modifier, short.
+    drm = "{modifier} DRM", "{modifier} WM", "{modifier} MD";
+    /// A defence multiplied.
+    defence_times = "defence ×{n}", "Verteidigung ×{n}", "défense ×{n}";
+    /// A track's markers.
+    markers = "Markers", "Marker", "Marqueurs";
+    /// The aid card's area connections.
+    connections = "Connections", "Verbindungen", "Liaisons";
+    /// The turn track's title when it has none.
+    record_track = "{Turn} Record Track", "{Turns}leiste", "Piste des {turns}";
+
+    /// A deck list's column: the card's number.
+    deck_number = "No.", "Nr.", "N°";
+    /// A deck list's column: the card.
+    deck_card = "Card", "Karte", "Carte";
+    /// A deck list's column of copies.
+    copies = "Copies", "Anzahl", "Exemplaires";
+    /// A deck list's column: the event's side.
+    deck_event = "Event", "Ereignis", "Événement";
+    /// A deck list's column: what happens after the event.
+    after_event = "After event", "Nach dem Ereignis", "Après l'événement";
+    /// A strategy card's operations, when the game names them not.
+    ops = "Ops", "OP", "Ops";
+    /// An event either side may play.
+    either_side = "Either side", "Beide Seiten", "Les deux camps";
+    /// A card without an event.
+    no_event = "No event", "Kein Ereignis", "Aucun événement";
+    /// A card removed after its event.
+    remove_after_event = "Remove after event", "Nach dem Ereignis entfernen", "Retirer après l'événement";
+    /// A card that stays in play after its event.
+    stays_in_play = "Stays in play", "Bleibt im Spiel", "Reste en jeu";
+    /// A deck part's line in a deck list.
+    part_joins = "{part}: joins on {turn} {at}, {count}", "{part}: kommt in {Turn} {at} dazu, {count}", "{part} : arrive au {turn} {at}, {count}";
+    /// A deck part joining on the turn track.
+    part_joins_deck = "{part} joins {deck}: {count}", "{part} kommt zu {deck}: {count}", "{part} rejoint {deck} : {count}";
+    /// A deck's hand size.
+    hands_of = "Hands of {size}", "Handkarten: {size}", "Mains de {size}";
+    /// A deck's hand sizes that change.
+    hands_by_turn = "Hands of {sizes} ({turn} by {turn}; the last goes on)", "Handkarten: {sizes} (je {Turn}; die letzte gilt weiter)", "Mains de {sizes} ({turn} par {turn} ; la dernière reste)";
+    /// A deck's hand size on the turn track.
+    deck_hands_of = "{deck}: hands of {size}", "{deck}: Handkarten {size}", "{deck} : mains de {size}";
+    /// Discards reshuffled before each deal.
+    reshuffle_each_turn = "discards reshuffled before each {turn}'s deal", "Ablagestapel wird vor jedem Austeilen gemischt", "défausse remélangée avant chaque donne";
+    /// Discards reshuffled when the draw pile runs out.
+    reshuffle_when_empty = "discards reshuffled when the draw pile runs out", "Ablagestapel wird gemischt, wenn der Nachziehstapel leer ist", "défausse remélangée quand la pioche est vide";
+    /// Discards never reshuffled.
+    reshuffle_never = "discards never reshuffled", "Ablagestapel wird nie gemischt", "défausse jamais remélangée";
+
+    /// A counter sheet's head: which sheet.
+    sheet_of = "sheet {sheet} of {sheets}", "Bogen {sheet} von {sheets}", "planche {sheet} sur {sheets}";
+    /// A counter sheet of fronts to be printed one-sided.
+    fronts_one_sided = "fronts · {sheet} · one-sided", "Vorderseiten · {sheet} · einseitig", "recto · {sheet} · recto seul";
+    /// A counter sheet of fronts to be printed both sides.
+    fronts_duplex = "fronts · {sheet} · print both sides, {flip}", "Vorderseiten · {sheet} · beidseitig drucken, {flip}", "recto · {sheet} · imprimer recto verso, {flip}";
+    /// A counter sheet of fronts and backs to fold.
+    fronts_and_backs_fold = "fronts and backs · {sheet} · fold on the dashed line, glue, then cut", "Vorder- und Rückseiten · {sheet} · an der gestrichelten Linie falten, kleben, dann schneiden", "recto et verso · {sheet} · plier sur le pointillé, coller, puis découper";
+    /// A counter sheet of backs.
+    backs_duplex = "backs · {sheet} · {flip}", "Rückseiten · {sheet} · {flip}", "verso · {sheet} · {flip}";
+    /// Which edge to flip on.
+    flip_short = "flip on the short edge", "an der kurzen Kante wenden", "retourner sur le bord court";
+    /// Which edge to flip on.
+    flip_long = "flip on the long edge", "an der langen Kante wenden", "retourner sur le bord long";
+    /// The short edge of a page.
+    the_short_edge = "the short edge", "die kurze Kante", "le bord court";
+    /// The long edge of a page.
+    the_long_edge = "the long edge", "die lange Kante", "le bord long";
+    /// A sheet's scale bar and how to print it.
+    measure_print = "measure: {scale} · print at 100 %, never fit to page", "Maßstab: {scale} · mit 100 % drucken, nie an die Seite anpassen", "mesure : {scale} · imprimer à 100 %, jamais ajusté à la page";
+    /// A scale bar.
+    measure = "measure: {scale}", "Maßstab: {scale}", "mesure : {scale}";
+    /// The counters of a game without groups.
+    counters = "Counters", "Spielsteine", "Pions";
+    /// A sheet of block stickers.
+    block_stickers = "Block stickers: {side_name}", "Blockaufkleber: {side_name}", "Autocollants de blocs : {side_name}";
+    /// A card sheet's head: the cards' size and bleed.
+    cards_sheet = "cards {width} x {height} mm, bleed {bleed} mm", "Karten {width} x {height} mm, Beschnitt {bleed} mm", "cartes {width} x {height} mm, fond perdu {bleed} mm";
+    /// A card sheet's head: the bleed between cards.
+    bleed_between = "({bleed} mm between cards)", "({bleed} mm zwischen den Karten)", "({bleed} mm entre les cartes)";
+
+    /// A map at true size.
+    true_size = "true size", "Originalgröße", "taille réelle";
+    /// A square map's scale.
+    one_square = "1 square = {mm} mm", "1 Feld = {mm} mm", "1 case = {mm} mm";
+    /// A hex map's scale.
+    one_hex = "1 hex = {mm} mm", "1 Hex = {mm} mm", "1 hex = {mm} mm";
+    /// How to print a map.
+    print_at_100 = "print at 100 %", "mit 100 % drucken", "imprimer à 100 %";
+    /// The map's page diagram.
+    assembly_diagram = "assembly diagram", "Montageplan", "plan d'assemblage";
+    /// A map printed on one page.
+    one_page = "one page", "eine Seite", "une page";
+    /// A map's page among its tiles.
+    map_page = "page {page} of {pages} (row {row}, column {column})", "Seite {page} von {pages} (Reihe {row}, Spalte {column})", "page {page} sur {pages} (rangée {row}, colonne {column})";
+    /// How to assemble a map of several pages.
+    map_assembly = "Assembly: {pages} pages, {grid}. Print every page at 100 % (actual size, no fit to page). Trim each page's white margin on the sides that have a dashed line, lay that edge over the neighbouring page so that the {mark} marks and the {cells} line up (the pages overlap by {overlap} mm or more), and tape from the back.", "Zusammensetzen: {pages} Seiten, {grid}. Jede Seite mit 100 % drucken (Originalgröße, nicht an die Seite anpassen). Den weißen Rand an den Seiten mit gestrichelter Linie abschneiden, diese Kante so auf die Nachbarseite legen, dass die {mark} Marken und die {cells} übereinanderliegen (die Seiten überlappen um {overlap} mm oder mehr), und von hinten kleben.", "Assemblage : {pages} pages, {grid}. Imprimer chaque page à 100 % (taille réelle, sans ajustement). Couper la marge blanche des côtés à pointillés, poser ce bord sur la page voisine de sorte que les repères {mark} et les {cells} coïncident (les pages se chevauchent d'au moins {overlap} mm), puis scotcher au dos.";
+    /// A map's pages: rows of columns.
+    map_rows = "{count} rows of {across}", "{count} Reihen zu {across}", "{count} rangées de {across}";
+    /// A map's pages: one row.
+    map_rows_one = "{count} row of {across}", "{count} Reihe zu {across}", "{count} rangée de {across}";
+    /// What lines up across a map's pages: hexes.
+    cells_hexes = "hexes", "Hexfelder", "hexagones";
+    /// What lines up across a map's pages: squares.
+    cells_squares = "squares", "Felder", "cases";
+    /// What lines up across a map's pages: areas.
+    cells_areas = "areas", "Gebiete", "zones";
+
+    /// The duplex calibration sheet's front.
+    calibration_front = "Duplex calibration · front", "Duplex-Kalibrierung · Vorderseite", "Calibrage recto verso · recto";
+    /// The duplex calibration sheet's back.
+    calibration_back = "Duplex calibration · back", "Duplex-Kalibrierung · Rückseite", "Calibrage recto verso · verso";
+
+    /// VASSAL: a piece's menu item.
+    vassal_delete = "Delete", "Löschen", "Supprimer";
+    /// VASSAL: a piece's menu item.
+    vassal_clone = "Clone", "Kopieren", "Dupliquer";
+    /// VASSAL: a piece's menu item.
+    vassal_flip = "Flip", "Umdrehen", "Retourner";
+    /// VASSAL: a piece's menu item.
+    vassal_peek = "Peek", "Ansehen", "Regarder";
+    /// VASSAL: a block's menu item.
+    vassal_hide = "Hide from the enemy", "Vor dem Gegner verbergen", "Cacher à l'ennemi";
+    /// VASSAL: a block's menu item.
+    vassal_regain_step = "Regain a step", "Stufe zurückgewinnen", "Regagner un niveau";
+    /// VASSAL: a block's menu item.
+    vassal_lose_step = "Lose a step", "Stufe verlieren", "Perdre un niveau";
+    /// VASSAL: a block's steps.
+    vassal_steps = "Steps", "Stufen", "Niveaux";
+    /// VASSAL: what the enemy sees of a hidden block.
+    vassal_a_block = "a block", "ein Block", "un bloc";
+    /// VASSAL: what the enemy sees of a side's hidden block.
+    vassal_side_block = "{side_name} block", "Block: {side_name}", "bloc {side_name}";
+    /// VASSAL: a piece's back, when unnamed.
+    vassal_back = "back", "Rückseite", "verso";
+    /// VASSAL: an arrival's row.
+    vassal_arrival = "{Turn} {number}", "{Turn} {number}", "{Turn} {number}";
+    /// VASSAL: an arrival's row, with where it enters.
+    vassal_arrival_enters = "{Turn} {number}, enters {entry}", "{Turn} {number}, kommt über {entry}", "{Turn} {number}, entre par {entry}";
+    /// VASSAL: the palette's units.
+    vassal_units = "Units", "Einheiten", "Unités";
+    /// VASSAL: the palette's markers.
+    vassal_markers = "Markers", "Marker", "Marqueurs";
+    /// VASSAL: zoom.
+    vassal_zoom_in = "Zoom in", "Vergrößern", "Zoom avant";
+    /// VASSAL: zoom.
+    vassal_zoom_out = "Zoom out", "Verkleinern", "Zoom arrière";
+    /// VASSAL: zoom.
+    vassal_zoom_select = "Select Zoom", "Zoomstufe wählen", "Choisir le zoom";
+    /// VASSAL: the report of a piece created; `$pieceName$` and `$location$` stay as written.
+    vassal_created = "$pieceName$ created in $location$", "$pieceName$ erstellt in $location$", "$pieceName$ créé en $location$";
+    /// VASSAL: the report of a move; `$pieceName$`, `$previousLocation$`, `$location$` stay.
+    vassal_moved = "$pieceName$ moves $previousLocation$ -> $location$", "$pieceName$ zieht $previousLocation$ -> $location$", "$pieceName$ va de $previousLocation$ -> $location$";
+    /// VASSAL: the board picker.
+    vassal_choose_boards = "Choose Boards", "Spielpläne wählen", "Choisir les plateaux";
+    /// VASSAL: retire from a side.
+    vassal_retire = "Retire", "Aufgeben", "Abandonner";
+    /// VASSAL: switch sides.
+    vassal_switch_sides = "Switch sides", "Seite wechseln", "Changer de camp";
+    /// VASSAL: may opponents unmask.
+    vassal_unmask = "Opponents can unmask pieces", "Gegner dürfen Steine aufdecken", "Les adversaires peuvent démasquer les pions";
+    /// VASSAL: the pieces button.
+    vassal_pieces = "Pieces", "Spielsteine", "Pions";
+    /// VASSAL: the pieces button's tip.
+    vassal_pieces_tip = "Show or hide the pieces", "Spielsteine zeigen oder verbergen", "Afficher ou cacher les pions";
+    /// VASSAL: the charts button.
+    vassal_charts = "Charts", "Tabellen", "Tableaux";
+    /// VASSAL: the charts button's tip.
+    vassal_charts_tip = "Rules, player aid and scenarios", "Regeln, Spielhilfe und Szenarien", "Règles, aide de jeu et scénarios";
+    /// VASSAL: shuffle discards into a pile.
+    vassal_shuffle_into = "Shuffle into {pile}", "In {pile} mischen", "Mélanger dans {pile}";
+    /// VASSAL and TTS: a side's cards.
+    side_cards = "{side_name} cards", "{side_name}: Karten", "{side_name} : cartes";
+    /// VASSAL and TTS: the cards of a game.
+    cards = "Cards", "Karten", "Cartes";
+    /// VASSAL: the rules chart tab.
+    chart_rules = "Rules", "Regeln", "Règles";
+    /// VASSAL: the aid chart tab.
+    chart_aid = "Player aid", "Spielhilfe", "Aide de jeu";
+    /// TTS: the save's description.
+    tts_note = "{title}, rules version {version}: made by playaid", "{title}, Regelversion {version}: erstellt mit playaid", "{title}, règles version {version} : créé avec playaid";
+    /// TTS: an arrivals bag.
+    tts_arrivals = "{Turn} {number} {reinforcements}", "{Reinforcements}: {Turn} {number}", "{Reinforcements} : {turn} {number}";
+    /// TTS: an arrivals bag, with where they enter.
+    tts_arrivals_enter = "{Turn} {number} {reinforcements}, entering at {entry}", "{Reinforcements}: {Turn} {number}, über {entry}", "{Reinforcements} : {turn} {number}, par {entry}";
+    /// TTS: the board.
+    tts_board = "Board", "Spielplan", "Plateau";
+}
+
+/// `[game.words]`: the words the game gives, and the language the rest are built in.
+#[derive(Debug, Default, Clone)]
+pub struct Words {
+    /// The words the game gives (or a translation), by their key in [`WORDS`].
+    pub given: Vec<(&'static str, crate::source::Sp<String>)>,
+    /// The language of the words not given: the game's `language`, or the translation's.
+    pub lang: Option<String>,
+}
+
+impl Words {
+    /// The word `key` names (one of [`WORDS`]), as printed: the game's, or the plural of the
+    /// game's singular with an "s" (`turn = "round"`: "rounds"), or built in for the language
+    /// (English where playaid has none for it).
+    pub fn word(&self, key: &str) -> String {
+        if let Some(w) = self.given_word(key) {
+            return w;
+        }
+        if let Some((_, one)) = PLURALS.iter().find(|(many, _)| *many == key)
+            && let Some(w) = self.given_word(one)
+        {
+            return format!("{w}s");
+        }
+        let Some(word) = WORDS.iter().find(|w| w.key == key) else { return key.to_string() };
+        let lang = self.lang.as_deref().unwrap_or("en");
+        word.builtin_in(lang).unwrap_or(word.builtin[0]).to_string()
+    }
+
+    /// The game's own word for `key`, if it gives one.
+    pub fn given_word(&self, key: &str) -> Option<String> {
+        self.given.iter().find(|(k, _)| *k == key).map(|(_, w)| w.v.trim().to_string())
+    }
+
+    /// Whether `key` prints as built in (the game gives neither it nor, for a plural, its
+    /// singular).
+    pub fn is_builtin(&self, key: &str) -> bool {
+        self.given_word(key).is_none()
+            && PLURALS.iter().find(|(many, _)| *many == key).is_none_or(|(_, one)| self.given_word(one).is_none())
+    }
+
+    /// [`Words::word`] at the start of a line: its first letter in upper case ("Round").
+    pub fn heading(&self, key: &str) -> String {
+        capitalised(&self.word(key))
+    }
+
+    /// The word `key` with its placeholders filled: `say("page_of", &[("page", "1"), ("pages",
+    /// "2")])`. `{turn}` and the game's other words fill themselves, `{Turn}` capitalised.
+    pub fn say(&self, key: &str, args: &[(&str, &str)]) -> String {
+        fill_named(&self.word(key), &|name| {
+            args.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string()).or_else(|| self.own(name))
+        })
+    }
+
+    /// [`Words::say`] for a number of things: the `_one` wording where `count` is 1
+    /// (`cards_count_one`, "1 card"), with `{count}` filled.
+    pub fn say_n(&self, key: &str, count: i64, args: &[(&str, &str)]) -> String {
+        let one = format!("{key}_one");
+        let key = if count == 1 && WORDS.iter().any(|w| w.key == one) { one.as_str() } else { key };
+        let n = count.to_string();
+        let mut all = vec![("count", n.as_str())];
+        all.extend_from_slice(args);
+        self.say(key, &all)
+    }
+
+    /// A placeholder naming one of the game's words: `{turn}`, `{Turn}` capitalised.
+    fn own(&self, name: &str) -> Option<String> {
+        let lower = name.to_lowercase();
+        let w = WORDS.iter().take(GAME_WORDS).find(|w| w.key == lower)?;
+        let word = self.word(w.key);
+        Some(if name.starts_with(|c: char| c.is_uppercase()) { capitalised(&word) } else { word })
+    }
+}
+
+/// `s` with its first letter in upper case.
+pub fn capitalised(s: &str) -> String {
+    let mut cs = s.chars();
+    cs.next().map_or(String::new(), |c| c.to_uppercase().chain(cs).collect())
+}
+
+/// `s` with each `{name}` replaced by `value(name)`; a name without a value stays as written.
+pub fn fill_named(s: &str, value: &dyn Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|c| open + c) else { break };
+        out.push_str(&rest[..open]);
+        let name = rest[open + 1..close].trim();
+        match value(name) {
+            Some(v) => out.push_str(&v),
+            None => out.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_the_placeholders_of_the_english() {
+        for w in WORDS {
+            for (i, b) in w.builtin.iter().enumerate() {
+                assert_eq!(named_placeholders(b), w.placeholders(), "`{}` in {}", w.key, LANGUAGES[i]);
+                assert!(!b.trim().is_empty(), "`{}` in {} is empty", w.key, LANGUAGES[i]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_games_own_words_come_first() {
+        assert_eq!(WORDS[GAME_WORDS - 1].key, "setup");
+        assert_eq!(WORDS[GAME_WORDS].key, "rules");
+    }
+
+    #[test]
+    fn a_word_is_the_games_then_built_in_for_the_language() {
+        let sp = |s: &str| crate::source::Sp::new(s.to_string(), crate::source::Loc::default());
+        let mut w = Words { given: vec![("turn", sp("round"))], lang: Some("de".into()) };
+        assert_eq!(w.word("turn"), "round");
+        assert_eq!(w.word("turns"), "rounds");
+        assert_eq!(w.word("side"), "Seite");
+        assert_eq!(w.say("page_of", &[("page", "1"), ("pages", "2")]), "Seite 1 von 2");
+        assert_eq!(w.say("record_track", &[]), "Roundsleiste");
+        w.lang = Some("ja".into());
+        assert_eq!(w.word("glossary"), "Glossary");
+        w.lang = Some("fr-CA".into());
+        assert_eq!(w.say("map_and_setup", &[]), "Carte et déploiement");
+    }
+}
