@@ -270,6 +270,9 @@ codes! {
     /// A translation made for another text than the data says now (or marked fuzzy): not
     /// used, the text prints in the source language until it is revised.
     TRANSLATION_STALE = "W030" "translation-stale";
+    /// A terrain that blocks or hinders line of sight with neither a `height` nor a `level`:
+    /// no one can say which sight lines it stops.
+    LOS_WITHOUT_HEIGHT = "W031" "line-of-sight-without-height";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that

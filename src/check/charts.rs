@@ -44,6 +44,7 @@ impl Checker<'_> {
         }
         self.check_movement_types();
         self.check_terrain_values();
+        self.check_terrain_sight();
         self.check_reinforcements();
         let aid = &game.meta.aid;
         if let Some(s) = &aid.sequence {
@@ -383,6 +384,57 @@ impl Checker<'_> {
                     )
                     .at(&code.loc)
                     .help("remove it from `legend`, or check the cells for a misspelt code"),
+                );
+            }
+        }
+    }
+
+    /// A terrain's line of sight, elevation and cover: each within its range; a hindrance only
+    /// where it hinders; a terrain that blocks or hinders sight stands some height (W031).
+    fn check_terrain_sight(&mut self) {
+        let game = self.game;
+        for t in &game.terrain {
+            for (v, what, (lo, hi)) in [
+                (&t.hindrance, "a hindrance", (1, 9)),
+                (&t.level, "a ground level", (0, 9)),
+                (&t.height, "a height", (0, 9)),
+                (&t.cover, "a cover modifier", (-9, 9)),
+            ] {
+                if let Some(v) = v.as_ref().filter(|v| v.v < lo || v.v > hi) {
+                    self.push(
+                        Diagnostic::error(diag::INVALID_VALUE, format!("{what} of {}", v.v))
+                            .at(&v.loc)
+                            .label(format!("not {lo} to {hi}"))
+                            .help(format!(
+                                "write a whole number from {lo} to {hi}: levels count storeys and hills, not metres"
+                            )),
+                    );
+                }
+            }
+            let los = t.los.as_ref();
+            if let Some(h) = t.hindrance.as_ref().filter(|_| los.is_none_or(|l| l.v != LineOfSight::Hinders)) {
+                self.push(
+                    Diagnostic::error(
+                        diag::INVALID_VALUE,
+                        format!("terrain `{}` has a hindrance but does not hinder line of sight", t.id.v),
+                    )
+                    .at(&h.loc)
+                    .label("printed nowhere")
+                    .help("add los = \"hinders\", or take the hindrance out"),
+                );
+            }
+            if let Some(l) = los.filter(|l| l.v != LineOfSight::Clear)
+                && t.height.is_none()
+                && t.level.is_none()
+            {
+                self.push(
+                    Diagnostic::warning(
+                        diag::LOS_WITHOUT_HEIGHT,
+                        format!("terrain `{}` {} line of sight but stands no height", t.id.v, l.v.name()),
+                    )
+                    .at(&l.loc)
+                    .label("which sight lines, from which level?")
+                    .help("give it a `height` in levels above the ground (woods 1, a two-storey building 2, a wall 1), or a `level` for a hill"),
                 );
             }
         }

@@ -479,7 +479,24 @@ pub(crate) fn crt(g: &Game, x: &Crt) -> Entry {
 }
 
 pub(crate) fn terrain(g: &Game, x: &Terrain) -> Entry {
-    let Terrain { id, name, color, pattern, hexside, line, movement, shift, defence, drm, los, text } = x;
+    let Terrain {
+        id,
+        name,
+        color,
+        pattern,
+        hexside,
+        line,
+        movement,
+        shift,
+        defence,
+        drm,
+        los,
+        hindrance,
+        level,
+        height,
+        cover,
+        text,
+    } = x;
     let MoveCost { all, by_type } = movement;
     let mut moves: Vec<(String, String)> = all.iter().map(|m| ("movement".to_string(), m.v.clone())).collect();
     moves.extend(by_type.iter().map(|(k, m)| (format!("movement ({})", k.v), m.v.clone())));
@@ -493,7 +510,11 @@ pub(crate) fn terrain(g: &Game, x: &Terrain) -> Entry {
         .one("column shift", n(shift))
         .one("defence", n(defence))
         .one("die-roll modifier", n(drm))
-        .one("line of sight", los.map(|l| l.name().to_string()))
+        .one("line of sight", los.as_ref().map(|l| l.v.name().to_string()))
+        .one("hindrance", n(hindrance))
+        .one("ground level", n(level))
+        .one("height", n(height))
+        .one("cover", n(cover))
         .text("text", t(g, text));
     r.item(id.v.clone(), &name.v)
 }

@@ -702,8 +702,16 @@ fn terrain_rows(t: &Terrain, words: &crate::model::Words) -> Vec<CardStat> {
     if !combat.is_empty() {
         out.push(row("combat", combat.join(", ")));
     }
-    if let Some(los) = t.los {
-        out.push(row("line_of_sight", words.word(los.word_key())));
+    if let Some(los) = t.los.as_ref().map(|l| l.v) {
+        out.push(row("line_of_sight", super::charts::los_words(words, los, t.hindrance.as_ref().map(|h| h.v))));
+    }
+    for (key, v) in [("level", &t.level), ("height", &t.height)] {
+        if let Some(v) = v {
+            out.push(row(key, v.v.to_string()));
+        }
+    }
+    if let Some(c) = &t.cover {
+        out.push(row("cover", signed(c.v)));
     }
     out
 }

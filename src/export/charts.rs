@@ -25,6 +25,14 @@ pub(super) fn shift_words(words: &crate::model::Words, n: i64) -> String {
     }
 }
 
+/// A terrain's effect on line of sight in words: "blocks", "hinders 1".
+pub(super) fn los_words(words: &crate::model::Words, los: LineOfSight, hindrance: Option<i64>) -> String {
+    match (los, hindrance) {
+        (LineOfSight::Hinders, Some(n)) => words.say("los_hinders_by", &[("n", &n.to_string())]),
+        _ => words.word(los.word_key()),
+    }
+}
+
 /// A signed number with a real minus: "+1", "−2".
 pub(super) fn signed(n: i64) -> String {
     if n < 0 { format!("−{}", n.unsigned_abs()) } else { format!("+{n}") }
@@ -101,6 +109,12 @@ pub struct TerrainChart {
     /// Some terrain has a combat effect (a column shift, a defence multiple, a DRM): the chart
     /// has its column.
     pub combat: bool,
+    /// Some terrain raises the ground (`level`): the chart has its column.
+    pub level: bool,
+    /// Some terrain stands above the ground (`height`): the chart has its column.
+    pub height: bool,
+    /// Some terrain gives cover: the chart has its column.
+    pub cover: bool,
     /// One row per terrain, hexside terrain last.
     pub rows: Vec<TerrainRow>,
 }
@@ -123,8 +137,14 @@ pub struct TerrainRow {
     pub moves: Vec<String>,
     /// Its combat effects in words, or `none`.
     pub combat: String,
-    /// Its line of sight effect.
+    /// Its line of sight effect ("blocks", "hinders 1").
     pub los: Option<String>,
+    /// The ground's level in it.
+    pub level: Option<String>,
+    /// Its height above the ground.
+    pub height: Option<String>,
+    /// The modifier to fire at a unit in it, signed ("−2").
+    pub cover: Option<String>,
     /// `text`.
     pub text: Option<TextKey>,
     /// `build --since`: the row prints otherwise than in that version (or is new): a bar
@@ -376,7 +396,10 @@ impl Exporter<'_> {
                 line: t.is_line(game),
                 moves,
                 combat: if combat.is_empty() { words.word("none") } else { combat.join(", ") },
-                los: t.los.map(|l| words.word(l.word_key())),
+                los: t.los.as_ref().map(|l| los_words(words, l.v, t.hindrance.as_ref().map(|h| h.v))),
+                level: t.level.as_ref().map(|l| l.v.to_string()),
+                height: t.height.as_ref().map(|h| h.v.to_string()),
+                cover: t.cover.as_ref().map(|c| signed(c.v)),
                 text: self.opt_text(&t.text),
                 changed: false,
             });
@@ -393,6 +416,9 @@ impl Exporter<'_> {
             movement_types: !types.is_empty(),
             los: has_los,
             combat: game.terrain.iter().any(|t| t.shift.is_some() || t.defence.is_some() || t.drm.is_some()),
+            level: game.terrain.iter().any(|t| t.level.is_some()),
+            height: game.terrain.iter().any(|t| t.height.is_some()),
+            cover: game.terrain.iter().any(|t| t.cover.is_some()),
             rows,
         }
     }

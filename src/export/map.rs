@@ -113,6 +113,9 @@ pub struct MapDrawing {
     pub cells: Vec<MapCell>,
     /// The hexsides drawn.
     pub hexsides: Vec<MapHexside>,
+    /// The contour lines: each side between a cell and a lower neighbour (its terrain's
+    /// `level` above the other's).
+    pub contours: Vec<MapContour>,
     /// The lines (roads, rivers) drawn.
     pub lines: Vec<MapLine>,
     /// The labels drawn.
@@ -152,6 +155,7 @@ impl MapDrawing {
             terrain,
             cells: Vec::new(),
             hexsides: Vec::new(),
+            contours: Vec::new(),
             lines: Vec::new(),
             labels: Vec::new(),
             coord_size: Pt(0.0),
@@ -200,6 +204,17 @@ pub struct MapHexside {
     pub a: Point,
     /// The other end.
     pub b: Point,
+}
+
+/// A contour line: the side between a cell and a neighbour lower than it.
+#[derive(Serialize, JsonSchema)]
+pub struct MapContour {
+    /// One end.
+    pub a: Point,
+    /// The other end.
+    pub b: Point,
+    /// How many levels the cell stands above its neighbour: a line each.
+    pub rise: i64,
 }
 
 /// A line from cell centre to cell centre.
@@ -388,6 +403,7 @@ impl Exporter<'_> {
                 }
             }
         }
+        let contours = contours(game, &geo, (&shown, &terrain_of, default), &at);
         let mut lines = Vec::new();
         for l in &m.lines {
             let t = index(&l.terrain.v, &mut terrains);
@@ -430,6 +446,7 @@ impl Exporter<'_> {
             terrain,
             cells,
             hexsides,
+            contours,
             lines,
             labels,
             coord_size: text.coord_size,
@@ -840,4 +857,32 @@ fn setting_arrow(game: &Game, sc: &Scenario, map: &Map, a: &BoardArrow) -> Optio
     });
     let label = a.label.as_ref().map(|l| l.v.clone()).or(setting.as_ref().map(|s| s.0.clone()));
     Some(Arrow { dir: (dx, dy), label, value: setting.and_then(|s| s.1) })
+}
+
+/// The contour lines of the cells `shown`: each side between a cell and a neighbour whose
+/// terrain's `level` is lower, at `at`'s offset.
+fn contours(
+    game: &Game,
+    geo: &Geometry,
+    (shown, terrain_of, default): (&[Coord], &HashMap<Coord, &str>, &str),
+    at: &dyn Fn(MmPoint) -> MmPoint,
+) -> Vec<MapContour> {
+    let levels: HashMap<&str, i64> =
+        game.terrain.iter().filter_map(|t| Some((t.id.v.as_str(), t.level.as_ref()?.v.clamp(0, 9)))).collect();
+    if levels.is_empty() {
+        return Vec::new();
+    }
+    let level = |c: Coord| levels.get(terrain_of.get(&c).copied().unwrap_or(default)).copied().unwrap_or(0);
+    let mut out = Vec::new();
+    for &c in shown {
+        let here = level(c);
+        for (side, n) in geo.grid.neighbours(c) {
+            let rise = here - level(n);
+            if rise > 0 {
+                let (a, b) = geo.side_segment(c, side);
+                out.push(MapContour { a: pt(at(a)), b: pt(at(b)), rise });
+            }
+        }
+    }
+    out
 }

@@ -185,9 +185,9 @@ pub(super) fn read_terrain(o: &Obj) -> Terrain {
         }
     }
     let los = o.str("los").and_then(|s| match s.v.as_str() {
-        "clear" => Some(LineOfSight::Clear),
-        "hinders" => Some(LineOfSight::Hinders),
-        "blocks" => Some(LineOfSight::Blocks),
+        "clear" => Some(Sp::new(LineOfSight::Clear, s.loc)),
+        "hinders" => Some(Sp::new(LineOfSight::Hinders, s.loc)),
+        "blocks" => Some(Sp::new(LineOfSight::Blocks, s.loc)),
         other => {
             o.ctx.push(
                 Diagnostic::error(diag::INVALID_VALUE, format!("unknown line of sight `{other}`"))
@@ -223,6 +223,10 @@ pub(super) fn read_terrain(o: &Obj) -> Terrain {
         defence: o.int("defence"),
         drm: o.int("drm"),
         los,
+        hindrance: o.int("hindrance"),
+        level: o.int("level"),
+        height: o.int("height"),
+        cover: o.int("cover"),
         text: o.text("text"),
     };
     o_finish(o);

@@ -278,6 +278,10 @@ static TERRAIN: TableDecl = table(
         f("defence", Ty::Int, "Defence multiplier."),
         f("drm", Ty::Int, "Die-roll modifier."),
         f("los", Ty::Choice(&["clear", "hinders", "blocks"]), "Line of sight: \"clear\", \"hinders\" or \"blocks\"."),
+        f("hindrance", Ty::Int, "How much a terrain that hinders line of sight hinders it: 1 to 9."),
+        f("level", Ty::Int, "The ground's level in a hex of it: a hill of level 1, 2 ... (0 to 9)."),
+        f("height", Ty::Int, "How many levels it stands above the ground: woods 1, a two-storey building 2 (0 to 9)."),
+        f("cover", Ty::Int, "The modifier to fire at a unit in it (or behind it, on a hexside): -9 to 9."),
         f("text", Ty::Markup, "Markup: other effects."),
     ],
 );

@@ -164,7 +164,18 @@ pub struct Terrain {
     /// `drm`: die-roll modifier for attacks into it.
     pub drm: Option<Sp<i64>>,
     /// `los`: line of sight.
-    pub los: Option<LineOfSight>,
+    pub los: Option<Sp<LineOfSight>>,
+    /// `hindrance`: how much a terrain that hinders line of sight hinders it (a die-roll
+    /// modifier to fire through it, 1 to 9).
+    pub hindrance: Option<Sp<i64>>,
+    /// `level`: the ground's level in a hex of it (a hill of level 1, 2 ...), 0 to 9.
+    pub level: Option<Sp<i64>>,
+    /// `height`: how many levels it stands above the ground (woods 1, a two-storey building
+    /// 2, a wall on a hexside 1), 0 to 9: what it blocks or hinders is the sight lines below
+    /// its top.
+    pub height: Option<Sp<i64>>,
+    /// `cover`: the modifier to fire at a unit in it (or behind it, on a hexside), -9 to 9.
+    pub cover: Option<Sp<i64>>,
     /// `text`: markup, anything else.
     pub text: Option<Text>,
 }

@@ -316,6 +316,14 @@ dictionary! {
     los_hinders = "hinders", "behindert", "gênée";
     /// Line of sight: blocked.
     los_blocks = "blocks", "blockiert", "bloquée";
+    /// Line of sight: hindered by a number.
+    los_hinders_by = "hinders {n}", "behindert {n}", "gênée {n}";
+    /// The terrain chart's column of ground levels (hills).
+    level = "Level", "Ebene", "Niveau";
+    /// The terrain chart's column of obstacle heights.
+    height = "Height", "Höhe", "Hauteur";
+    /// The terrain chart's column of cover.
+    cover = "Cover", "Deckung", "Couvert";
     /// The terrain chart's hexside rows.
     hexsides = "Hexsides", "Hexseiten", "Côtés d'hexagone";
     /// A terrain card of a hexside.

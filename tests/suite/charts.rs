@@ -69,7 +69,7 @@ const CRT: &[&str] = &[
 /// Its terrain effects chart: movement per type, combat effects in words, hexsides apart.
 const TERRAIN: &[&str] = &[
     "TERRAIN EFFECTS CHART",
-    "Terrain Foot Motor Combat LOS Notes",
+    "Terrain Foot Motor Combat LOS Level Height Notes",
     "Clear 1 1 none clear",
     "Marsh 3 P none clear",
     "City 1 1 2 left, defence ×2 blocks",
@@ -154,6 +154,7 @@ color = "#e8d9a0"
 move = { foot = 2, wheeled = "P" }
 shift = -1
 los = "hinders"
+height = 1
 
 [turn_track]
 turns = [{ name = "Dawn", weather = "Fog" }, { name = "Morning" }, { name = "Noon", event = "The tide turns." }]
@@ -402,4 +403,22 @@ fn a_long_track_is_one_strip_when_the_page_allows() {
         assert!((y - top).abs() < 0.01 && *w >= 5.0, "box {n} at ({x:.1}, {y:.1}), {w:.1} mm wide: one strip");
     }
     assert!(cells.windows(2).all(|p| p[1].2 > p[0].2), "left to right in order");
+}
+
+/// The terrain chart prints a column for each of line of sight, level, height and cover that
+/// some terrain gives: The Marrow Front's hills stand at level 1, its city two levels high,
+/// its towns hinder sight by one; a terrain card says the same.
+#[test]
+fn the_terrain_chart_says_how_high_each_terrain_stands_and_how_it_stops_sight() {
+    let out = tempfile::tempdir().unwrap();
+    let folder = marrow_front(out.path());
+    let sheet = pdf_text(&folder.join("cheatsheet.pdf"));
+    assert_holds(&sheet, "cheatsheet", &["Combat LOS Level Height Notes", "Hills 2 3 1 left blocks 1 –"]);
+    assert_holds(
+        &sheet,
+        "cheatsheet",
+        &["Town 1 1 defence ×2 hinders 1 – 1", "City 1 1 2 left, defence ×2 blocks – 2"],
+    );
+    // No terrain gives cover: no column of dashes for it.
+    assert!(!sheet.contains("Cover"), "{sheet}");
 }

@@ -489,3 +489,35 @@ fn an_entry_along_an_edge_points_off_that_edge() {
     let places = &data["scenario"]["sides"][0]["forces"][0]["places"];
     assert_eq!(places, &serde_json::json!(["enters from the east edge"]));
 }
+
+/// A hill's contour: every side between a cell and a lower neighbour is a line, rising by
+/// the difference of their terrains' `level`s: a level-2 crest on a hill of level 1 is ringed
+/// by six lines of one level, on the plain by six of two; cells of one level share none.
+#[test]
+fn hills_are_ringed_by_contour_lines_a_level_each() {
+    let rises = |ground: &str| -> Vec<i64> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("game.toml"), GAME).unwrap();
+        let terrain = "[[terrain]]\nid = \"hill\"\nname = \"Hill\"\nlevel = 1\n\n\
+                       [[terrain]]\nid = \"crest\"\nname = \"Crest\"\nlevel = 2\n\n";
+        let map = format!(
+            "[[map]]\nid = \"m\"\ntitle = \"M\"\ngrid = \"hex\"\ncolumns = 7\nrows = 7\ncell = \"3/4in\"\n\
+             terrain = \"{ground}\"\n\n[map.cells]\ncrest = [\"0404\"]\n"
+        );
+        std::fs::write(dir.path().join("map.toml"), format!("{terrain}{map}")).unwrap();
+        let checked = load_and_check(dir.path(), None).unwrap();
+        assert!(!checked.has_errors(), "{:?}", checked.diags);
+        let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+        let exported = export(game, ix, laid_out, &DocKind::Map, &ExportOptions::default());
+        let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+        let drawing = &data["map_sheet"]["maps"][0];
+        drawing["contours"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{drawing}"))
+            .iter()
+            .map(|c| c["rise"].as_i64().unwrap())
+            .collect()
+    };
+    assert_eq!(rises("hill"), [1; 6], "the crest above the hill; the hill meets only the map's edge");
+    assert_eq!(rises("clear"), [2; 6], "the crest above the plain");
+}

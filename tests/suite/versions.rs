@@ -344,8 +344,8 @@ fn diff_reads_the_charts() {
         .replace("Attacker retreats one hex.", "Attacker retreats one or two hexes.")
         .replace(r#"text = "the attacker is out of supply" },"#, r#"text = "the attacker has no supply" },"#)
         .replace(
-            "move = { foot = 2, motor = 3 }\nshift = -1\nlos = \"blocks\"\ntext",
-            "move = { foot = 2, motor = 4 }\nshift = -1\nlos = \"hinders\"\ntext",
+            "move = { foot = 2, motor = 3 }\nshift = -1\nlos = \"blocks\"\nlevel = 1\ntext",
+            "move = { foot = 2, motor = 4 }\nshift = -1\nlos = \"hinders\"\nlevel = 1\ntext",
         )
         .replace(r#"{ name = "Dec II", weather = "Snow" },"#, r#"{ name = "Dec II", weather = "Frost" },"#)
         .replace(
