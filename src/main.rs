@@ -466,6 +466,11 @@ fn translation_line(lang: &str, c: &playaid::load::translate::Counts) -> String 
     let unused = if rest.is_empty() { String::new() } else { format!("; {} (printed as written)", rest.join(", ")) };
     let obsolete = if c.obsolete > 0 { format!(", {} obsolete", c.obsolete) } else { String::new() };
     // playaid's own words ("Glossary", "page 1 of 2") where the language has none built in.
+    let stale_words = if c.words_stale > 0 {
+        format!("; {} of playaid's to revise (marked fuzzy)", plural(c.words_stale, "word"))
+    } else {
+        String::new()
+    };
     let words = if c.words_missing > 0 {
         format!(
             "; {} of playaid's in English (none built in: translate the `{}` entries)",
@@ -476,7 +481,7 @@ fn translation_line(lang: &str, c: &playaid::load::translate::Counts) -> String 
         String::new()
     };
     format!(
-        "{} ({lang}): {} of {} translated{unused}{obsolete}{words}",
+        "{} ({lang}): {} of {} translated{unused}{obsolete}{stale_words}{words}",
         playaid::load::translate::language_name(lang),
         c.translated,
         plural(c.texts, "text")

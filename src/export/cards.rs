@@ -491,7 +491,7 @@ impl Exporter<'_> {
                     game.sides.iter().find(|x| x.id.v == id.v).map_or(id.v.clone(), |x| x.name.v.clone())
                 }
                 Some(EventSide::Both) => game.meta.words.word("either_side"),
-                Some(EventSide::None) => game.meta.words.heading("none"),
+                Some(EventSide::None) => game.meta.words.word("no_event_short"),
                 None => String::new(),
             });
         }

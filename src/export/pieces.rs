@@ -282,8 +282,11 @@ fn fit_sheet_titles(game: &Game, groups: &mut [CounterGroup], page: (f64, f64), 
             text_width(&format!("{} · ", words.say("rules_version_lower", &[("version", &v.v)])), HEADER_PT, false).0
         });
         let name = |g: &CounterGroup| g.name.clone().unwrap_or_else(|| words.word("counters"));
-        let sized =
-            run.iter().map(|g| format!("{} ({} mm)", name(g), round3(g.width.0))).collect::<Vec<_>>().join(" · ");
+        let sized = run
+            .iter()
+            .map(|g| format!("{} ({} mm)", name(g), round3(g.width.0).to_string().replace('.', &words.word("decimal"))))
+            .collect::<Vec<_>>()
+            .join(" · ");
         let plain = run.iter().map(name).collect::<Vec<_>>().join(" · ");
         let w = |s: &str| text_width(s, HEADER_PT, false).0;
         let (title, with_version) = if game_title + version + w(&sized) <= room {

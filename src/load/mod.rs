@@ -488,8 +488,8 @@ fn read_language(o: &Obj) -> Option<String> {
 /// `[game.words]`: the game's own words; an empty one is E018.
 fn read_words(w: &Obj) -> Words {
     let mut words = Words::default();
-    for key in crate::model::WORDS.iter().map(|w| w.key) {
-        let Some(word) = w.str(key) else { continue };
+    for decl in crate::model::WORDS {
+        let Some(word) = w.str(decl.key) else { continue };
         if word.v.trim().is_empty() {
             w.ctx.push(
                 Diagnostic::error(diag::INVALID_VALUE, "an empty word")
@@ -497,7 +497,26 @@ fn read_words(w: &Obj) -> Words {
                     .help("write the word the game uses, in lower case (\"round\"), or leave the key out"),
             );
         }
-        words.given.push((key, word));
+        // What the sheet fills in: a wording without `{page}` would print no page number, one
+        // with a name playaid does not fill would print it in braces.
+        let (has, needs) = (crate::model::named_placeholders(&word.v), decl.placeholders());
+        if has != needs {
+            let braces = |v: &[&str]| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.iter().map(|p| format!("{{{p}}}")).collect::<Vec<_>>().join(", ")
+                }
+            };
+            w.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("the wording of `{}` has the placeholders {}", decl.key, braces(&has)))
+                    .at(&word.loc)
+                    .label(format!("playaid fills in {}", braces(&needs)))
+                    .note(format!("built in: \"{}\"", decl.builtin[0]))
+                    .help("keep each {name} of the built-in wording, spelt as it is; the game's own words ({turn}, {Turn}, {side} ...) may be added or left out"),
+            );
+        }
+        words.given.push((decl.key, word));
     }
     w.finish();
     words

@@ -164,23 +164,26 @@ fn source_words(dir: &Path, files: &[(PathBuf, String)]) -> Words {
     words
 }
 
-/// The game's words as a translation to `cat`'s language prints them: a word the translation
-/// gives (for the word the data says now), else the built-in word of the language for a word
-/// of playaid's, else the word as the data says it.
+/// The game's words as a translation to `cat`'s language prints them: each word the
+/// translation gives (for the word the data says now); the others as [`Words::word`] finds
+/// them in the language: built in, or (a plural the game's singular leads) the translated
+/// singular's.
 pub fn apply_words(texts: &[SourceText], cat: &Catalogue, words: &mut Words) {
     let by_key: HashMap<&str, &PoEntry> =
         cat.entries.iter().filter(|e| !e.obsolete).filter_map(|e| Some((e.context.as_deref()?, e))).collect();
     for t in texts.iter().filter(|t| t.is_word()) {
-        let key = WORDS.iter().find(|w| t.key[WORD_PREFIX.len()..] == *w.key).map(|w| w.key);
-        let Some(key) = key else { continue };
-        let word = match by_key.get(t.key.as_str()) {
-            Some(e) if !e.text.is_empty() && !e.fuzzy && e.id == t.text => e.text.clone(),
-            _ if t.builtin.is_some_and(|w| w.builtin_in(&cat.lang).is_some()) => continue,
-            _ => t.text.clone(),
-        };
-        words.given.retain(|(k, _)| *k != key);
-        words.given.push((key, Sp::new(word, Loc::default())));
+        let Some(key) = WORDS.iter().find(|w| t.key[WORD_PREFIX.len()..] == *w.key).map(|w| w.key) else { continue };
+        if let Some(e) = by_key.get(t.key.as_str()).filter(|e| !e.text.is_empty() && !e.fuzzy && e.id == t.text) {
+            words.given.retain(|(k, _)| *k != key);
+            words.given.push((key, Sp::new(e.text.clone(), Loc::default())));
+        }
     }
+}
+
+/// The built-in wording in `lang` of a word of playaid's as the data's language says it
+/// built in: what prints without a translation.
+fn builtin_in(t: &SourceText, lang: &str) -> Option<&'static str> {
+    t.builtin.and_then(|w| w.builtin_in(lang))
 }
 
 /// The game's TOML data files with their text, game.toml first (as the loader reads them).
@@ -377,6 +380,8 @@ pub struct Counts {
     /// Words of playaid's that print in the source language: neither translated nor built in
     /// for the language.
     pub words_missing: usize,
+    /// Words of playaid's translated for another wording (or marked fuzzy): not used.
+    pub words_stale: usize,
 }
 
 /// The state of each text of the game in `cat`.
@@ -384,12 +389,11 @@ pub fn counts(texts: &[SourceText], cat: &Catalogue) -> Counts {
     let by_key: HashMap<&str, &PoEntry> =
         cat.entries.iter().filter(|e| !e.obsolete).filter_map(|e| Some((e.context.as_deref()?, e))).collect();
     let mut c = Counts { texts: texts.iter().filter(|t| !t.is_word()).count(), ..Counts::default() };
-    let builtin = |t: &SourceText| t.builtin.is_some_and(|w| w.builtin_in(&cat.lang).is_some());
     for t in texts.iter().filter(|t| t.is_word()) {
         match by_key.get(t.key.as_str()) {
-            Some(e) if !e.text.is_empty() && (e.fuzzy || e.id != t.text) => c.stale += 1,
+            Some(e) if !e.text.is_empty() && (e.fuzzy || e.id != t.text) => c.words_stale += 1,
             Some(e) if !e.text.is_empty() => {}
-            _ if builtin(t) => {}
+            _ if builtin_in(t, &cat.lang).is_some() => {}
             _ => c.words_missing += 1,
         }
     }
@@ -436,16 +440,30 @@ pub fn update(texts: &[SourceText], old: &[PoEntry], lang: &str, title: &str) ->
         let reference =
             (!t.is_word()).then(|| format!("{}:{}", t.key.split_once(':').map_or(t.key.as_str(), |(f, _)| f), t.line));
         // A word of playaid's: what it is, and its built-in wording in the language to start from.
+        // A word of playaid's: what it is, and what prints where the entry stays empty (the
+        // built-in word of the language); a translation that only repeats it is none.
         let doc = WORDS.iter().find(|w| t.key.strip_prefix(WORD_PREFIX) == Some(w.key)).map_or("", |w| w.doc);
-        let extracted = t.is_word().then(|| format!("playaid's word: {}", doc.trim()));
-        let start = t.builtin.and_then(|w| w.builtin_in(lang)).unwrap_or_default().to_string();
+        let builtin = builtin_in(t, lang);
+        let extracted = t.is_word().then(|| match builtin {
+            Some(b) => format!("playaid's word: {}\nBuilt in (printed while this stays empty): {b}", doc.trim()),
+            None => format!("playaid's word: {}", doc.trim()),
+        });
+        let repeats = |e: &PoEntry| builtin.is_some_and(|b| e.text == b);
         let entry = match by_key.get(t.key.as_str()) {
-            Some(e) if e.id == t.text && !(e.text.is_empty() && t.is_word()) => {
-                PoEntry { obsolete: false, reference, extracted, ..(*e).clone() }
+            Some(e) if e.id == t.text && repeats(e) => {
+                PoEntry { obsolete: false, reference, extracted, text: String::new(), ..(*e).clone() }
             }
-            Some(e) if e.text.is_empty() => {
-                PoEntry { obsolete: false, reference, extracted, id: t.text.clone(), text: start, ..(*e).clone() }
-            }
+            Some(e) if e.id == t.text => PoEntry { obsolete: false, reference, extracted, ..(*e).clone() },
+            Some(e) if e.text.is_empty() || repeats(e) => PoEntry {
+                obsolete: false,
+                reference,
+                extracted,
+                id: t.text.clone(),
+                text: String::new(),
+                fuzzy: false,
+                previous: None,
+                ..(*e).clone()
+            },
             Some(e) => PoEntry {
                 obsolete: false,
                 reference,
@@ -456,14 +474,9 @@ pub fn update(texts: &[SourceText], old: &[PoEntry], lang: &str, title: &str) ->
                 extracted,
                 ..(*e).clone()
             },
-            None => PoEntry {
-                reference,
-                extracted,
-                context: Some(t.key.clone()),
-                id: t.text.clone(),
-                text: start,
-                ..PoEntry::default()
-            },
+            None => {
+                PoEntry { reference, extracted, context: Some(t.key.clone()), id: t.text.clone(), ..PoEntry::default() }
+            }
         };
         out.push(entry);
     }
@@ -650,9 +663,12 @@ pub fn findings(texts: &[SourceText], cat: &Catalogue, po_file: usize, lang_name
                 format!("the {lang_name} translation of {} was made for another text", t.key),
             )
             .at(&loc)
-            .label("not used: the text prints in the source language")
+            .label(match builtin_in(t, &cat.lang) {
+                Some(b) => format!("not used: playaid's built-in \"{b}\" prints"),
+                None => "not used: the text prints in the source language".to_string(),
+            })
             .note(format!("translated from: {}", clip(was)))
-            .note(format!("the data now says: {}", clip(&t.text)))
+            .note(format!("{} now says: {}", if t.is_word() { "playaid" } else { "the data" }, clip(&t.text)))
             .help(format!(
                 "revise the translation and remove its fuzzy flag; `playaid translate DIR --lang {}` marks every such entry with the text it was made for",
                 cat.lang
@@ -660,7 +676,7 @@ pub fn findings(texts: &[SourceText], cat: &Catalogue, po_file: usize, lang_name
             out.push(d);
             continue;
         }
-        if let Some(why) = differs(&t.text, &e.text, t.is_word()) {
+        if let Some(why) = differs(&t.text, &e.text, t.is_word() || t.key.contains(":game.words.")) {
             out.push(
                 Diagnostic::error(
                     diag::TRANSLATION_MARKUP,
@@ -720,11 +736,14 @@ fn differs(source: &str, translated: &str, word: bool) -> Option<String> {
         (placeholders(source), placeholders(translated))
     };
     if pa != pb {
-        return Some(format!(
-            "has the placeholders {{{}}} where the source has {{{}}}",
-            pb.join("}, {"),
-            pa.join("}, {")
-        ));
+        let braces = |v: &[String]| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.iter().map(|p| format!("{{{p}}}")).collect::<Vec<_>>().join(", ")
+            }
+        };
+        return Some(format!("has the placeholders {} where the source has {}", braces(&pb), braces(&pa)));
     }
     None
 }

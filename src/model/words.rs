@@ -40,7 +40,7 @@ impl Word {
 pub fn named_placeholders(s: &str) -> Vec<&str> {
     let own = |k: &str| WORDS.iter().take(GAME_WORDS).any(|w| w.key.eq_ignore_ascii_case(k));
     let mut out: Vec<&str> =
-        s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(k, _)| k.trim())).filter(|k| !own(k)).collect();
+        s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(k, _)| k)).filter(|k| !own(k)).collect();
     out.sort_unstable();
     out.dedup();
     out
@@ -121,7 +121,7 @@ dictionary! {
     /// The counters as a document.
     doc_counters = "counters", "Spielsteine", "pions";
     /// The maps as a document.
-    doc_maps = "maps", "Karten", "cartes";
+    doc_maps = "maps", "Spielpläne", "plans";
     /// The errata as a document.
     doc_errata = "errata", "Errata", "errata";
     /// The changelog as a document.
@@ -180,7 +180,7 @@ dictionary! {
     /// The version compared with, when it has no number.
     the_last_version = "the last version", "der letzten Version", "la dernière version";
     /// A section's badge: an optional rule.
-    optional = "optional", "optional", "optionnel";
+    optional = "optional", "optional", "optionnelle";
     /// A section's badge: a house rule.
     house_rule = "house rule", "Hausregel", "règle maison";
     /// The mark of a section new in this version.
@@ -207,15 +207,15 @@ dictionary! {
     /// The errata sheet's footer.
     errata_since_lower = "errata since {since}", "Errata seit {since}", "errata depuis {since}";
     /// The errata's cards, on one sheet.
-    errata_cards_one_sheet = "The cards on the following sheet print otherwise than in version {since}, or are new: {count} to print, cut and put in place of the old ones.", "Die Karten auf dem folgenden Bogen sind anders als in Version {since} oder neu: {count} zum Drucken, Ausschneiden und Austauschen.", "Les cartes de la planche suivante diffèrent de la version {since} ou sont nouvelles : {count} à imprimer, découper et remplacer.";
+    errata_cards_one_sheet = "The cards on the following sheet print otherwise than in version {since}, or are new: {count} to print, cut and put in place of the old ones.", "Die Karten auf dem folgenden Bogen sind anders als in Version {since} oder neu: {count} zum Ausdrucken, Ausschneiden und Ersetzen der alten.", "Les cartes de la planche suivante diffèrent de la version {since} ou sont nouvelles : {count} à imprimer, découper et remplacer.";
     /// The errata's cards, on several sheets.
-    errata_cards = "The cards on the following sheets print otherwise than in version {since}, or are new: {count} to print, cut and put in place of the old ones.", "Die Karten auf den folgenden Bögen sind anders als in Version {since} oder neu: {count} zum Drucken, Ausschneiden und Austauschen.", "Les cartes des planches suivantes diffèrent de la version {since} ou sont nouvelles : {count} à imprimer, découper et remplacer.";
+    errata_cards = "The cards on the following sheets print otherwise than in version {since}, or are new: {count} to print, cut and put in place of the old ones.", "Die Karten auf den folgenden Bögen sind anders als in Version {since} oder neu: {count} zum Ausdrucken, Ausschneiden und Ersetzen der alten.", "Les cartes des planches suivantes diffèrent de la version {since} ou sont nouvelles : {count} à imprimer, découper et remplacer.";
     /// A number of cards.
     cards_count = "{count} cards", "{count} Karten", "{count} cartes";
     /// One card.
     cards_count_one = "{count} card", "{count} Karte", "{count} carte";
     /// The errata's counters.
-    errata_counters = "The counters that print otherwise than in version {since}, on the counter sheets after the cards' (and marked with a small triangle in their top left corner in counters.pdf):", "Die Spielsteine, die anders als in Version {since} gedruckt werden, auf den Bögen nach denen der Karten (in counters.pdf mit einem kleinen Dreieck oben links markiert):", "Les pions qui diffèrent de la version {since}, sur les planches après celles des cartes (marqués d'un petit triangle en haut à gauche dans counters.pdf) :";
+    errata_counters = "The counters that print otherwise than in version {since}, on the counter sheets after the cards' (and marked with a small triangle in their top left corner in counters.pdf):", "Die Spielsteine, die sich seit Version {since} geändert haben, auf den Spielsteinbögen nach den Kartenbögen (in counters.pdf oben links mit einem kleinen Dreieck markiert):", "Les pions qui diffèrent de la version {since}, sur les planches après celles des cartes (marqués d'un petit triangle en haut à gauche dans counters.pdf) :";
     /// The designer's notes of a version, on the errata.
     errata_notes = "The designer's notes for version {version}:", "Die Anmerkungen des Autors zu Version {version}:", "Les notes de l'auteur pour la version {version} :";
     /// The changes found by comparing, on the errata.
@@ -238,7 +238,7 @@ dictionary! {
     /// A force's points each.
     points_each = "{points} points each", "je {points} Punkte", "{points} points chacun";
     /// The scenario sheet's forces.
-    forces = "Forces", "Truppen", "Forces";
+    forces = "Forces", "Streitkräfte", "Forces";
     /// An arrival: its turn, side, count and name.
     arrival = "{Turn} {number}: {side_name}, {count} × {name}", "{Turn} {number}: {side_name}, {count} × {name}", "{Turn} {number} : {side_name}, {count} × {name}";
     /// The objectives table's column of points.
@@ -252,9 +252,9 @@ dictionary! {
     /// Up to a number.
     up_to = "up to {count}", "bis zu {count}", "jusqu'à {count}";
     /// The scenario sheet's victory conditions.
-    victory = "Victory", "Sieg", "Victoire";
+    victory = "Victory", "Siegbedingungen", "Victoire";
     /// The points a side needs.
-    victory_points_to_win = "Victory points to win: {points}", "Siegpunkte zum Sieg: {points}", "Points de victoire pour gagner : {points}";
+    victory_points_to_win = "Victory points to win: {points}", "Benötigte Siegpunkte: {points}", "Points de victoire pour gagner : {points}";
     /// More than a number of points.
     more_than = "more than {points}", "mehr als {points}", "plus de {points}";
     /// The scenario's sudden death.
@@ -266,25 +266,25 @@ dictionary! {
     /// The optional rules a scenario uses.
     optional_in_force = "Optional rules in force:", "Geltende optionale Regeln:", "Règles optionnelles en vigueur :";
     /// The rules a scenario needs read.
-    rules_to_know = "Rules to know:", "Zu kennende Regeln:", "Règles à connaître :";
+    rules_to_know = "Rules to know:", "Benötigte Regeln:", "Règles à connaître :";
     /// A force set up in an area.
-    in_area = "in {area}", "in {area}", "en {area}";
+    in_area = "in {area}", "in {area}", "à {area}";
     /// Where a unit of the set-up key stands.
-    in_areas = "(in {areas})", "(in {areas})", "(en {areas})";
+    in_areas = "(in {areas})", "(in {areas})", "(à {areas})";
     /// A force entering along an edge or at a cell.
-    enters_from = "enters from {edge}", "kommt über {edge}", "entre par {edge}";
+    enters_from = "enters from {edge}", "kommt von {edge}", "arrive par {edge}";
     /// A force entering at a place.
-    enters_at = "enters at {place}", "kommt bei {place}", "entre en {place}";
+    enters_at = "enters at {place}", "kommt bei {place}", "arrive en {place}";
     /// A named edge of a map ("the German edge").
     the_edge_named = "the {name}", "{name}", "{name}";
     /// The north edge of a map.
-    north_edge = "the north edge", "den Nordrand", "le bord nord";
+    north_edge = "the north edge", "dem Nordrand", "le bord nord";
     /// The south edge of a map.
-    south_edge = "the south edge", "den Südrand", "le bord sud";
+    south_edge = "the south edge", "dem Südrand", "le bord sud";
     /// The east edge of a map.
-    east_edge = "the east edge", "den Ostrand", "le bord est";
+    east_edge = "the east edge", "dem Ostrand", "le bord est";
     /// The west edge of a map.
-    west_edge = "the west edge", "den Westrand", "le bord ouest";
+    west_edge = "the west edge", "dem Westrand", "le bord ouest";
     /// A connection's limit.
     per_turn = "{limit} a {turn}", "{limit} je {turn}", "{limit} par {turn}";
 
@@ -303,7 +303,7 @@ dictionary! {
     /// The terrain chart's movement column.
     movement = "Movement", "Bewegung", "Mouvement";
     /// A terrain card's crossing cost.
-    crossing = "Crossing", "Überqueren", "Franchissement";
+    crossing = "Crossing", "Überquerung", "Franchissement";
     /// The terrain chart's combat column.
     combat = "Combat", "Kampf", "Combat";
     /// The terrain chart's line-of-sight column.
@@ -337,7 +337,7 @@ dictionary! {
     /// Columns shifted right.
     shift_right = "{n} right", "{n} nach rechts", "{n} à droite";
     /// A column shift.
-    shift = "shift {shift}", "Verschiebung {shift}", "décalage {shift}";
+    shift = "shift {shift}", "Spaltenverschiebung {shift}", "décalage {shift}";
     /// A shift of columns to the left, on a CRT's modifiers.
     columns_left = "{count} left columns", "{count} Spalten nach links", "{count} colonnes à gauche";
     /// A shift of one column to the left.
@@ -347,7 +347,7 @@ dictionary! {
     /// A shift of one column to the right.
     columns_right_one = "{count} right column", "{count} Spalte nach rechts", "{count} colonne à droite";
     /// A modifier to a die roll ("+1 to the roll").
-    to_the_roll = "{modifier} to the roll", "{modifier} auf den Wurf", "{modifier} au jet";
+    to_the_roll = "{modifier} to the roll", "{modifier} auf den Wurf", "{modifier} au dé";
     /// A die-roll modifier, short.
     drm = "{modifier} DRM", "{modifier} WM", "{modifier} MD";
     /// A defence multiplied.
@@ -357,7 +357,7 @@ dictionary! {
     /// The aid card's area connections.
     connections = "Connections", "Verbindungen", "Liaisons";
     /// The turn track's title when it has none.
-    record_track = "{Turn} Record Track", "{Turns}leiste", "Piste des {turns}";
+    record_track = "{Turn} Record Track", "Leiste der {Turns}", "Piste des {turns}";
 
     /// A deck list's column: the card's number.
     deck_number = "No.", "Nr.", "N°";
@@ -373,6 +373,8 @@ dictionary! {
     ops = "Ops", "OP", "Ops";
     /// An event either side may play.
     either_side = "Either side", "Beide Seiten", "Les deux camps";
+    /// A deck list's event cell of a card without an event.
+    no_event_short = "None", "Keins", "Aucun";
     /// A card without an event.
     no_event = "No event", "Kein Ereignis", "Aucun événement";
     /// A card removed after its event.
@@ -382,15 +384,15 @@ dictionary! {
     /// A deck part's line in a deck list.
     part_joins = "{part}: joins on {turn} {at}, {count}", "{part}: kommt in {Turn} {at} dazu, {count}", "{part} : arrive au {turn} {at}, {count}";
     /// A deck part joining on the turn track.
-    part_joins_deck = "{part} joins {deck}: {count}", "{part} kommt zu {deck}: {count}", "{part} rejoint {deck} : {count}";
+    part_joins_deck = "{part} joins {deck}: {count}", "{part} kommt zum Stapel {deck} hinzu: {count}", "{part} rejoint {deck} : {count}";
     /// A deck's hand size.
-    hands_of = "Hands of {size}", "Handkarten: {size}", "Mains de {size}";
+    hands_of = "Hands of {size}", "Handkarten: {size}", "Main de {size} cartes";
     /// A deck's hand sizes that change.
     hands_by_turn = "Hands of {sizes} ({turn} by {turn}; the last goes on)", "Handkarten: {sizes} (je {Turn}; die letzte gilt weiter)", "Mains de {sizes} ({turn} par {turn} ; la dernière reste)";
     /// A deck's hand size on the turn track.
     deck_hands_of = "{deck}: hands of {size}", "{deck}: Handkarten {size}", "{deck} : mains de {size}";
     /// Discards reshuffled before each deal.
-    reshuffle_each_turn = "discards reshuffled before each {turn}'s deal", "Ablagestapel wird vor jedem Austeilen gemischt", "défausse remélangée avant chaque donne";
+    reshuffle_each_turn = "discards reshuffled before each {turn}'s deal", "Ablagestapel wird vor jedem Austeilen in den Nachziehstapel gemischt", "défausse remélangée avant chaque donne";
     /// Discards reshuffled when the draw pile runs out.
     reshuffle_when_empty = "discards reshuffled when the draw pile runs out", "Ablagestapel wird gemischt, wenn der Nachziehstapel leer ist", "défausse remélangée quand la pioche est vide";
     /// Discards never reshuffled.
@@ -415,9 +417,9 @@ dictionary! {
     /// The long edge of a page.
     the_long_edge = "the long edge", "die lange Kante", "le bord long";
     /// A sheet's scale bar and how to print it.
-    measure_print = "measure: {scale} · print at 100 %, never fit to page", "Maßstab: {scale} · mit 100 % drucken, nie an die Seite anpassen", "mesure : {scale} · imprimer à 100 %, jamais ajusté à la page";
+    measure_print = "measure: {scale} · print at 100 %, never fit to page", "Kontrollstrecke: {scale} · in Originalgröße (100 %) drucken, nicht an die Seite anpassen", "mesure : {scale} · imprimer à 100 %, sans ajuster à la page";
     /// A scale bar.
-    measure = "measure: {scale}", "Maßstab: {scale}", "mesure : {scale}";
+    measure = "measure: {scale}", "Kontrollstrecke: {scale}", "mesure : {scale}";
     /// The counters of a game without groups.
     counters = "Counters", "Spielsteine", "Pions";
     /// A sheet of block stickers.
@@ -434,7 +436,7 @@ dictionary! {
     /// A hex map's scale.
     one_hex = "1 hex = {mm} mm", "1 Hex = {mm} mm", "1 hex = {mm} mm";
     /// How to print a map.
-    print_at_100 = "print at 100 %", "mit 100 % drucken", "imprimer à 100 %";
+    print_at_100 = "print at 100 %", "in Originalgröße (100 %) drucken", "imprimer à 100 %";
     /// The map's page diagram.
     assembly_diagram = "assembly diagram", "Montageplan", "plan d'assemblage";
     /// A map printed on one page.
@@ -442,11 +444,11 @@ dictionary! {
     /// A map's page among its tiles.
     map_page = "page {page} of {pages} (row {row}, column {column})", "Seite {page} von {pages} (Reihe {row}, Spalte {column})", "page {page} sur {pages} (rangée {row}, colonne {column})";
     /// How to assemble a map of several pages.
-    map_assembly = "Assembly: {pages} pages, {grid}. Print every page at 100 % (actual size, no fit to page). Trim each page's white margin on the sides that have a dashed line, lay that edge over the neighbouring page so that the {mark} marks and the {cells} line up (the pages overlap by {overlap} mm or more), and tape from the back.", "Zusammensetzen: {pages} Seiten, {grid}. Jede Seite mit 100 % drucken (Originalgröße, nicht an die Seite anpassen). Den weißen Rand an den Seiten mit gestrichelter Linie abschneiden, diese Kante so auf die Nachbarseite legen, dass die {mark} Marken und die {cells} übereinanderliegen (die Seiten überlappen um {overlap} mm oder mehr), und von hinten kleben.", "Assemblage : {pages} pages, {grid}. Imprimer chaque page à 100 % (taille réelle, sans ajustement). Couper la marge blanche des côtés à pointillés, poser ce bord sur la page voisine de sorte que les repères {mark} et les {cells} coïncident (les pages se chevauchent d'au moins {overlap} mm), puis scotcher au dos.";
+    map_assembly = "Assembly: {pages} pages, {grid}. Print every page at 100 % (actual size, no fit to page). Trim each page's white margin on the sides that have a dashed line, lay that edge over the neighbouring page so that the {mark} marks and the {cells} line up (the pages overlap by {overlap} mm or more), and tape from the back.", "Zusammensetzen: {pages} Seiten, {grid}. Jede Seite in Originalgröße (100 %) drucken, nicht an die Seite anpassen. Den weißen Rand an den Seiten mit gestrichelter Linie abschneiden, diese Kante so auf die Nachbarseite legen, dass die {mark}-Marken und die {cells} übereinanderliegen (die Seiten überlappen sich um mindestens {overlap} mm), und auf der Rückseite mit Klebeband verbinden.", "Assemblage : {pages} pages, {grid}. Imprimer chaque page à 100 % (taille réelle, sans ajustement). Couper la marge blanche des côtés à pointillés, poser ce bord sur la page voisine de sorte que les repères {mark} et les {cells} coïncident (les pages se chevauchent d'au moins {overlap} mm), puis scotcher au dos.";
     /// A map's pages: rows of columns.
-    map_rows = "{count} rows of {across}", "{count} Reihen zu {across}", "{count} rangées de {across}";
+    map_rows = "{count} rows of {across}", "{count} Reihen zu je {across}", "{count} rangées de {across}";
     /// A map's pages: one row.
-    map_rows_one = "{count} row of {across}", "{count} Reihe zu {across}", "{count} rangée de {across}";
+    map_rows_one = "{count} row of {across}", "{count} Reihe zu je {across}", "{count} rangée de {across}";
     /// What lines up across a map's pages: hexes.
     cells_hexes = "hexes", "Hexfelder", "hexagones";
     /// What lines up across a map's pages: squares.
@@ -475,6 +477,22 @@ dictionary! {
     vassal_lose_step = "Lose a step", "Stufe verlieren", "Perdre un niveau";
     /// VASSAL: a block's steps.
     vassal_steps = "Steps", "Stufen", "Niveaux";
+    /// VASSAL: the window where arriving units wait, row by row.
+    vassal_arrivals = "Arrivals", "Ankünfte", "Arrivées";
+    /// VASSAL: the window of the game's tracks.
+    vassal_tracks = "Tracks", "Leisten", "Pistes";
+    /// VASSAL: the window of the decks in a game without a map.
+    vassal_table = "Table", "Tisch", "Table";
+    /// VASSAL: the window of the decks beside a map.
+    vassal_decks = "Decks", "Stapel", "Paquets";
+    /// VASSAL: a deck's discard pile.
+    vassal_discards = "{deck} discards", "{deck}: Ablage", "{deck} : défausse";
+    /// VASSAL: a side's hand.
+    vassal_hand = "{side_name} hand", "{side_name}: Hand", "{side_name} : main";
+    /// VASSAL: the report of a pile shuffled into the draw pile; `$deckName$` stays.
+    vassal_shuffled_into = "$deckName$ shuffled into {pile}", "$deckName$ in {pile} gemischt", "$deckName$ mélangé dans {pile}";
+    /// VASSAL: the report of the discards shuffled back; `$deckName$` stays.
+    vassal_discards_shuffled = "The discards are shuffled into $deckName$", "Die Ablage wird in $deckName$ gemischt", "La défausse est mélangée dans $deckName$";
     /// VASSAL: what the enemy sees of a hidden block.
     vassal_a_block = "a block", "ein Block", "un bloc";
     /// VASSAL: what the enemy sees of a side's hidden block.
@@ -484,7 +502,7 @@ dictionary! {
     /// VASSAL: an arrival's row.
     vassal_arrival = "{Turn} {number}", "{Turn} {number}", "{Turn} {number}";
     /// VASSAL: an arrival's row, with where it enters.
-    vassal_arrival_enters = "{Turn} {number}, enters {entry}", "{Turn} {number}, kommt über {entry}", "{Turn} {number}, entre par {entry}";
+    vassal_arrival_enters = "{Turn} {number}, enters {entry}", "{Turn} {number}, kommt von {entry}", "{Turn} {number}, arrive par {entry}";
     /// VASSAL: the palette's units.
     vassal_units = "Units", "Einheiten", "Unités";
     /// VASSAL: the palette's markers.
@@ -496,13 +514,13 @@ dictionary! {
     /// VASSAL: zoom.
     vassal_zoom_select = "Select Zoom", "Zoomstufe wählen", "Choisir le zoom";
     /// VASSAL: the report of a piece created; `$pieceName$` and `$location$` stay as written.
-    vassal_created = "$pieceName$ created in $location$", "$pieceName$ erstellt in $location$", "$pieceName$ créé en $location$";
+    vassal_created = "$pieceName$ created in $location$", "$pieceName$ erstellt in $location$", "$pieceName$ créé dans $location$";
     /// VASSAL: the report of a move; `$pieceName$`, `$previousLocation$`, `$location$` stay.
-    vassal_moved = "$pieceName$ moves $previousLocation$ -> $location$", "$pieceName$ zieht $previousLocation$ -> $location$", "$pieceName$ va de $previousLocation$ -> $location$";
+    vassal_moved = "$pieceName$ moves $previousLocation$ -> $location$", "$pieceName$: $previousLocation$ -> $location$", "$pieceName$ va de $previousLocation$ à $location$";
     /// VASSAL: the board picker.
     vassal_choose_boards = "Choose Boards", "Spielpläne wählen", "Choisir les plateaux";
     /// VASSAL: retire from a side.
-    vassal_retire = "Retire", "Aufgeben", "Abandonner";
+    vassal_retire = "Retire", "Seite freigeben", "Se retirer";
     /// VASSAL: switch sides.
     vassal_switch_sides = "Switch sides", "Seite wechseln", "Changer de camp";
     /// VASSAL: may opponents unmask.
@@ -530,7 +548,13 @@ dictionary! {
     /// TTS: an arrivals bag.
     tts_arrivals = "{Turn} {number} {reinforcements}", "{Reinforcements}: {Turn} {number}", "{Reinforcements} : {turn} {number}";
     /// TTS: an arrivals bag, with where they enter.
-    tts_arrivals_enter = "{Turn} {number} {reinforcements}, entering at {entry}", "{Reinforcements}: {Turn} {number}, über {entry}", "{Reinforcements} : {turn} {number}, par {entry}";
+    tts_arrivals_enter = "{Turn} {number} {reinforcements}, entering at {entry}", "{Reinforcements}: {Turn} {number}, von {entry}", "{Reinforcements} : {turn} {number}, par {entry}";
+    /// TTS: the save's description, for a game without a version.
+    tts_note_unversioned = "{title}: made by playaid", "{title}: erstellt mit playaid", "{title} : créé avec playaid";
+    /// The scenario sheet's footer for a game without a version.
+    scenario_footer_unversioned = "scenario: {title}", "Szenario: {title}", "scénario : {title}";
+    /// The decimal separator of measurements ("15.875 mm").
+    decimal = ".", ",", ",";
     /// TTS: the board.
     tts_board = "Board", "Spielplan", "Plateau";
 }
@@ -552,10 +576,13 @@ impl Words {
         if let Some(w) = self.given_word(key) {
             return w;
         }
+        // A plural the game leaves out follows its singular: with an "s" in English ("rounds");
+        // in another language, whose plurals are no rule, the singular as it is.
         if let Some((_, one)) = PLURALS.iter().find(|(many, _)| *many == key)
             && let Some(w) = self.given_word(one)
         {
-            return format!("{w}s");
+            let english = self.lang.as_deref().is_none_or(|l| l == "en");
+            return if english { format!("{w}s") } else { w };
         }
         let Some(word) = WORDS.iter().find(|w| w.key == key) else { return key.to_string() };
         let lang = self.lang.as_deref().unwrap_or("en");
@@ -620,7 +647,7 @@ pub fn fill_named(s: &str, value: &dyn Fn(&str) -> Option<String>) -> String {
     while let Some(open) = rest.find('{') {
         let Some(close) = rest[open..].find('}').map(|c| open + c) else { break };
         out.push_str(&rest[..open]);
-        let name = rest[open + 1..close].trim();
+        let name = &rest[open + 1..close];
         match value(name) {
             Some(v) => out.push_str(&v),
             None => out.push_str(&rest[open..=close]),
@@ -654,12 +681,15 @@ mod tests {
     #[test]
     fn a_word_is_the_games_then_built_in_for_the_language() {
         let sp = |s: &str| crate::source::Sp::new(s.to_string(), crate::source::Loc::default());
-        let mut w = Words { given: vec![("turn", sp("round"))], lang: Some("de".into()) };
-        assert_eq!(w.word("turn"), "round");
-        assert_eq!(w.word("turns"), "rounds");
+        let mut w = Words { given: vec![("turn", sp("Zug"))], lang: Some("de".into()) };
+        assert_eq!(w.word("turn"), "Zug");
+        assert_eq!(w.word("turns"), "Zug", "no English plural of a German word");
         assert_eq!(w.word("side"), "Seite");
         assert_eq!(w.say("page_of", &[("page", "1"), ("pages", "2")]), "Seite 1 von 2");
-        assert_eq!(w.say("record_track", &[]), "Roundsleiste");
+        w.given.push(("turns", sp("Züge")));
+        assert_eq!(w.say("record_track", &[]), "Leiste der Züge");
+        w = Words { given: vec![("turn", sp("round"))], lang: None };
+        assert_eq!(w.word("turns"), "rounds");
         w.lang = Some("ja".into());
         assert_eq!(w.word("glossary"), "Glossary");
         w.lang = Some("fr-CA".into());

@@ -79,7 +79,7 @@ pub fn tts_files(input: &TtsInput) -> Vec<(String, Vec<u8>)> {
             "PlayArea": 0.5,
             "Note": match &input.game.meta.version {
                 Some(v) => input.game.meta.words.say("tts_note", &[("title", &title), ("version", &v.v)]),
-                None => format!("{title}: made by playaid"),
+                None => input.game.meta.words.say("tts_note_unversioned", &[("title", &title)]),
             },
             "ObjectStates": objects,
         });

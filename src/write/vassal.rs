@@ -677,7 +677,10 @@ struct Setup {
 }
 
 /// The name of the window that holds the reinforcements of the set-ups.
-pub const ARRIVALS: &str = "Arrivals";
+/// The arrivals window's name, in the game's words.
+pub fn arrivals_name(game: &Game) -> String {
+    game.meta.words.word("vassal_arrivals")
+}
 /// Where the arrivals window's first piece is and how far apart its pieces and rows are, px.
 const ARRIVAL_START: i64 = 60;
 const ARRIVAL_STEP: i64 = 90;
@@ -698,6 +701,7 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&
         Some(e) => words.say("vassal_arrival_enters", &[("number", &turn.to_string()), ("entry", e)]),
         None => words.say("vassal_arrival", &[("number", &turn.to_string())]),
     };
+    let arrivals_map = arrivals_name(game);
     let mut turns: Vec<(i64, String)> = (game.scenarios.iter())
         .flat_map(|sc| placements(game, input.layout, sc))
         .filter_map(|p| match &p.place {
@@ -755,7 +759,7 @@ fn setups(input: &VassalInput, pieces: &[Option<CounterPiece>], tracks: Option<&
                     let r = arrivals.iter().position(|(n, _)| *n == name).expect("every arrival has its row");
                     let x = ARRIVAL_START + in_row[r] * ARRIVAL_STEP;
                     in_row[r] += 1;
-                    (ARRIVALS, x, arrivals[r].1)
+                    (arrivals_map.as_str(), x, arrivals[r].1)
                 }
             };
             commands.push(piece.add_command(Some(at), &id, &menu));
@@ -920,13 +924,14 @@ fn decks_window(game: &Game, m: &Module) -> String {
     let (cw, ch) = m.card;
     let gap = cw / 2 + 40;
     if !m.piles.is_empty() || m.boards.is_empty() {
-        let name = if m.boards.is_empty() { "Table" } else { "Decks" };
+        let name = game.meta.words.word(if m.boards.is_empty() { "vassal_table" } else { "vassal_decks" });
         let width = (pile_slots(m.piles) * (cw + gap) + gap).max(if m.boards.is_empty() { 1200 } else { 400 });
         let height = (ch + 2 * gap).max(if m.boards.is_empty() { 900 } else { 300 });
         let board = format!(
-            "            <VASSAL.build.module.map.boardPicker.Board color=\"40,90,60\" height=\"{height}\" name=\"{name}\" reversible=\"false\" width=\"{width}\"/>\n"
+            "            <VASSAL.build.module.map.boardPicker.Board color=\"40,90,60\" height=\"{height}\" name=\"{}\" reversible=\"false\" width=\"{width}\"/>\n",
+            xml(&name)
         );
-        x.push_str(&map_xml(name, !m.boards.is_empty(), &board, &piles_xml(game, m.piles, m.card, gap)));
+        x.push_str(&map_xml(&name, !m.boards.is_empty(), &board, &piles_xml(game, m.piles, m.card, gap)));
     }
     // A hand per side that plays from a strategy deck, seen by its owner alone.
     if m.piles.iter().any(|p| p.deck.is_some()) {
@@ -1008,9 +1013,10 @@ fn build_file(game: &Game, m: &Module) -> String {
             }
         }
         let board = format!(
-            "            <VASSAL.build.module.map.boardPicker.Board color=\"230,225,210\" height=\"{height}\" name=\"{ARRIVALS}\" reversible=\"false\" width=\"{width}\">\n                <VASSAL.build.module.map.boardPicker.board.RegionGrid fontsize=\"12\" snapto=\"false\" visible=\"true\">\n{regions}                </VASSAL.build.module.map.boardPicker.board.RegionGrid>\n            </VASSAL.build.module.map.boardPicker.Board>\n"
+            "            <VASSAL.build.module.map.boardPicker.Board color=\"230,225,210\" height=\"{height}\" name=\"{}\" reversible=\"false\" width=\"{width}\">\n                <VASSAL.build.module.map.boardPicker.board.RegionGrid fontsize=\"12\" snapto=\"false\" visible=\"true\">\n{regions}                </VASSAL.build.module.map.boardPicker.board.RegionGrid>\n            </VASSAL.build.module.map.boardPicker.Board>\n",
+            xml(&arrivals_name(game))
         );
-        x.push_str(&map_xml(ARRIVALS, true, &board, ""));
+        x.push_str(&map_xml(&arrivals_name(game), true, &board, ""));
     }
     if !m.charts.is_empty() {
         let (name, tip) = (w("vassal_charts"), w("vassal_charts_tip"));
@@ -1072,9 +1078,9 @@ fn piles_xml(game: &Game, piles: &[Pile], (cw, ch): (u32, u32), gap: u32) -> Str
         let first = pile.deck.and_then(|d| piles.iter().find(|p| p.deck == Some(d))).filter(|f| f.name != pile.name);
         let reshuffle = match first {
             Some(f) => format!(
-                "reshufflable=\"true\" reshuffleCommand=\"{}\" reshuffleHotkey=\"\" reshuffleMessage=\"$deckName$ shuffled into {}\" reshuffleTarget=\"{}\"",
+                "reshufflable=\"true\" reshuffleCommand=\"{}\" reshuffleHotkey=\"\" reshuffleMessage=\"{}\" reshuffleTarget=\"{}\"",
                 xml(&game.meta.words.say("vassal_shuffle_into", &[("pile", &f.name)])),
-                xml(&f.name),
+                xml(&game.meta.words.say("vassal_shuffled_into", &[("pile", &f.name)])),
                 xml(&field(&f.name))
             ),
             None => "reshufflable=\"false\"".to_string(),
@@ -1098,8 +1104,9 @@ fn piles_xml(game: &Game, piles: &[Pile], (cw, ch): (u32, u32), gap: u32) -> Str
                 "reshufflable=\"false\"".to_string()
             } else {
                 format!(
-                    "reshufflable=\"true\" reshuffleCommand=\"{}\" reshuffleHotkey=\"\" reshuffleMessage=\"The discards are shuffled into $deckName$\" reshuffleTarget=\"{}\"",
+                    "reshufflable=\"true\" reshuffleCommand=\"{}\" reshuffleHotkey=\"\" reshuffleMessage=\"{}\" reshuffleTarget=\"{}\"",
                     xml(&game.meta.words.say("vassal_shuffle_into", &[("pile", target)])),
+                    xml(&game.meta.words.word("vassal_discards_shuffled")),
                     xml(&field(target))
                 )
             };
@@ -1114,7 +1121,7 @@ fn piles_xml(game: &Game, piles: &[Pile], (cw, ch): (u32, u32), gap: u32) -> Str
 
 /// The name of a strategy deck's discard pile.
 fn discards(game: &Game, deck: usize) -> String {
-    format!("{} discards", game.decks[deck].title.v)
+    game.meta.words.say("vassal_discards", &[("deck", &game.decks[deck].title.v)])
 }
 
 /// The windows a pile of the decks window takes: its draw piles and a discard pile per
@@ -1140,7 +1147,7 @@ fn hands_xml(game: &Game, (cw, ch): (u32, u32)) -> String {
     let (width, height) = ((most + 1) * (cw + 12) + 80, ch + 120);
     let mut x = String::new();
     for s in sides {
-        let name = format!("{} hand", game.sides[s].name.v);
+        let name = game.meta.words.say("vassal_hand", &[("side_name", &game.sides[s].name.v)]);
         let board = format!(
             "            <VASSAL.build.module.map.boardPicker.Board color=\"225,225,215\" height=\"{height}\" name=\"{}\" reversible=\"false\" width=\"{width}\"/>\n",
             xml(&name)

@@ -186,6 +186,14 @@ fn a_translated_build_says_playaids_own_words_in_its_language() {
             assert!(!t.contains(word), "`{word}` in the German {}:\n{t}", pdf.display());
         }
     }
+    // The translation's file leaves playaid's words empty where German has them built in,
+    // saying which print, and gives its own where the translator chose another ("Zug").
+    let po = std::fs::read_to_string(repo().join("data/war-at-sea-troop-landing/translations/de.po")).unwrap();
+    let entries = playaid::load::po::parse(&po).unwrap();
+    let word = |k: &str| entries.iter().find(|e| e.context.as_deref() == Some(k)).map(|e| e.text.as_str());
+    assert_eq!(word("playaid:glossary"), Some(""));
+    assert_eq!(word("playaid:turn"), Some("Zug"));
+    assert!(po.contains("#. Built in (printed while this stays empty): Glossar"), "what prints, for the translator");
     // The English build says them in English, as before.
     let en = pdf_text(&tmp.path().join("war-at-sea-troop-landing-2.0/cheatsheet.pdf"));
     assert!(en.contains("Rules version 2.0") && en.contains("page 1 of 1") && en.contains("28 May 2017"), "{en}");
@@ -227,7 +235,7 @@ fn a_game_written_in_german_gets_playaids_words_in_german() {
     }
     assert!(!cheatsheet.contains("page 1") && !cheatsheet.contains("Seite 1"), "the game's own footer: {cheatsheet}");
     assert!(pdf_text(&folder.join("aid.pdf")).contains("SPIELHILFE"));
-    assert!(pdf_text(&folder.join("map.pdf")).contains("Zusammensetzen: 4 Seiten, 2 Reihen zu 2"));
+    assert!(pdf_text(&folder.join("map.pdf")).contains("Zusammensetzen: 4 Seiten, 2 Reihen zu je 2"));
     let vmod = std::fs::read_dir(&folder)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -235,7 +243,16 @@ fn a_game_written_in_german_gets_playaids_words_in_german() {
     let mut zip = zip::ZipArchive::new(std::fs::File::open(vmod.expect("a VASSAL module")).unwrap()).unwrap();
     let mut build_file = String::new();
     std::io::Read::read_to_string(&mut zip.by_name("buildFile.xml").unwrap(), &mut build_file).unwrap();
-    for german in ["delete;Löschen;", "Gegner dürfen Steine aufdecken", "name=\"Spielsteine\"", "Umdrehen"] {
+    for german in [
+        "delete;Löschen;",
+        "Gegner dürfen Steine aufdecken",
+        "name=\"Spielsteine\"",
+        "Umdrehen",
+        "mapName=\"Ankünfte\"",
+        "mapName=\"Leisten\"",
+        "Fortunes of War: Ablage",
+        "Oskarian Empire: Hand",
+    ] {
         assert!(build_file.contains(german), "`{german}` in the module");
     }
     assert!(!build_file.contains(";Delete;") && !build_file.contains("Show or hide the pieces"));

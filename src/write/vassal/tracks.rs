@@ -10,8 +10,6 @@ use crate::export::start_of;
 use crate::model::{Game, Scenario};
 use crate::render::png::encode_png;
 
-/// The window's name.
-pub(super) const TRACKS: &str = "Tracks";
 /// A box's side, the gap between boxes, the window's margin and a track's title band, px.
 const BOX: i64 = 80;
 const GAP: i64 = 8;
@@ -24,6 +22,8 @@ const CHIP: u32 = 44;
 
 /// The tracks' window: its size, its regions (name, x, y) and the markers.
 pub(super) struct TrackWindow {
+    /// The window's name, in the game's words.
+    name: String,
     width: i64,
     height: i64,
     regions: Vec<(String, i64, i64)>,
@@ -91,7 +91,8 @@ pub(super) fn track_window(
         }
     }
     let width = 2 * MARGIN + PER_ROW * (BOX + GAP);
-    Some((TrackWindow { width, height: y + MARGIN, regions, markers }, (TRACKS.to_string(), slots)))
+    let name = game.meta.words.word("vassal_tracks");
+    Some((TrackWindow { name: name.clone(), width, height: y + MARGIN, regions, markers }, (name, slots)))
 }
 
 /// A marker's chip: its colour (the game's accent without one) in a dark frame.
@@ -116,10 +117,12 @@ impl TrackWindow {
             ));
         }
         let board = format!(
-            "            <VASSAL.build.module.map.boardPicker.Board color=\"235,232,220\" height=\"{}\" name=\"{TRACKS}\" reversible=\"false\" width=\"{}\">\n                <VASSAL.build.module.map.boardPicker.board.RegionGrid fontsize=\"14\" snapto=\"true\" visible=\"true\">\n{regions}                </VASSAL.build.module.map.boardPicker.board.RegionGrid>\n            </VASSAL.build.module.map.boardPicker.Board>\n",
-            self.height, self.width
+            "            <VASSAL.build.module.map.boardPicker.Board color=\"235,232,220\" height=\"{}\" name=\"{}\" reversible=\"false\" width=\"{}\">\n                <VASSAL.build.module.map.boardPicker.board.RegionGrid fontsize=\"14\" snapto=\"true\" visible=\"true\">\n{regions}                </VASSAL.build.module.map.boardPicker.board.RegionGrid>\n            </VASSAL.build.module.map.boardPicker.Board>\n",
+            self.height,
+            xml(&self.name),
+            self.width
         );
-        super::map_xml(TRACKS, true, &board, "")
+        super::map_xml(&self.name, true, &board, "")
     }
 
     /// A scenario's markers, each in its starting box: add-piece commands.
@@ -135,7 +138,7 @@ impl TrackWindow {
                 let Some((_, _, piece)) = found else { continue };
                 let name = region_name(game, ti, n.v);
                 let Some((_, x, y)) = self.regions.iter().find(|(r, ..)| *r == name) else { continue };
-                let at: At = Some((TRACKS, *x, *y));
+                let at: At = Some((self.name.as_str(), *x, *y));
                 let cmd_id = format!("{}-track-{}", crate::render::png::safe_stem(&sc.id.v), out.len() + 1);
                 out.push(piece.add_command(at, &cmd_id, &menu));
             }
