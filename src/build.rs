@@ -283,7 +283,18 @@ fn load_translated(dir: &Path, po_dir: &Path, lang: &str) -> Result<(load::Loade
 /// text, one that drops a reference) added to `checked`'s; with each language's counts.
 fn check_translations(dir: &Path, checked: &mut Checked) -> Result<(), String> {
     for lang in load::translate::languages(dir) {
+        // A file no language code names (`-x.po`, `deutsch (alt).po`): said, not skipped, so
+        // that a translator knows why it is not read.
         if !load::translate::valid_code(&lang) {
+            let path = dir.join(load::translate::DIR).join(format!("{lang}.po"));
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let file = checked.game.files.add(load::display_name(&path), path.clone(), text);
+            checked.diags.push(
+                Diagnostic::warning(diag::TRANSLATION_UNNAMED, format!("`{lang}.po` is named by no language code"))
+                    .at(&crate::source::Loc { file, span: 0..0 })
+                    .label("not read")
+                    .help("name a translations file by its language's code, as `de.po` or `pt-BR.po` (letters, digits, `-` and `_`, a letter first)"),
+            );
             continue;
         }
         let run = load_and_check_in(dir, None, Some(&lang))?;

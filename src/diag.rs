@@ -273,6 +273,8 @@ codes! {
     /// A terrain that blocks or hinders line of sight with neither a `height` nor a `level`:
     /// no one can say which sight lines it stops.
     LOS_WITHOUT_HEIGHT = "W031" "line-of-sight-without-height";
+    /// A file in `translations/` whose name is no language code: it is not read.
+    TRANSLATION_UNNAMED = "W032" "translation-file-unnamed";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that

@@ -110,6 +110,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W029", include_str!("../docs/explain/W029.md")),
     ("W030", include_str!("../docs/explain/W030.md")),
     ("W031", include_str!("../docs/explain/W031.md")),
+    ("W032", include_str!("../docs/explain/W032.md")),
 ];
 
 /// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it

@@ -494,7 +494,16 @@ fn run_translate(dir: &std::path::Path, lang: &str) -> ExitCode {
         Ok((path, before, after)) => {
             let name = playaid::load::translate::language_name(lang);
             match before {
-                None => println!("wrote {}: {} to translate into {name}", path.display(), plural(after.texts, "text")),
+                None => println!(
+                    "wrote {}: {} to translate into {name}{}",
+                    path.display(),
+                    plural(after.texts, "text"),
+                    if after.words_missing > 0 {
+                        format!(", and {} of playaid's (none built in for {name})", plural(after.words_missing, "word"))
+                    } else {
+                        String::new()
+                    }
+                ),
                 Some(_) => println!(
                     "updated {}: {} ({} translated, {} to revise (marked fuzzy: their source changed), {} to translate, {} obsolete)",
                     path.display(),

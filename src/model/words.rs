@@ -146,6 +146,8 @@ dictionary! {
     card_number = "No. {number}", "Nr. {number}", "N° {number}";
     /// The authors ("by A, B and C").
     by_authors = "by {authors}", "von {authors}", "par {authors}";
+    /// A label before what it names ("Set-up: ..."); French sets a space before the colon.
+    label_colon = "{label}:", "{label}:", "{label}\u{a0}:";
     /// The last joint of a list ("A, B and C").
     and = "and", "und", "et";
     /// The page footer.
@@ -188,7 +190,7 @@ dictionary! {
     /// The mark of a section new in this version, with it.
     new_in = "New in {version}", "Neu in {version}", "Nouveau en {version}";
     /// A section's source.
-    source = "Source: {source}", "Quelle: {source}", "Source : {source}";
+    source = "Source: {source}", "Quelle: {source}", "Source\u{a0}: {source}";
     /// A sequence of play's heading when it has no title.
     sequence_of_play = "Sequence of play", "Spielablauf", "Séquence de jeu";
     /// The aid card's head.
@@ -203,28 +205,28 @@ dictionary! {
     /// Beside the changelog sheet's subtitle: the version it is now.
     now_version = "(now {version})", "(jetzt {version})", "(actuellement {version})";
     /// The errata sheet's subtitle.
-    errata_since = "Errata: version {since} to {version}", "Errata: Version {since} bis {version}", "Errata : version {since} à {version}";
+    errata_since = "Errata: version {since} to {version}", "Errata: Version {since} bis {version}", "Errata\u{a0}: version {since} à {version}";
     /// The errata sheet's footer.
     errata_since_lower = "errata since {since}", "Errata seit {since}", "errata depuis {since}";
     /// The errata's cards, on one sheet.
-    errata_cards_one_sheet = "The cards on the following sheet print otherwise than in version {since}, or are new: {count} to print, cut and put in place of the old ones.", "Die Karten auf dem folgenden Bogen sind anders als in Version {since} oder neu: {count} zum Ausdrucken, Ausschneiden und Ersetzen der alten.", "Les cartes de la planche suivante diffèrent de la version {since} ou sont nouvelles : {count} à imprimer, découper et remplacer.";
+    errata_cards_one_sheet = "The cards on the following sheet print otherwise than in version {since}, or are new: {count} to print, cut and put in place of the old ones.", "Die Karten auf dem folgenden Bogen sind anders als in Version {since} oder neu: {count} zum Ausdrucken, Ausschneiden und Ersetzen der alten.", "Les cartes de la planche suivante diffèrent de la version {since} ou sont nouvelles\u{a0}: {count} à imprimer, découper et remplacer.";
     /// The errata's cards, on several sheets.
-    errata_cards = "The cards on the following sheets print otherwise than in version {since}, or are new: {count} to print, cut and put in place of the old ones.", "Die Karten auf den folgenden Bögen sind anders als in Version {since} oder neu: {count} zum Ausdrucken, Ausschneiden und Ersetzen der alten.", "Les cartes des planches suivantes diffèrent de la version {since} ou sont nouvelles : {count} à imprimer, découper et remplacer.";
+    errata_cards = "The cards on the following sheets print otherwise than in version {since}, or are new: {count} to print, cut and put in place of the old ones.", "Die Karten auf den folgenden Bögen sind anders als in Version {since} oder neu: {count} zum Ausdrucken, Ausschneiden und Ersetzen der alten.", "Les cartes des planches suivantes diffèrent de la version {since} ou sont nouvelles\u{a0}: {count} à imprimer, découper et remplacer.";
     /// A number of cards.
     cards_count = "{count} cards", "{count} Karten", "{count} cartes";
     /// One card.
     cards_count_one = "{count} card", "{count} Karte", "{count} carte";
     /// The errata's counters.
-    errata_counters = "The counters that print otherwise than in version {since}, on the counter sheets after the cards' (and marked with a small triangle in their top left corner in counters.pdf):", "Die Spielsteine, die sich seit Version {since} geändert haben, auf den Spielsteinbögen nach den Kartenbögen (in counters.pdf oben links mit einem kleinen Dreieck markiert):", "Les pions qui diffèrent de la version {since}, sur les planches après celles des cartes (marqués d'un petit triangle en haut à gauche dans counters.pdf) :";
+    errata_counters = "The counters that print otherwise than in version {since}, on the counter sheets after the cards' (and marked with a small triangle in their top left corner in counters.pdf):", "Die Spielsteine, die sich seit Version {since} geändert haben, auf den Spielsteinbögen nach den Kartenbögen (in counters.pdf oben links mit einem kleinen Dreieck markiert):", "Les pions qui diffèrent de la version {since}, sur les planches après celles des cartes (marqués d'un petit triangle en haut à gauche dans counters.pdf)\u{a0}:";
     /// The designer's notes of a version, on the errata.
-    errata_notes = "The designer's notes for version {version}:", "Die Anmerkungen des Autors zu Version {version}:", "Les notes de l'auteur pour la version {version} :";
+    errata_notes = "The designer's notes for version {version}:", "Die Anmerkungen des Autors zu Version {version}:", "Les notes de l'auteur pour la version {version}\u{a0}:";
     /// The changes found by comparing, on the errata.
-    errata_changes = "What changed in play (found by comparing the versions):", "Was sich im Spiel geändert hat (durch Vergleich der Versionen gefunden):", "Ce qui a changé en jeu (trouvé en comparant les versions) :";
+    errata_changes = "What changed in play (found by comparing the versions):", "Was sich im Spiel geändert hat (durch Vergleich der Versionen gefunden):", "Ce qui a changé en jeu (trouvé en comparant les versions)\u{a0}:";
 
     /// The scenario sheet's part with the map.
     map_and_setup = "Map and {setup}", "Karte und {setup}", "Carte et {setup}";
     /// The scenario sheet's footer: the rules it needs.
-    scenario_footer = "rules {version} · scenario: {title}", "Regeln {version} · Szenario: {title}", "règles {version} · scénario : {title}";
+    scenario_footer = "rules {version} · scenario: {title}", "Regeln {version} · Szenario: {title}", "règles {version} · scénario\u{a0}: {title}";
     /// The rules a scenario needs.
     rules_req = "rules {version}", "Regeln {version}", "règles {version}";
     /// The rules a scenario needs, or later.
@@ -240,7 +242,7 @@ dictionary! {
     /// The scenario sheet's forces.
     forces = "Forces", "Streitkräfte", "Forces";
     /// An arrival: its turn, side, count and name.
-    arrival = "{Turn} {number}: {side_name}, {count} × {name}", "{Turn} {number}: {side_name}, {count} × {name}", "{Turn} {number} : {side_name}, {count} × {name}";
+    arrival = "{Turn} {number}: {side_name}, {count} × {name}", "{Turn} {number}: {side_name}, {count} × {name}", "{Turn} {number}\u{a0}: {side_name}, {count} × {name}";
     /// The objectives table's column of points.
     points = "Points", "Punkte", "Points";
     /// The objectives table's column of notes.
@@ -254,19 +256,19 @@ dictionary! {
     /// The scenario sheet's victory conditions.
     victory = "Victory", "Siegbedingungen", "Victoire";
     /// The points a side needs.
-    victory_points_to_win = "Victory points to win: {points}", "Benötigte Siegpunkte: {points}", "Points de victoire pour gagner : {points}";
+    victory_points_to_win = "Victory points to win: {points}", "Benötigte Siegpunkte: {points}", "Points de victoire pour gagner\u{a0}: {points}";
     /// More than a number of points.
     more_than = "more than {points}", "mehr als {points}", "plus de {points}";
     /// The scenario's sudden death.
-    sudden_death = "Sudden death:", "Sofortsieg:", "Mort subite :";
+    sudden_death = "Sudden death:", "Sofortsieg:", "Mort subite\u{a0}:";
     /// The scenario's special rules.
     special_rules = "Special rules", "Sonderregeln", "Règles spéciales";
     /// The rule sections a scenario uses.
     rules_in_play = "Rules in play", "Geltende Regeln", "Règles en vigueur";
     /// The optional rules a scenario uses.
-    optional_in_force = "Optional rules in force:", "Geltende optionale Regeln:", "Règles optionnelles en vigueur :";
+    optional_in_force = "Optional rules in force:", "Geltende optionale Regeln:", "Règles optionnelles en vigueur\u{a0}:";
     /// The rules a scenario needs read.
-    rules_to_know = "Rules to know:", "Benötigte Regeln:", "Règles à connaître :";
+    rules_to_know = "Rules to know:", "Benötigte Regeln:", "Règles à connaître\u{a0}:";
     /// A force set up in an area.
     in_area = "in {area}", "in {area}", "à {area}";
     /// Where a unit of the set-up key stands.
@@ -382,15 +384,15 @@ dictionary! {
     /// A card that stays in play after its event.
     stays_in_play = "Stays in play", "Bleibt im Spiel", "Reste en jeu";
     /// A deck part's line in a deck list.
-    part_joins = "{part}: joins on {turn} {at}, {count}", "{part}: kommt in {Turn} {at} dazu, {count}", "{part} : arrive au {turn} {at}, {count}";
+    part_joins = "{part}: joins on {turn} {at}, {count}", "{part}: kommt in {Turn} {at} dazu, {count}", "{part}\u{a0}: arrive au {turn} {at}, {count}";
     /// A deck part joining on the turn track.
-    part_joins_deck = "{part} joins {deck}: {count}", "{part} kommt zum Stapel {deck} hinzu: {count}", "{part} rejoint {deck} : {count}";
+    part_joins_deck = "{part} joins {deck}: {count}", "{part} kommt zum Stapel {deck} hinzu: {count}", "{part} rejoint {deck}\u{a0}: {count}";
     /// A deck's hand size.
     hands_of = "Hands of {size}", "Handkarten: {size}", "Main de {size} cartes";
     /// A deck's hand sizes that change.
-    hands_by_turn = "Hands of {sizes} ({turn} by {turn}; the last goes on)", "Handkarten: {sizes} (je {Turn}; die letzte gilt weiter)", "Mains de {sizes} ({turn} par {turn} ; la dernière reste)";
+    hands_by_turn = "Hands of {sizes} ({turn} by {turn}; the last goes on)", "Handkarten: {sizes} (je {Turn}; die letzte gilt weiter)", "Mains de {sizes} ({turn} par {turn}\u{a0}; la dernière reste)";
     /// A deck's hand size on the turn track.
-    deck_hands_of = "{deck}: hands of {size}", "{deck}: Handkarten {size}", "{deck} : mains de {size}";
+    deck_hands_of = "{deck}: hands of {size}", "{deck}: Handkarten {size}", "{deck}\u{a0}: mains de {size}";
     /// Discards reshuffled before each deal.
     reshuffle_each_turn = "discards reshuffled before each {turn}'s deal", "Ablagestapel wird vor jedem Austeilen in den Nachziehstapel gemischt", "défausse remélangée avant chaque donne";
     /// Discards reshuffled when the draw pile runs out.
@@ -417,13 +419,13 @@ dictionary! {
     /// The long edge of a page.
     the_long_edge = "the long edge", "die lange Kante", "le bord long";
     /// A sheet's scale bar and how to print it.
-    measure_print = "measure: {scale} · print at 100 %, never fit to page", "Kontrollstrecke: {scale} · in Originalgröße (100 %) drucken, nicht an die Seite anpassen", "mesure : {scale} · imprimer à 100 %, sans ajuster à la page";
+    measure_print = "measure: {scale} · print at 100 %, never fit to page", "Kontrollstrecke: {scale} · in Originalgröße (100\u{a0}%) drucken, nicht an die Seite anpassen", "mesure\u{a0}: {scale} · imprimer à 100\u{a0}%, sans ajuster à la page";
     /// A scale bar.
-    measure = "measure: {scale}", "Kontrollstrecke: {scale}", "mesure : {scale}";
+    measure = "measure: {scale}", "Kontrollstrecke: {scale}", "mesure\u{a0}: {scale}";
     /// The counters of a game without groups.
     counters = "Counters", "Spielsteine", "Pions";
     /// A sheet of block stickers.
-    block_stickers = "Block stickers: {side_name}", "Blockaufkleber: {side_name}", "Autocollants de blocs : {side_name}";
+    block_stickers = "Block stickers: {side_name}", "Blockaufkleber: {side_name}", "Autocollants de blocs\u{a0}: {side_name}";
     /// A card sheet's head: the cards' size and bleed.
     cards_sheet = "cards {width} x {height} mm, bleed {bleed} mm", "Karten {width} x {height} mm, Beschnitt {bleed} mm", "cartes {width} x {height} mm, fond perdu {bleed} mm";
     /// A card sheet's head: the bleed between cards.
@@ -436,7 +438,7 @@ dictionary! {
     /// A hex map's scale.
     one_hex = "1 hex = {mm} mm", "1 Hex = {mm} mm", "1 hex = {mm} mm";
     /// How to print a map.
-    print_at_100 = "print at 100 %", "in Originalgröße (100 %) drucken", "imprimer à 100 %";
+    print_at_100 = "print at 100 %", "in Originalgröße (100\u{a0}%) drucken", "imprimer à 100\u{a0}%";
     /// The map's page diagram.
     assembly_diagram = "assembly diagram", "Montageplan", "plan d'assemblage";
     /// A map printed on one page.
@@ -444,7 +446,7 @@ dictionary! {
     /// A map's page among its tiles.
     map_page = "page {page} of {pages} (row {row}, column {column})", "Seite {page} von {pages} (Reihe {row}, Spalte {column})", "page {page} sur {pages} (rangée {row}, colonne {column})";
     /// How to assemble a map of several pages.
-    map_assembly = "Assembly: {pages} pages, {grid}. Print every page at 100 % (actual size, no fit to page). Trim each page's white margin on the sides that have a dashed line, lay that edge over the neighbouring page so that the {mark} marks and the {cells} line up (the pages overlap by {overlap} mm or more), and tape from the back.", "Zusammensetzen: {pages} Seiten, {grid}. Jede Seite in Originalgröße (100 %) drucken, nicht an die Seite anpassen. Den weißen Rand an den Seiten mit gestrichelter Linie abschneiden, diese Kante so auf die Nachbarseite legen, dass die {mark}-Marken und die {cells} übereinanderliegen (die Seiten überlappen sich um mindestens {overlap} mm), und auf der Rückseite mit Klebeband verbinden.", "Assemblage : {pages} pages, {grid}. Imprimer chaque page à 100 % (taille réelle, sans ajustement). Couper la marge blanche des côtés à pointillés, poser ce bord sur la page voisine de sorte que les repères {mark} et les {cells} coïncident (les pages se chevauchent d'au moins {overlap} mm), puis scotcher au dos.";
+    map_assembly = "Assembly: {pages} pages, {grid}. Print every page at 100 % (actual size, no fit to page). Trim each page's white margin on the sides that have a dashed line, lay that edge over the neighbouring page so that the {mark} marks and the {cells} line up (the pages overlap by {overlap} mm or more), and tape from the back.", "Zusammensetzen: {pages} Seiten, {grid}. Jede Seite in Originalgröße (100\u{a0}%) drucken, nicht an die Seite anpassen. Den weißen Rand an den Seiten mit gestrichelter Linie abschneiden, diese Kante so auf die Nachbarseite legen, dass die {mark}-Marken und die {cells} übereinanderliegen (die Seiten überlappen sich um mindestens {overlap} mm), und auf der Rückseite mit Klebeband verbinden.", "Assemblage\u{a0}: {pages} pages, {grid}. Imprimer chaque page à 100\u{a0}% (taille réelle, sans ajustement). Couper la marge blanche des côtés à pointillés, poser ce bord sur la page voisine de sorte que les repères {mark} et les {cells} coïncident (les pages se chevauchent d'au moins {overlap} mm), puis scotcher au dos.";
     /// A map's pages: rows of columns.
     map_rows = "{count} rows of {across}", "{count} Reihen zu je {across}", "{count} rangées de {across}";
     /// A map's pages: one row.
@@ -486,9 +488,9 @@ dictionary! {
     /// VASSAL: the window of the decks beside a map.
     vassal_decks = "Decks", "Stapel", "Paquets";
     /// VASSAL: a deck's discard pile.
-    vassal_discards = "{deck} discards", "{deck}: Ablage", "{deck} : défausse";
+    vassal_discards = "{deck} discards", "{deck}: Ablage", "{deck}\u{a0}: défausse";
     /// VASSAL: a side's hand.
-    vassal_hand = "{side_name} hand", "{side_name}: Hand", "{side_name} : main";
+    vassal_hand = "{side_name} hand", "{side_name}: Hand", "{side_name}\u{a0}: main";
     /// VASSAL: the report of a pile shuffled into the draw pile; `$deckName$` stays.
     vassal_shuffled_into = "$deckName$ shuffled into {pile}", "$deckName$ in {pile} gemischt", "$deckName$ mélangé dans {pile}";
     /// VASSAL: the report of the discards shuffled back; `$deckName$` stays.
@@ -536,7 +538,7 @@ dictionary! {
     /// VASSAL: shuffle discards into a pile.
     vassal_shuffle_into = "Shuffle into {pile}", "In {pile} mischen", "Mélanger dans {pile}";
     /// VASSAL and TTS: a side's cards.
-    side_cards = "{side_name} cards", "{side_name}: Karten", "{side_name} : cartes";
+    side_cards = "{side_name} cards", "{side_name}: Karten", "{side_name}\u{a0}: cartes";
     /// VASSAL and TTS: the cards of a game.
     cards = "Cards", "Karten", "Cartes";
     /// VASSAL: the rules chart tab.
@@ -544,15 +546,15 @@ dictionary! {
     /// VASSAL: the aid chart tab.
     chart_aid = "Player aid", "Spielhilfe", "Aide de jeu";
     /// TTS: the save's description.
-    tts_note = "{title}, rules version {version}: made by playaid", "{title}, Regelversion {version}: erstellt mit playaid", "{title}, règles version {version} : créé avec playaid";
+    tts_note = "{title}, rules version {version}: made by playaid", "{title}, Regelversion {version}: erstellt mit playaid", "{title}, règles version {version}\u{a0}: créé avec playaid";
     /// TTS: an arrivals bag.
-    tts_arrivals = "{Turn} {number} {reinforcements}", "{Reinforcements}: {Turn} {number}", "{Reinforcements} : {turn} {number}";
+    tts_arrivals = "{Turn} {number} {reinforcements}", "{Reinforcements}: {Turn} {number}", "{Reinforcements}\u{a0}: {turn} {number}";
     /// TTS: an arrivals bag, with where they enter.
-    tts_arrivals_enter = "{Turn} {number} {reinforcements}, entering at {entry}", "{Reinforcements}: {Turn} {number}, von {entry}", "{Reinforcements} : {turn} {number}, par {entry}";
+    tts_arrivals_enter = "{Turn} {number} {reinforcements}, entering at {entry}", "{Reinforcements}: {Turn} {number}, von {entry}", "{Reinforcements}\u{a0}: {turn} {number}, par {entry}";
     /// TTS: the save's description, for a game without a version.
-    tts_note_unversioned = "{title}: made by playaid", "{title}: erstellt mit playaid", "{title} : créé avec playaid";
+    tts_note_unversioned = "{title}: made by playaid", "{title}: erstellt mit playaid", "{title}\u{a0}: créé avec playaid";
     /// The scenario sheet's footer for a game without a version.
-    scenario_footer_unversioned = "scenario: {title}", "Szenario: {title}", "scénario : {title}";
+    scenario_footer_unversioned = "scenario: {title}", "Szenario: {title}", "scénario\u{a0}: {title}";
     /// The decimal separator of measurements ("15.875 mm").
     decimal = ".", ",", ",";
     /// TTS: the board.
