@@ -186,6 +186,9 @@ impl Checker<'_> {
             if let Some(s) = &a.side {
                 self.resolve::<Side>(s);
             }
+            if let Some(near) = &a.near {
+                self.area_near(g, near);
+            }
             for entry in &a.cells {
                 for c in self.cells_of(g, entry) {
                     let Some(side) = &a.side else { continue };
@@ -209,6 +212,34 @@ impl Checker<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// `near` of a set-up area: its terrain known, its cells on the map, its distance in range,
+    /// and something to be near.
+    fn area_near(&mut self, g: &Grid, near: &AreaNear) {
+        if let Some(t) = &near.terrain {
+            self.resolve::<Terrain>(t);
+        }
+        for entry in &near.cells {
+            self.cells_of(g, entry);
+        }
+        if let Some(w) = near.within.as_ref().filter(|w| !(0..=MAX_NEAR).contains(&w.v)) {
+            self.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`within = {}`", w.v))
+                    .at(&w.loc)
+                    .label(format!("not 0 to {MAX_NEAR} cells"))
+                    .help(
+                        "write how many cells from the terrain or cells the area reaches: 1 for the cells next to them",
+                    ),
+            );
+        }
+        if near.terrain.is_none() && near.cells.is_empty() {
+            self.push(
+                Diagnostic::error(diag::MISSING_FIELD, "`near` names nothing to be near")
+                    .at(&near.loc)
+                    .help("give it a `terrain` (near = { terrain = \"town\", within = 2 }) or `cells`"),
+            );
         }
     }
 
@@ -562,8 +593,7 @@ impl Checker<'_> {
         stack: &mut BTreeMap<Coord, i64>,
     ) {
         let g = b.g;
-        let allowed: BTreeSet<Coord> =
-            areas.iter().flat_map(|a| &a.cells).flat_map(|e| g.expand(&e.v).unwrap_or_default()).collect();
+        let allowed: BTreeSet<Coord> = areas.iter().flat_map(|a| a.coords(b.map)).collect();
         let limit = self.game.scenario_limits.units_per_cell.as_ref().map(|l| l.v);
         let listed = if f.cells.is_empty() { HashMap::new() } else { b.map.listed_terrain(&g) };
         for (i, entry) in f.cells.iter().enumerate() {

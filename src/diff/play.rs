@@ -152,10 +152,15 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
     let areas = areas
         .iter()
         .map(|a| {
-            let MapArea { id, name: area_name, side, cells } = a;
+            let MapArea { id, name: area_name, side, cells, near } = a;
             let label = area_name.as_ref().unwrap_or(id).v.clone();
             let mut p = Record::new(format!("{name}, area {label}"));
             p.one("name", o(area_name)).refer("side", side, |s| side_name(g, s)).list(word, strs(cells));
+            if let Some(AreaNear { terrain, cells: centres, within, loc: _ }) = near {
+                p.one("near terrain", o(terrain))
+                    .list("near cells", strs(centres))
+                    .one("within", Some(within.as_ref().map_or(1, |w| w.v).to_string()));
+            }
             p.item(id.v.clone(), label)
         })
         .collect();

@@ -511,6 +511,8 @@ pub struct SetupArea {
     pub color: String,
     /// The sides of its cells that border no other cell of it: pairs of points.
     pub outline: Vec<[Point; 2]>,
+    /// The centres of its cells, each shaded in the side's colour.
+    pub cells: Vec<Point>,
     /// Its name.
     pub name: Option<String>,
 }
@@ -829,7 +831,7 @@ fn board_areas(game: &Game, sc: &Scenario, map: &Map, b: &OnBoard) -> Vec<SetupA
     let mut areas = Vec::new();
     for a in &map.areas {
         let Some(side) = a.side.as_ref().filter(|s| sc.sides.iter().any(|x| x.side.v == s.v)) else { continue };
-        let cells: std::collections::BTreeSet<Coord> = a.cells.iter().flat_map(|e| b.cells(&e.v)).collect();
+        let cells: std::collections::BTreeSet<Coord> = a.coords(map).into_iter().filter(|c| b.shows(*c)).collect();
         let mut outline = Vec::new();
         for c in &cells {
             for s in 0..g.side_names().len() {
@@ -840,7 +842,8 @@ fn board_areas(game: &Game, sc: &Scenario, map: &Map, b: &OnBoard) -> Vec<SetupA
             }
         }
         let name = a.name.as_ref().map(|n| n.v.clone());
-        areas.push(SetupArea { color: side_colour(game, &side.v), outline, name });
+        let centres = cells.iter().map(|c| pt(b.at_pt(b.geo.centre(*c)))).collect();
+        areas.push(SetupArea { color: side_colour(game, &side.v), outline, cells: centres, name });
     }
     areas
 }

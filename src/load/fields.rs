@@ -1281,6 +1281,16 @@ static MAP_EDGE: TableDecl = table(
     ],
 );
 
+static MAP_AREA_NEAR: TableDecl = table(
+    "map_area_near",
+    "`near` of a [[map.area]]: the cells within `within` steps of a terrain's cells or of cells.",
+    &[
+        f("terrain", Ty::Id, "Every cell of this [[terrain]] is a centre."),
+        f("cells", Ty::Strs, "These cells are centres: [\"0505\"]."),
+        f("within", Ty::Int, "How many cells from a centre, counted as units move: 0 to 20; default 1."),
+    ],
+);
+
 static MAP_AREA: TableDecl = table(
     "map_area",
     "[[map.area]]: a named set of cells (a side's set-up area), or on a map of areas a named place.",
@@ -1288,7 +1298,12 @@ static MAP_AREA: TableDecl = table(
         req("id", Ty::Id, "What scenarios call it."),
         f("name", Ty::Str, "As printed."),
         f("side", Ty::Id, "The [[side]] that sets up in it (a map of areas: that owns it at the start)."),
-        f("cells", Ty::Strs, "Hex and square maps (required): cells and ranges, [\"0101-1302\"]."),
+        f("cells", Ty::Strs, "Hex and square maps (required, or `near`): cells and ranges, [\"0101-1302\"]."),
+        f(
+            "near",
+            Ty::Table(&MAP_AREA_NEAR),
+            "Hex and square maps: the cells within a distance of a terrain or cells: { terrain = \"town\", within = 2 }.",
+        ),
         f("at", Ty::Point, "Maps of areas: where its name and pieces go, [x, y] in mm from the top-left corner."),
         f(
             "outline",

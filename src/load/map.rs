@@ -174,7 +174,7 @@ fn read_edges(o: &Obj) -> Vec<MapEdge> {
 fn read_areas(o: &Obj) -> Vec<MapArea> {
     let mut areas = Vec::new();
     for a in tables(o, "area", "a map area") {
-        if !a.has("cells") {
+        if !a.has("cells") && !a.has("near") {
             let _ = a.req_str("cells");
         }
         for key in ["at", "outline", "terrain", "limit", "value", "port"] {
@@ -191,6 +191,16 @@ fn read_areas(o: &Obj) -> Vec<MapArea> {
             name: a.str("name"),
             side: a.id("side", false),
             cells: a.strs("cells"),
+            near: a.table("near").map(|n| {
+                let near = AreaNear {
+                    terrain: n.id("terrain", false),
+                    cells: n.strs("cells"),
+                    within: n.int("within"),
+                    loc: a.key_loc("near").unwrap_or_default(),
+                };
+                n.finish();
+                near
+            }),
         });
         a.finish();
     }

@@ -396,6 +396,57 @@ pub struct MapArea {
     pub side: Option<Sp<String>>,
     /// `cells`: coordinates and ranges.
     pub cells: Vec<Sp<String>>,
+    /// `near`: the cells within a distance of a terrain or of cells ("within 2 hexes of a
+    /// building"), besides `cells`.
+    pub near: Option<AreaNear>,
+}
+
+/// `near = { terrain = "building", within = 2 }` of a `[[map.area]]`.
+#[derive(Debug)]
+pub struct AreaNear {
+    /// `terrain`: every cell of this terrain is a centre.
+    pub terrain: Option<Sp<String>>,
+    /// `cells`: these cells are centres.
+    pub cells: Vec<Sp<String>>,
+    /// `within`: how many cells from a centre, 0 to [`MAX_NEAR`]; default 1.
+    pub within: Option<Sp<i64>>,
+    /// The whole table.
+    pub loc: Loc,
+}
+
+/// The farthest a `near` area reaches from its centres, in cells.
+pub const MAX_NEAR: i64 = 20;
+
+impl MapArea {
+    /// Every cell of the area on `map`: its `cells`, and those within `near`'s distance of its
+    /// centres (counted in steps to a neighbour, as units move). Decided here once for the
+    /// checks, the set-up map, and the VASSAL and Tabletop Simulator set-ups.
+    pub fn coords(&self, map: &Map) -> std::collections::BTreeSet<Coord> {
+        let g = map.grid();
+        let mut out: std::collections::BTreeSet<Coord> =
+            self.cells.iter().flat_map(|e| g.expand(&e.v).unwrap_or_default()).collect();
+        let Some(near) = &self.near else { return out };
+        let mut frontier: Vec<Coord> = near.cells.iter().flat_map(|e| g.expand(&e.v).unwrap_or_default()).collect();
+        if let Some(t) = &near.terrain {
+            let listed = map.listed_terrain(&g);
+            let default = map.terrain.as_ref().map_or("clear", |d| d.v.as_str());
+            frontier.extend(g.cells().filter(|c| listed.get(c).map_or(default, |n| n.v.as_str()) == t.v));
+        }
+        let mut seen: std::collections::BTreeSet<Coord> = frontier.iter().copied().collect();
+        for _ in 0..near.within.as_ref().map_or(1, |w| w.v.clamp(0, MAX_NEAR)) {
+            let mut next = Vec::new();
+            for c in frontier {
+                for (_, n) in g.neighbours(c) {
+                    if seen.insert(n) {
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        out.extend(seen);
+        out
+    }
 }
 
 /// `[[map]]`: a hex or square map, printed true to scale in `map.pdf`.

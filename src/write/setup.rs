@@ -130,11 +130,7 @@ impl Where {
         let cells: Vec<Coord> = if !force.cells.is_empty() {
             force.cells.iter().filter_map(|c| grid.parse(&c.v)).filter(|c| grid.exists(*c)).collect()
         } else if let Some(area) = &force.area {
-            map.areas
-                .iter()
-                .filter(|a| a.id.v == area.v)
-                .flat_map(|a| a.cells.iter().flat_map(|c| grid.expand(&c.v).unwrap_or_default()))
-                .collect()
+            map.areas.iter().filter(|a| a.id.v == area.v).flat_map(|a| a.coords(map)).collect()
         } else {
             Vec::new()
         };

@@ -521,3 +521,35 @@ fn hills_are_ringed_by_contour_lines_a_level_each() {
     assert_eq!(rises("hill"), [1; 6], "the crest above the hill; the hill meets only the map's edge");
     assert_eq!(rises("clear"), [2; 6], "the crest above the plain");
 }
+
+/// A set-up zone "within N hexes of a town": the town's hex and each ring around it, shaded
+/// cell by cell in the side's colour on the set-up map (1, 7, 19 hexes for 0, 1, 2 hexes away).
+#[test]
+fn a_setup_zone_near_a_terrain_is_its_cells_within_the_distance_each_shaded() {
+    for (within, cells) in [(0, 1), (1, 7), (2, 19)] {
+        let dir = tempfile::tempdir().unwrap();
+        let game = format!("{GAME}\n[[side]]\nid = \"allies\"\nname = \"Allies\"\ncolor = \"#3060a0\"\n");
+        std::fs::write(dir.path().join("game.toml"), game).unwrap();
+        let map = format!(
+            "[[terrain]]\nid = \"town\"\nname = \"Town\"\n\n\
+             [[map]]\nid = \"m\"\ntitle = \"M\"\ngrid = \"hex\"\ncolumns = 9\nrows = 9\ncell = \"3/4in\"\n\n\
+             [map.cells]\ntown = [\"0505\"]\n\n\
+             [[map.area]]\nid = \"zone\"\nside = \"allies\"\nnear = {{ terrain = \"town\", within = {within} }}\n"
+        );
+        std::fs::write(dir.path().join("map.toml"), map).unwrap();
+        std::fs::write(
+            dir.path().join("scenarios.toml"),
+            "[[scenario]]\nid = \"s\"\ntitle = \"S\"\nboard = { map = \"m\" }\n\n\
+             [[scenario.side]]\nside = \"allies\"\nforces = [{ name = \"Patrol\", count = 1, cells = [\"0505\"] }]\n",
+        )
+        .unwrap();
+        let checked = load_and_check(dir.path(), None).unwrap();
+        assert!(!checked.has_errors(), "{:?}", checked.diags);
+        let (game, (ix, laid_out)) = (&checked.game, checked.stages.as_ref().unwrap());
+        let exported = export(game, ix, laid_out, &DocKind::Scenario("s".into()), &ExportOptions::default());
+        let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+        let areas = data["scenario"]["board"]["areas"].as_array().unwrap();
+        assert_eq!(areas.len(), 1);
+        assert_eq!(areas[0]["cells"].as_array().unwrap().len(), cells, "within {within}");
+    }
+}
