@@ -252,6 +252,16 @@ type Translated = (
     Vec<load::translate::Moved>,
 );
 
+/// The game in `dir` read through the translation to `lang` of `po_dir`'s `translations/`:
+/// what `diff --lang` compares, both versions through the newer one's translation, so that
+/// only what changed in the rules differs.
+pub fn load_through(dir: &Path, po_dir: &Path, lang: &str) -> Result<load::Loaded, String> {
+    if !load::translate::valid_code(lang) {
+        return Err(format!("`{lang}` is not a language code: letters, digits, `-` and `_`, as in `de` or `pt-BR`"));
+    }
+    load_translated(dir, po_dir, lang).map(|(loaded, _)| loaded)
+}
+
 /// The game in `dir` loaded with the translation to `lang` of `po_dir`'s `translations/` in
 /// place of its texts (see [`load_and_check_in`]).
 fn load_translated(dir: &Path, po_dir: &Path, lang: &str) -> Result<(load::Loaded, Translated), String> {

@@ -109,6 +109,10 @@ enum Command {
         /// How to print the changes
         #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
         format: DiffFormat,
+        /// Compare the two folders in this language: both read through NEW's
+        /// translations/LANG.po, so the changes quote the translated texts
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Build, then rebuild whenever a data, template or picture file of the game changes
     Watch {
@@ -203,7 +207,9 @@ fn main() -> ExitCode {
             quiet,
             format,
         ),
-        Command::Diff { old, new, from, to, format } => run_diff(&old, new.as_deref(), from, to, format),
+        Command::Diff { old, new, from, to, format, lang } => {
+            run_diff(&old, new.as_deref(), (from, to), format, lang.as_deref())
+        }
         Command::Watch { dir, out, page, deny } => watch::run(
             &dir,
             BuildOptions { out_dir: out, page: page.map(page_size), deny: denied(&deny), ..Default::default() },
@@ -616,18 +622,22 @@ fn run_explain(code: Option<&str>) -> ExitCode {
 fn run_diff(
     old: &std::path::Path,
     new: Option<&std::path::Path>,
-    from: Option<String>,
-    to: Option<String>,
+    (from, to): (Option<String>, Option<String>),
     format: DiffFormat,
+    lang: Option<&str>,
 ) -> ExitCode {
     use playaid::{diff, load};
     // One side of the comparison, loaded and checked as `playaid check` would: data with
     // errors is not compared, except for the one error a version bump makes (no changelog entry
     // for the new version yet, E028), which a draft changelog from this very diff mends.
     let load_side = |dir: &std::path::Path, rev: Option<&str>| -> Result<playaid::model::Game, ExitCode> {
-        let checked = match rev {
-            Some(r) => playaid::build::check_revision(dir, r),
-            None => load::load(dir).map(|loaded| build::check_loaded_unmeasured(loaded, None)),
+        let checked = match (rev, lang, new) {
+            (Some(r), _, _) => playaid::build::check_revision(dir, r),
+            // Both folders through the new one's translation.
+            (None, Some(l), Some(n)) => {
+                build::load_through(dir, n, l).map(|loaded| build::check_loaded_unmeasured(loaded, None))
+            }
+            (None, _, _) => load::load(dir).map(|loaded| build::check_loaded_unmeasured(loaded, None)),
         };
         let build::Checked { game, diags, .. } = checked.map_err(|msg| {
             eprintln!("error: {msg}");
@@ -651,6 +661,10 @@ fn run_diff(
         }
         Ok(game)
     };
+    if lang.is_some() && (new.is_none() || from.is_some()) {
+        eprintln!("error: --lang compares two folders (playaid diff OLD NEW --lang de), not git revisions");
+        return ExitCode::from(2);
+    }
     let pair = match (new, &from) {
         (Some(n), None) => load_side(old, None).and_then(|a| load_side(n, None).map(|b| (a, b))),
         (None, Some(f)) => load_side(old, Some(f)).and_then(|a| load_side(old, to.as_deref()).map(|b| (a, b))),

@@ -304,3 +304,23 @@ fn a_language_without_built_in_words_translates_them_in_its_file() {
         );
     }
 }
+
+/// `diff --lang de` compares two versions in German: both read through the newer one's
+/// translation, so it finds exactly the changes the source comparison finds (none that only the
+/// translation made), and quotes the new texts as the German players read them.
+#[test]
+fn diff_in_a_language_names_the_rules_changes_in_that_language() {
+    let (old, new) = (repo().join("data/war-at-sea-troop-landing-1.4"), repo().join("data/war-at-sea-troop-landing"));
+    let english = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
+    let german = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap(), "--lang", "de"]);
+    assert!(german.status.success(), "{}", out(&german));
+    let (en, de) = (String::from_utf8_lossy(&english.stdout), String::from_utf8_lossy(&german.stdout));
+    let count = |s: &str| s.lines().next().unwrap_or_default().rsplit(": ").next().unwrap_or_default().to_string();
+    assert_eq!(count(&en), count(&de), "the same changes:\n{en}\n{de}");
+    assert!(de.starts_with("Regeln für Truppenlandungen 1.4 → 2.0"), "{de}");
+    assert!(de.contains("~ Landung 10: Getragene Truppenmarker 3 → 2."), "{de}");
+    assert!(de.contains("now reads \"In deinem Angriffsschritt"), "{de}");
+    // Git revisions have no folder whose translation both could be read through.
+    let o = playaid(&["diff", old.to_str().unwrap(), "--from", "HEAD", "--lang", "de"]);
+    assert_eq!(o.status.code(), Some(2), "{}", out(&o));
+}
