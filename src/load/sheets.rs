@@ -126,6 +126,61 @@ pub(super) fn read_sheet(game: &mut Game, ctx: &Ctx, text: &str) {
     }
 }
 
+/// A text of a spreadsheet a translation may replace: a cell of a column whose key prints.
+pub(super) struct SheetText {
+    /// The row's table and its id (its `id`, else its `name`, else its place): `unit[rifles]`.
+    pub row: String,
+    /// The column's key.
+    pub key: String,
+    /// The cell in the file, its quotes included.
+    pub span: Range<usize>,
+    /// Its text.
+    pub text: String,
+}
+
+/// The texts of spreadsheet `name` that `prints(table, key, type)` says print as prose, row by
+/// row; none for a file that is no spreadsheet of the game or does not read (the loader says
+/// why).
+pub(super) fn sheet_texts(name: &str, text: &str, prints: &dyn Fn(&str, &str, &Ty) -> bool) -> Vec<SheetText> {
+    let Some(holds) = Holds::of(name) else { return Vec::new() };
+    let (decl, what, _) = holds.decl();
+    let delimiter = delimiter(text);
+    let mut reader =
+        csv::ReaderBuilder::new().has_headers(false).flexible(true).delimiter(delimiter).from_reader(text.as_bytes());
+    let mut records = Vec::new();
+    for record in reader.records() {
+        let Ok(record) = record else { return Vec::new() };
+        let start = record.position().map(|p| p.byte() as usize).unwrap_or(0);
+        let spans = cell_spans(text, start, record.len(), delimiter);
+        records.push(record.iter().map(str::to_string).zip(spans).collect::<Vec<_>>());
+    }
+    let mut rows = records.into_iter();
+    let Some(header) = rows.next() else { return Vec::new() };
+    let keys: Vec<String> = header.iter().map(|(t, _)| t.trim().to_string()).collect();
+    let column = |k: &str| keys.iter().position(|x| x == k);
+    let mut out = Vec::new();
+    for (i, row) in rows.enumerate() {
+        let cell = |j: usize| row.get(j).map(|(t, _)| t.trim()).filter(|t| !t.is_empty());
+        let ident =
+            (column("id").and_then(cell)).or(column("name").and_then(cell)).map_or(i.to_string(), str::to_string);
+        for (j, key) in keys.iter().enumerate() {
+            let Some(field) = decl.field(key) else { continue };
+            let Some((value, (span, quoted))) = row.get(j).filter(|(t, _)| !t.trim().is_empty()) else { continue };
+            if !prints(decl.name, key, &field.ty) {
+                continue;
+            }
+            let span = if *quoted { span.start - 1..(span.end + 1).min(text.len()) } else { span.clone() };
+            out.push(SheetText { row: format!("{what}[{ident}]"), key: key.clone(), span, text: value.clone() });
+        }
+    }
+    out
+}
+
+/// A cell of a spreadsheet holding `s`: quoted, each `"` doubled.
+pub(super) fn csv_cell(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
 /// Every record of the file, each cell with its place; `None` (reported) when the file is
 /// not CSV.
 fn rows(ctx: &Ctx, text: &str) -> Option<Vec<Vec<Cell>>> {

@@ -101,11 +101,15 @@ impl SourceText {
 pub fn source_texts(dir: &Path, files: &[(PathBuf, String)]) -> Vec<SourceText> {
     let mut out = Vec::new();
     for (path, text) in files {
+        let name = path.strip_prefix(dir).unwrap_or(path).to_string_lossy().replace('\\', "/");
+        if path.extension().is_some_and(|e| e == "csv") {
+            out.extend(sheet_texts(&name, path, text));
+            continue;
+        }
         if path.extension().is_none_or(|e| e != "toml") {
             continue;
         }
         let Ok(doc) = DeTable::parse(text) else { continue };
-        let name = path.strip_prefix(dir).unwrap_or(path).to_string_lossy().replace('\\', "/");
         let mut w = Walk { name: &name, path, text, out: &mut out };
         w.table(doc.get_ref(), &fields::ROOT, "");
     }
@@ -120,6 +124,27 @@ pub fn source_texts(dir: &Path, files: &[(PathBuf, String)]) -> Vec<SourceText> 
     }
     out.extend(word_texts(dir, files));
     out
+}
+
+/// The texts of a spreadsheet (`units.csv`): each cell of a column that prints as prose.
+fn sheet_texts(name: &str, path: &Path, text: &str) -> Vec<SourceText> {
+    let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let prints = |table: &str, key: &str, ty: &Ty| match ty {
+        Ty::Markup | Ty::Markups => true,
+        Ty::Str => is_prose(table, key),
+        _ => false,
+    };
+    super::sheets::sheet_texts(&file, text, &prints)
+        .into_iter()
+        .map(|t| SourceText {
+            key: format!("{name}:{}.{}", t.row, t.key),
+            line: text[..t.span.start.min(text.len())].matches('\n').count() + 1,
+            text: t.text,
+            path: path.to_path_buf(),
+            span: t.span,
+            builtin: None,
+        })
+        .collect()
 }
 
 /// The words playaid prints that the game does not give in `[game.words]`: each as the data's
@@ -190,7 +215,7 @@ fn builtin_in(t: &SourceText, lang: &str) -> Option<&'static str> {
 pub fn data_files(dir: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     let mut paths = Vec::new();
     super::collect_data(dir, dir, &mut paths).map_err(|e| format!("cannot list `{}`: {e}", dir.display()))?;
-    paths.retain(|p| p.extension().is_some_and(|e| e == "toml"));
+    paths.retain(|p| p.extension().is_some_and(|e| e == "toml" || e == "csv"));
     paths.sort();
     let game = dir.join("game.toml");
     paths.retain(|p| p != &game);
@@ -519,7 +544,8 @@ pub fn apply(
         for (t, e) in here {
             new.push_str(&text[at..t.span.start]);
             let start = new.len();
-            new.push_str(&toml_string(&e.text));
+            let csv = path.extension().is_some_and(|x| x == "csv");
+            new.push_str(&if csv { super::sheets::csv_cell(&e.text) } else { toml_string(&e.text) });
             moved.push(Moved {
                 path: path.clone(),
                 new: start..new.len(),
