@@ -18,6 +18,7 @@ impl Checker<'_> {
         let game = self.game;
         for k in &game.connection_kinds {
             self.limit(&k.limit, "a connection kind's limit");
+            self.seasonal_limits(k);
         }
         for m in &game.area_maps {
             if let Some(other) = game.maps.iter().find(|x| x.id.v == m.id.v) {
@@ -29,6 +30,46 @@ impl Checker<'_> {
                 );
             }
             self.check_area_map(m);
+        }
+    }
+
+    /// `limits = { Mud = 1 }`: each a weather some turn of the turn track has (else it never
+    /// applies, E006), each a limit in range.
+    fn seasonal_limits(&mut self, k: &ConnectionKind) {
+        let weathers: Vec<&str> = (self.game.turn_track.iter())
+            .flat_map(|t| &t.turns)
+            .filter_map(|t| t.weather.as_ref().map(|w| w.v.as_str()))
+            .fold(Vec::new(), |mut v, w| {
+                if !v.contains(&w) {
+                    v.push(w);
+                }
+                v
+            });
+        for (w, n) in &k.limits {
+            // 0: closed in that weather (a pass under snow).
+            if !(0..=MAX_LIMIT).contains(&n.v) {
+                self.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("a limit of {} in {}", n.v, w.v))
+                        .at(&n.loc)
+                        .label(format!("not 0 to {MAX_LIMIT}"))
+                        .help("write how many pieces may cross it a turn in that weather: 0 closes it"),
+                );
+            }
+            if weathers.contains(&w.v.as_str()) {
+                continue;
+            }
+            let mut d = Diagnostic::error(
+                diag::UNKNOWN_REFERENCE,
+                format!("no turn of the turn track has the weather `{}`", w.v),
+            )
+            .at(&w.loc)
+            .label("this limit would never apply");
+            d = match (diag::did_you_mean(&w.v, weathers.iter().copied()), weathers.is_empty()) {
+                (Some(m), _) => d.help(format!("did you mean `{m}`?")),
+                (None, true) => d.help("give the turns of [turn_track] a `weather` (\"Mud\", \"Winter\"), and name it here as written there"),
+                (None, false) => d.help(format!("name a weather as the turn track writes it: {}", weathers.join(", "))),
+            };
+            self.push(d);
         }
     }
 

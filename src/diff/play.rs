@@ -239,10 +239,11 @@ fn connection_kind_name(g: &Game, id: &str) -> String {
 }
 
 pub(crate) fn connection_kind(g: &Game, x: &ConnectionKind) -> Entry {
-    let ConnectionKind { id, name, limit, style, color, text, loc: _ } = x;
+    let ConnectionKind { id, name, limit, limits, style, color, text, loc: _ } = x;
     let mut r = Record::new(format!("Connection kind {}", name.v));
     r.one("name", name.v.clone())
         .one("limit", limit.as_ref().map(|l| l.v.to_string()))
+        .keyed("limit in", limits.iter().map(|(w, n)| (format!("limit in {}", w.v), n.v.to_string())).collect())
         .one("line", style.name().to_string())
         .one("colour", o(color))
         .text("text", t(g, text));

@@ -102,6 +102,18 @@ pub struct KindKey {
     pub color: String,
     /// How many may cross it a turn.
     pub limit: Option<i64>,
+    /// Its limit in the turns of a weather, where it differs: "Mud 1, Winter 0".
+    pub seasons: Option<String>,
+}
+
+/// A connection kind's limits by weather in words: "Mud 1, Winter 0"; none without any.
+pub(super) fn seasons(kind: &ConnectionKind, words: &crate::model::Words) -> Option<String> {
+    let each: Vec<String> = kind
+        .limits
+        .iter()
+        .map(|(w, n)| words.say("limit_in_weather", &[("weather", &w.v), ("limit", &n.v.to_string())]))
+        .collect();
+    (!each.is_empty()).then(|| each.join(", "))
 }
 
 /// A connection's colour unless its kind sets one.
@@ -263,6 +275,7 @@ impl Exporter<'_> {
                             style: kind.style.name(),
                             color: kind.color.as_ref().map_or(CONNECTION_INK.to_string(), |c| c.v.clone()),
                             limit: kind.limit.as_ref().map(|l| l.v),
+                            seasons: seasons(kind, &game.meta.words),
                         },
                     ));
                     kinds.len() - 1

@@ -277,6 +277,8 @@ pub struct ConnectionKindData {
     pub color: String,
     /// How many pieces may cross it a turn.
     pub limit: Option<i64>,
+    /// Its limit in the turns of a weather, where it differs: "Mud 1, Winter 0".
+    pub seasons: Option<String>,
     /// `text`.
     pub text: Option<TextKey>,
 }
@@ -524,6 +526,7 @@ impl Exporter<'_> {
                 style: k.style.name(),
                 color: k.color.as_ref().map_or(super::areas::CONNECTION_INK.to_string(), |c| c.v.clone()),
                 limit: k.limit.as_ref().map(|l| l.v),
+                seasons: super::areas::seasons(k, &game.meta.words),
                 text: self.opt_text(&k.text),
             })
             .collect();

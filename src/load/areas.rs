@@ -221,6 +221,20 @@ fn read_connections(o: &Obj) -> Vec<Connection> {
     out
 }
 
+/// `limits = { Mud = 1 }` of a `[[connection_kind]]`: each weather's limit.
+fn read_seasonal_limits(o: &Obj) -> Vec<(Sp<String>, Sp<i64>)> {
+    let Some(v) = o.get("limits") else { return Vec::new() };
+    let Some(t) = Obj::from_value(o.ctx, v, &super::fields::CONNECTION_LIMITS, "`limits`") else { return Vec::new() };
+    let mut out = Vec::new();
+    for (k, val) in t.table.iter() {
+        let weather = Sp::new(k.get_ref().to_string(), o.ctx.loc(k.span()));
+        if let Some(n) = super::reader::int_of(o.ctx, "limits", val) {
+            out.push((weather, n));
+        }
+    }
+    out
+}
+
 /// `[[connection_kind]]`.
 pub(super) fn read_connection_kind(o: &Obj) -> ConnectionKind {
     let name = o.req_str("name");
@@ -239,6 +253,7 @@ pub(super) fn read_connection_kind(o: &Obj) -> ConnectionKind {
         id: id_or_slug(o, &name).unwrap_or_default_sp(o),
         name: name.unwrap_or_default_sp(o),
         limit: o.int("limit"),
+        limits: read_seasonal_limits(o),
         style,
         color: o.str("color").and_then(|s| {
             let loc: Loc = s.loc.clone();

@@ -180,6 +180,10 @@ pub static ROOT: TableDecl = table(
     ],
 );
 
+/// A connection kind's limit per weather of the turn track.
+pub(crate) static CONNECTION_LIMITS: TableDecl =
+    free("connection_limits", "A weather of the turn track = the limit in its turns.", &Ty::Int);
+
 static EXPORTS: TableDecl = table(
     "exports",
     "[exports]: what `playaid build` writes besides the PDFs: PNG per piece, Tabletop Simulator, VASSAL.",
@@ -1334,6 +1338,11 @@ static CONNECTION_KIND: TableDecl = table(
         f("id", Ty::Id, "Optional: defaults from the name."),
         req("name", Ty::Str, "As printed in the key: \"Major road\"."),
         f("limit", Ty::Int, "How many pieces may cross it a turn; default no limit."),
+        f(
+            "limits",
+            Ty::Table(&CONNECTION_LIMITS),
+            "Its limit in turns of a weather of the turn track: { Mud = 1, Winter = 0 }.",
+        ),
         f(
             "style",
             Ty::Choice(LineStyle::NAMES),

@@ -61,6 +61,9 @@ pub struct ConnectionKind {
     pub name: Sp<String>,
     /// `limit`: how many pieces may cross it a turn; none: no limit.
     pub limit: Option<Sp<i64>>,
+    /// `limits`: its limit in turns of a weather or season of the turn track, which differs
+    /// from `limit` (`{ Mud = 1, Winter = 0 }`), in the order written.
+    pub limits: Vec<(Sp<String>, Sp<i64>)>,
     /// `style`: how its line is drawn; default solid.
     pub style: LineStyle,
     /// `color`: its line's colour; default dark brown.

@@ -356,6 +356,8 @@ dictionary! {
     defence_times = "defence ×{n}", "Verteidigung ×{n}", "défense ×{n}";
     /// A track's markers.
     markers = "Markers", "Marker", "Marqueurs";
+    /// A connection's limit in the turns of a weather ("Mud 1").
+    limit_in_weather = "{weather} {limit}", "{weather} {limit}", "{weather} {limit}";
     /// The aid card's area connections.
     connections = "Connections", "Verbindungen", "Liaisons";
     /// The turn track's title when it has none.

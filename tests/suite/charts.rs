@@ -422,3 +422,19 @@ fn the_terrain_chart_says_how_high_each_terrain_stands_and_how_it_stops_sight() 
     // No terrain gives cover: no column of dashes for it.
     assert!(!sheet.contains("Cover"), "{sheet}");
 }
+
+/// A connection's limit that changes with the weather prints beside its usual one on the aid
+/// card's legend: a rail line of 4 a turn carries 1 in mud, none in snow.
+#[test]
+fn a_connection_limit_by_weather_prints_on_the_aid_card() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("marrow");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let charts = game.join("charts.toml");
+    let text = std::fs::read_to_string(&charts).unwrap();
+    let kind = "\n[[connection_kind]]\nname = \"Rail line\"\nlimit = 4\nlimits = { Mud = 1, Snow = 0 }\n";
+    std::fs::write(&charts, format!("{text}{kind}")).unwrap();
+    let folder = build(&game, &tmp.path().join("out"));
+    let aid = pdf_text(&folder.join("aid.pdf"));
+    assert_holds(&aid, "aid.pdf", &["Rail line: 4 a turn (Mud 1, Snow 0)"]);
+}
