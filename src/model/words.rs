@@ -154,6 +154,8 @@ dictionary! {
     page_of = "page {page} of {pages}", "Seite {page} von {pages}", "page {page} sur {pages}";
     /// A date: `{day}`, `{month}` (its name) and `{year}`.
     date = "{day} {month} {year}", "{day}. {month} {year}", "{day} {month} {year}";
+    /// The first day of a month in a date, where the language writes it apart (French "1er").
+    first_day = "1", "1", "1er";
     /// The months, January to December, comma-separated.
     months = "January,February,March,April,May,June,July,August,September,October,November,December", "Januar,Februar,März,April,Mai,Juni,Juli,August,September,Oktober,November,Dezember", "janvier,février,mars,avril,mai,juin,juillet,août,septembre,octobre,novembre,décembre";
     /// Yes, as a value.
@@ -462,6 +464,14 @@ dictionary! {
 
     /// The duplex calibration sheet's front.
     calibration_front = "Duplex calibration · front", "Duplex-Kalibrierung · Vorderseite", "Calibrage recto verso · recto";
+    /// The duplex calibration sheet: how to print it.
+    calibration_print = "For {game}: print this file on both sides of one sheet, flipped on {edge}, at 100 % (never \"fit to page\"), with the printer settings you will print the {pieces} with. Check that the bar below measures {scale}.", "Für {game}: diese Datei beidseitig auf ein Blatt drucken, gewendet über {edge}, in Originalgröße (100\u{a0}%, nie „An Seite anpassen“), mit den Druckereinstellungen, mit denen du die {pieces} drucken wirst. Prüfe, dass der Balken unten {scale} misst.", "Pour {game}\u{a0}: imprimer ce fichier recto verso sur une feuille, retournée sur {edge}, à 100\u{a0}% (jamais «\u{a0}ajuster à la page\u{a0}»), avec les réglages d'impression des {pieces}. Vérifier que la barre ci-dessous mesure {scale}.";
+    /// The duplex calibration sheet: how to read the offset.
+    calibration_read = "Then hold the sheet against a window, or push a pin through the centre of each cross, and turn the sheet over: on the back, read on the two rulers where the cross (or the pin hole) falls. Write the readings, x then y, into the game's data:", "Dann das Blatt gegen ein Fenster halten oder eine Nadel durch die Mitte jedes Kreuzes stechen und das Blatt wenden: auf der Rückseite an den beiden Linealen ablesen, wo das Kreuz (oder das Nadelloch) liegt. Die Werte, erst x, dann y, in die Daten des Spiels schreiben:", "Puis tenir la feuille contre une fenêtre, ou percer d'une épingle le centre de chaque croix, et retourner la feuille\u{a0}: au verso, lire sur les deux règles où tombe la croix (ou le trou). Écrire les valeurs, x puis y, dans les données du jeu\u{a0}:";
+    /// The duplex calibration sheet: an example reading.
+    calibration_example = "A cross at +1 on the x ruler and −0.5 on the y ruler means {example}. The three crosses should agree; if they do not, the printer also scales or turns the backs: take the centre one.", "Ein Kreuz bei +1 auf dem x-Lineal und −0,5 auf dem y-Lineal bedeutet {example}. Die drei Kreuze sollten übereinstimmen; tun sie es nicht, skaliert oder dreht der Drucker die Rückseiten auch: nimm das mittlere.", "Une croix à +1 sur la règle x et à −0,5 sur la règle y donne {example}. Les trois croix devraient concorder\u{a0}; sinon, l'imprimante met aussi les versos à l'échelle ou les tourne\u{a0}: prendre celle du centre.";
+    /// The duplex calibration sheet's back: how to read it.
+    calibration_back_read = "Read where each front cross falls on these rulers: its vertical line on the x ruler above, its horizontal line on the y ruler to the right (0 is where they fall when the printer does not shift the backs). Any {key} already in the data is not applied to this page: the readings are the whole offset.", "Ablesen, wo jedes Kreuz der Vorderseite auf diese Lineale fällt: seine senkrechte Linie auf dem x-Lineal oben, seine waagerechte auf dem y-Lineal rechts (0, wo sie liegen, wenn der Drucker die Rückseiten nicht verschiebt). Ein {key} in den Daten gilt für diese Seite nicht: die Werte sind der ganze Versatz.", "Lire où tombe chaque croix du recto sur ces règles\u{a0}: sa ligne verticale sur la règle x en haut, sa ligne horizontale sur la règle y à droite (0 là où elles tombent si l'imprimante ne décale pas les versos). Un {key} déjà dans les données ne s'applique pas à cette page\u{a0}: les valeurs sont le décalage entier.";
     /// The duplex calibration sheet's back.
     calibration_back = "Duplex calibration · back", "Duplex-Kalibrierung · Rückseite", "Calibrage recto verso · verso";
 

@@ -216,6 +216,7 @@ fn a_game_written_in_german_gets_playaids_words_in_german() {
         game.to_str().unwrap(),
         "-o",
         tmp.path().join("out").to_str().unwrap(),
+        "--calibrate",
         "--vassal",
         "--tts",
     ]);
@@ -235,6 +236,11 @@ fn a_game_written_in_german_gets_playaids_words_in_german() {
     }
     assert!(!cheatsheet.contains("page 1") && !cheatsheet.contains("Seite 1"), "the game's own footer: {cheatsheet}");
     assert!(pdf_text(&folder.join("aid.pdf")).contains("SPIELHILFE"));
+    let calibrate = pdf_text(&folder.join("calibrate.pdf"));
+    assert!(
+        calibrate.contains("Duplex-Kalibrierung · Rückseite") && calibrate.contains("Dann das Blatt gegen ein Fenster"),
+        "{calibrate}"
+    );
     assert!(pdf_text(&folder.join("map.pdf")).contains("Zusammensetzen: 4 Seiten, 2 Reihen zu je 2"));
     let vmod = std::fs::read_dir(&folder)
         .unwrap()
