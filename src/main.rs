@@ -127,6 +127,9 @@ enum Command {
         /// Treat these warnings as errors: `warnings` for all, or a code such as W020 (repeatable)
         #[arg(long, value_name = "WARNING", value_parser = parse_deny)]
         deny: Vec<String>,
+        /// Build in this language only, from translations/LANG.po (rebuilt when it is saved)
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Apply every mechanical fix the findings know (renamed fields and slots, lengths without
     /// units, the one did-you-mean that fits), keeping comments and layout, and show the diff
@@ -210,9 +213,9 @@ fn main() -> ExitCode {
         Command::Diff { old, new, from, to, format, lang } => {
             run_diff(&old, new.as_deref(), (from, to), format, lang.as_deref())
         }
-        Command::Watch { dir, out, page, deny } => watch::run(
+        Command::Watch { dir, out, page, deny, lang } => watch::run(
             &dir,
-            BuildOptions { out_dir: out, page: page.map(page_size), deny: denied(&deny), ..Default::default() },
+            BuildOptions { out_dir: out, page: page.map(page_size), deny: denied(&deny), lang, ..Default::default() },
         ),
         Command::New { dir, template } => run_new(&dir, &template),
         Command::Fix { dir, dry_run } => run_fix(&dir, dry_run),

@@ -115,6 +115,29 @@ fn watch_rebuilds_when_a_spreadsheet_changes() {
     assert!(pdf_text(&pdf).contains("Command Squad HQ unit LD 6 NV 4"), "the new Ld");
 }
 
+/// `watch --lang de` builds the German play-aids only, and rebuilds them when the
+/// translator saves the PO file: the new translation prints.
+#[test]
+fn watch_in_a_language_rebuilds_when_its_translation_is_saved() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/war-at-sea-troop-landing"), &game);
+    let out = tmp.path().join("out");
+    let w = watch_with(&game, &out, &["--lang", "de"]);
+    w.wait_for("first build");
+    w.wait_for("watching");
+    let sheet = out.join("war-at-sea-troop-landing-2.0-de/cheatsheet.pdf");
+    assert!(pdf_text(&sheet).contains("Regeln für Truppenlandungen"), "German");
+    assert!(!out.join("war-at-sea-troop-landing-2.0").exists(), "the one language only");
+    let po = game.join("translations/de.po");
+    let text = std::fs::read_to_string(&po).unwrap();
+    std::fs::write(&po, text.replacen("msgstr \"Regeln für Truppenlandungen\"", "msgstr \"Landungsregeln\"", 1))
+        .unwrap();
+    let line = w.wait_for("de.po");
+    assert!(line.contains("rebuilt"), "{line}");
+    assert!(pdf_text(&sheet).contains("Landungsregeln"), "the new title");
+}
+
 /// A game's own template that loops: the watchdog stops that build (E039), the watch starts
 /// again without building the same files, and builds once the template is fixed.
 #[test]
