@@ -501,13 +501,7 @@ fn read_words(w: &Obj) -> Words {
         // with a name playaid does not fill would print it in braces.
         let (has, needs) = (crate::model::named_placeholders(&word.v), decl.placeholders());
         if has != needs {
-            let braces = |v: &[&str]| {
-                if v.is_empty() {
-                    "none".to_string()
-                } else {
-                    v.iter().map(|p| format!("{{{p}}}")).collect::<Vec<_>>().join(", ")
-                }
-            };
+            let braces = crate::model::braced::<&str>;
             w.ctx.push(
                 Diagnostic::error(diag::INVALID_VALUE, format!("the wording of `{}` has the placeholders {}", decl.key, braces(&has)))
                     .at(&word.loc)

@@ -762,13 +762,7 @@ fn differs(source: &str, translated: &str, word: bool) -> Option<String> {
         (placeholders(source), placeholders(translated))
     };
     if pa != pb {
-        let braces = |v: &[String]| {
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                v.iter().map(|p| format!("{{{p}}}")).collect::<Vec<_>>().join(", ")
-            }
-        };
+        let braces = crate::model::braced::<String>;
         return Some(format!("has the placeholders {} where the source has {}", braces(&pb), braces(&pa)));
     }
     None

@@ -50,6 +50,14 @@ pub fn named_placeholders(s: &str) -> Vec<&str> {
 /// a wording may name them as placeholders, `{turn}` or `{Turn}`.
 const GAME_WORDS: usize = 11;
 
+/// Placeholders as a message names them: "{page}, {pages}", or "none".
+pub fn braced<S: AsRef<str>>(names: &[S]) -> String {
+    if names.is_empty() {
+        return "none".to_string();
+    }
+    names.iter().map(|p| format!("{{{}}}", p.as_ref())).collect::<Vec<_>>().join(", ")
+}
+
 /// Every plural word and the singular it follows when the game gives only the singular
 /// (`turn = "round"`: "rounds").
 const PLURALS: &[(&str, &str)] = &[
@@ -590,6 +598,11 @@ impl Words {
         if let Some(w) = self.given_word(key) {
             return w;
         }
+        // A `_one` wording the game leaves out where it rewords the other: its own wording
+        // serves for one too, not a built-in one beside it.
+        if let Some(w) = key.strip_suffix("_one").and_then(|many| self.given_word(many)) {
+            return w;
+        }
         // A plural the game leaves out follows its singular: with an "s" in English ("rounds");
         // in another language, whose plurals are no rule, the singular as it is.
         if let Some((_, one)) = PLURALS.iter().find(|(many, _)| *many == key)
@@ -613,6 +626,7 @@ impl Words {
     pub fn is_builtin(&self, key: &str) -> bool {
         self.given_word(key).is_none()
             && PLURALS.iter().find(|(many, _)| *many == key).is_none_or(|(_, one)| self.given_word(one).is_none())
+            && key.strip_suffix("_one").is_none_or(|many| self.given_word(many).is_none())
     }
 
     /// [`Words::word`] at the start of a line: its first letter in upper case ("Round").
@@ -704,6 +718,8 @@ mod tests {
         assert_eq!(w.say("record_track", &[]), "Leiste der Züge");
         w = Words { given: vec![("turn", sp("round"))], lang: None };
         assert_eq!(w.word("turns"), "rounds");
+        w.given.push(("cards_count", sp("{count} chits")));
+        assert_eq!(w.say_n("cards_count", 1, &[]), "1 chits", "the game's wording, not the built-in \"1 card\"");
         w.lang = Some("ja".into());
         assert_eq!(w.word("glossary"), "Glossary");
         w.lang = Some("fr-CA".into());
