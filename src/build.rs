@@ -14,9 +14,7 @@ use crate::render::{RenderDiag, Renderer, Severity};
 use crate::source::Files;
 use crate::{check, layout, load, write};
 
-mod aid_text;
-mod card_text;
-mod map_text;
+mod measure;
 mod revision;
 
 pub use revision::check_revision;
@@ -145,7 +143,7 @@ pub fn check_loaded_unmeasured(loaded: load::Loaded, page: Option<PageSize>) -> 
     check_stages(loaded, page, false)
 }
 
-fn check_stages(loaded: load::Loaded, page: Option<PageSize>, measure: bool) -> Checked {
+fn check_stages(loaded: load::Loaded, page: Option<PageSize>, all: bool) -> Checked {
     let mut diags = loaded.diags;
     let mut stages = None;
     if !diags.iter().any(|d| d.code == diag::TOML_SYNTAX) {
@@ -153,14 +151,10 @@ fn check_stages(loaded: load::Loaded, page: Option<PageSize>, measure: bool) -> 
         diags.extend(checked.diags);
         let (mut laid_out, found) = layout::layout(&loaded.game, &checked.ix, page);
         diags.extend(found);
-        // Card text is measured with Typst: only data that checks clean compiles.
+        // Card text, the aid card's size and the map sheet's plan are measured with Typst:
+        // only data that checks clean compiles.
         if !diags.iter().any(Diagnostic::is_error) {
-            diags.extend(card_text::fit_cards(&loaded.game, &checked.ix, &mut laid_out));
-        }
-        // So are the aid card's text size and where the map sheet's notes and keys go.
-        if measure && !diags.iter().any(Diagnostic::is_error) {
-            diags.extend(aid_text::fit_aid(&loaded.game, &checked.ix, &mut laid_out, page));
-            diags.extend(map_text::fit_maps(&loaded.game, &checked.ix, &mut laid_out, page));
+            diags.extend(measure::decide(&loaded.game, &checked.ix, &mut laid_out, page, all));
         }
         stages = Some((checked.ix, laid_out));
     }

@@ -423,7 +423,7 @@ pub struct Fix {
 
 impl Diagnostic {
     /// An error with this code and message, not yet located.
-    pub(crate) fn error(code: Code, message: impl Into<String>) -> Self {
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
             code,

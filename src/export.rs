@@ -174,6 +174,9 @@ pub struct Exported {
     /// When the document is compiled in parts: the data.json of every part after the first
     /// (`data_json` is the first). Their pages follow one another in one PDF.
     pub more_parts: Vec<Vec<u8>>,
+    /// The cards of `data_json` as typed data (the cards and errata documents): what layout's
+    /// measuring reads of them without parsing the JSON back.
+    pub cards: Option<CardsData>,
 }
 
 /// Where each generated text came from.
@@ -251,6 +254,7 @@ mod scenario;
 mod since;
 mod units;
 
+pub use cards::{CardData, CardStat, CardsData};
 pub use since::{ErrataData, Prints, SectionMarks, Since, prints};
 
 /// The version of the template data's format (`data.format`, docs/TEMPLATES.md). Bumped on
@@ -264,8 +268,7 @@ pub struct TextKey(#[schemars(regex(pattern = r"^k[0-9]+$"))] String);
 
 /// The aid card's paper (and the cheatsheet's): the command line's, the cheatsheet's, the game's.
 pub fn aid_paper(game: &Game, opts: &ExportOptions) -> crate::model::PageSize {
-    let m = &game.meta;
-    opts.page.or(m.cheatsheet.page.as_ref().map(|p| p.v)).or(m.page.as_ref().map(|p| p.v)).unwrap_or_default()
+    crate::layout::aid_fit::paper(game, opts.page)
 }
 
 /// Export `game` (which must have passed the checker) and its layout for one document.
@@ -334,7 +337,7 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
     let mut parts = parts.iter().map(|p| with(p));
     let data_json = parts.next().unwrap_or_else(|| base.clone());
     let more_parts = parts.collect();
-    Exported { data_json, more_parts, texts_typ: ex.texts, map: ex.map, pieces: ex.pieces }
+    Exported { data_json, more_parts, texts_typ: ex.texts, map: ex.map, pieces: ex.pieces, cards: data.cards }
 }
 
 /// The rules' collections in the template data: what the built-in templates of the documents

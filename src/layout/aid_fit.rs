@@ -2,7 +2,7 @@
 //! margins and three columns, and the largest text size (from the cheatsheet's body size up to
 //! 4 pt more, in quarter points) at which every group of charts fits the columns left under the
 //! title and above the turn track. The heights come from Typst (`templates/aid-measure.typ`,
-//! compiled by `build`); this module says which sizes to measure and chooses from what was
+//! asked through `super::measure`); this module says which sizes to measure and chooses from what was
 //! measured. A card whose charts do not fit even at the body size runs onto a second page:
 //! W025, so that `check` tells what `build` would print.
 
@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::diag::{self, Diagnostic};
 use crate::length::{Mm, Pt};
+use crate::model::{Game, PageSize};
 use crate::source::Loc;
 
 /// The card's margin on every side.
@@ -33,6 +34,13 @@ pub const TRACK_CLEARANCE: Mm = Mm(3.0);
 const FILL: f64 = 0.98;
 /// Quarter points above the body size the text may grow: 4 pt.
 const STEPS: usize = 16;
+
+/// The aid card's paper (and the cheatsheet's): the command line's `page`, the cheatsheet's, the
+/// game's.
+pub fn paper(game: &Game, page: Option<PageSize>) -> PageSize {
+    let m = &game.meta;
+    page.or(m.cheatsheet.page.as_ref().map(|p| p.v)).or(m.page.as_ref().map(|p| p.v)).unwrap_or_default()
+}
 
 /// The heights `aid-measure.typ` reports that do not depend on the text size, in pt.
 #[derive(Debug, Clone, Copy, Deserialize)]

@@ -3,8 +3,8 @@
 //! gives each card its [`CardFit`] and a finding (E023) for every card whose text does not fit
 //! even at its smallest size, located at the field that takes the most room.
 //!
-//! Steps around two rounds of Typst compiles (run by `build`, which has the exporter and
-//! renderer): [`probes`] says which ways of setting each card to measure first (every fourth
+//! Steps around rounds of Typst compiles (asked through [`super::measure::Measure`], which
+//! `super::measure` strings together): [`probes`] says which ways of setting each card to measure first (every fourth
 //! quarter point from the largest text size, and the smallest), [`refine`] which next (the
 //! quarter points above the largest that fit, or the stat bar grown where the largest size
 //! fits), deciding here, with the shaper Typst uses, how many columns the stats of each layout

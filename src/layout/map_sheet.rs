@@ -1,7 +1,7 @@
 //! The map sheet (`map.pdf`) laid out: for each map, how it is cut into pages (its [`Tiling`])
 //! and where its notes and terrain key go, with the assembly diagram's scale for a map of
 //! several pages. The heights of the notes, the key and the assembly instructions come from
-//! Typst (`templates/map-measure.typ`, compiled by `build`); this module decides from them, and
+//! Typst (`templates/map-measure.typ`, asked through `super::measure`); this module decides from them, and
 //! `map.typ` only draws what was decided.
 //!
 //! A one-page map takes its notes and key under it when the page has room for them, else on a

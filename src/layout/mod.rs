@@ -19,6 +19,7 @@ pub mod geometry;
 pub mod glyphs;
 pub mod map;
 pub mod map_sheet;
+pub mod measure;
 mod pictures;
 pub mod symbol;
 

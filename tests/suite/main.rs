@@ -19,6 +19,7 @@ mod fuzz;
 mod icons;
 mod legibility;
 mod maps;
+mod measure;
 mod mutations;
 mod new;
 mod pieces;

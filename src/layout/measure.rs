@@ -1,0 +1,161 @@
+//! What layout asks Typst, and what it decides from the answers.
+//!
+//! A few decisions need the height of text as Typst sets it: the size of each card's text, the
+//! aid card's text size, where a map sheet's notes and key go. Layout makes them all here,
+//! through one interface, [`Measure`], that the caller hands in, as typst's `World` is handed
+//! to its compiler: layout says what to measure, round by round, and decides from the heights;
+//! the implementation only measures. `build` implements it by compiling the measuring templates
+//! (`templates/card-measure.typ`, `aid-measure.typ`, `map-measure.typ`) on this layout's own
+//! data, and `check` makes the same calls, so both decide alike.
+
+use super::Layout;
+use super::aid_fit::{self, AidFit, Frame, Search};
+use super::card_fit::{self, Probe, StatText};
+use super::map_sheet::KeyHeights;
+use crate::check::Index;
+use crate::diag::Diagnostic;
+use crate::length::{Mm, Pt};
+use crate::model::{Game, PageSize};
+
+/// Typst's heights for what layout asks. Each method measures `layout` as it stands when
+/// called; an `Err` is what stopped the measuring document from compiling, as `build` would
+/// report it.
+pub trait Measure {
+    /// Each card's stats as its card prints them (the exporter formats the values), by the
+    /// card's position in [`super::Cards::cards`].
+    fn card_stats(&self, layout: &Layout) -> Vec<Vec<StatText>>;
+    /// The heights of each of `probes`; a result's `probe` is its position in `probes`.
+    fn cards(&self, layout: &Layout, probes: &[Probe]) -> Result<Vec<card_fit::Measured>, Vec<Diagnostic>>;
+    /// The aid card's groups of charts at each of `sizes` (pt), and the card's frame.
+    fn aid(&self, layout: &Layout, sizes: &[f64]) -> Result<AidRound, Vec<Diagnostic>>;
+    /// The height of each map's notes and key.
+    fn map_keys(&self, layout: &Layout) -> Result<Vec<KeyHeights>, Vec<Diagnostic>>;
+}
+
+/// One round of the aid card's measuring.
+#[derive(Debug, Clone, Default)]
+pub struct AidRound {
+    /// The heights that do not depend on the text size; none where the card prints nothing.
+    pub frame: Option<Frame>,
+    /// The groups' heights at each size measured.
+    pub measured: Vec<aid_fit::Measured>,
+}
+
+/// Decide everything measured: each card's fit, then (with `all`) the aid card's frame and the
+/// map sheet's plans. Only data that checks clean is measured (it must compile); `all` is false
+/// for a layout that prints no aid card or map sheet (another version of the game for `diff`,
+/// another paper).
+pub fn decide(
+    game: &Game,
+    ix: &Index,
+    layout: &mut Layout,
+    page: Option<PageSize>,
+    all: bool,
+    typst: &dyn Measure,
+) -> Vec<Diagnostic> {
+    let mut diags = fit_cards(game, ix, layout, typst);
+    if all && !diags.iter().any(Diagnostic::is_error) {
+        diags.extend(fit_aid(game, layout, page, typst));
+        diags.extend(plan_maps(game, layout, typst));
+    }
+    diags
+}
+
+/// Give every card its fit; the findings are text that does not fit (E023). Rounds: whole points
+/// first, then the quarter points above the largest that fits, then, where the cards of a layout
+/// share a size (`[cards] same_size`), each card at that size where it was not measured yet.
+fn fit_cards(game: &Game, ix: &Index, layout: &mut Layout, typst: &dyn Measure) -> Vec<Diagnostic> {
+    if layout.cards.cards.is_empty() {
+        return Vec::new();
+    }
+    let stats = typst.card_stats(layout);
+    let (mut probes, mut measured) = (Vec::new(), Vec::new());
+    let first = card_fit::probes(game, &layout.cards, &stats);
+    if let Err(diags) = card_round(typst, layout, first, &mut probes, &mut measured) {
+        return diags;
+    }
+    let finer = card_fit::refine(game, &layout.cards, &stats, &probes, &measured);
+    if let Err(diags) = card_round(typst, layout, finer, &mut probes, &mut measured) {
+        return diags;
+    }
+    let decks = card_fit::decks(game, &layout.cards, &probes, &measured);
+    let shared = card_fit::at_deck_sizes(game, &layout.cards, &stats, &probes, &decks);
+    if !shared.is_empty()
+        && let Err(diags) = card_round(typst, layout, shared, &mut probes, &mut measured)
+    {
+        return diags;
+    }
+    let mut diags = Vec::new();
+    card_fit::fit(game, ix, &mut layout.cards, &probes, &measured, &decks, &mut diags);
+    diags
+}
+
+/// Measure `more` and add them and their heights to those of the rounds before.
+fn card_round(
+    typst: &dyn Measure,
+    layout: &Layout,
+    more: Vec<Probe>,
+    probes: &mut Vec<Probe>,
+    measured: &mut Vec<card_fit::Measured>,
+) -> Result<(), Vec<Diagnostic>> {
+    let first = probes.len();
+    let found = typst.cards(layout, &more)?;
+    measured.extend(found.into_iter().map(|m| card_fit::Measured { probe: m.probe + first, ..m }));
+    probes.extend(more);
+    Ok(())
+}
+
+/// Give the layout the aid card's frame, when the game prints one with the built-in template (a
+/// game's own `aid.typ` lays its card out itself); the finding is W025 (the card runs on).
+fn fit_aid(game: &Game, layout: &mut Layout, page: Option<PageSize>, typst: &dyn Measure) -> Vec<Diagnostic> {
+    if !game.meta.aid.sheet || game.templates.iter().any(|t| t.name == "aid.typ") {
+        return Vec::new();
+    }
+    let floor = Pt(game.meta.cheatsheet.font_size);
+    // The first round measures the frame too: the title's and the track's heights.
+    let first = match typst.aid(layout, &Search::new(floor, Pt(0.0)).next()) {
+        Ok(round) => round,
+        Err(diags) => return diags,
+    };
+    let Some(frame) = first.frame else {
+        let (_, page_h) = super::geometry::page_mm(aid_fit::paper(game, page), true);
+        layout.aid = Some(AidFit::unmeasured(floor, Mm(page_h).pt()));
+        return Vec::new();
+    };
+    let mut search = Search::new(floor, frame.column_height());
+    search.add(&first.measured);
+    // Each round narrows the bracket; the bound is against a measuring document that reports
+    // nothing (a size it did not lay out would be asked for again).
+    for _ in 0..8 {
+        let sizes = search.next();
+        if sizes.is_empty() {
+            break;
+        }
+        match typst.aid(layout, &sizes) {
+            Ok(round) => search.add(&round.measured),
+            Err(diags) => return diags,
+        }
+    }
+    let fit = search.fit();
+    layout.aid = Some(fit);
+    let at = game.meta.aid.sheet_at.as_ref().unwrap_or(&game.meta.loc);
+    search.runs_on().map(|r| r.finding(fit.floor, at)).into_iter().collect()
+}
+
+/// Decide where each map's notes and key go, when the game prints maps with the built-in
+/// template (a game's own `map.typ` lays its sheet out itself).
+fn plan_maps(game: &Game, layout: &mut Layout, typst: &dyn Measure) -> Vec<Diagnostic> {
+    if layout.map_pages.is_empty() || game.templates.iter().any(|t| t.name == "map.typ") {
+        return Vec::new();
+    }
+    let heights = match typst.map_keys(layout) {
+        Ok(heights) => heights,
+        Err(diags) => return diags,
+    };
+    for page in &mut layout.map_pages {
+        if let Some(h) = heights.iter().find(|h| h.map == page.id) {
+            page.plan = page.decide(h);
+        }
+    }
+    Vec::new()
+}
