@@ -6,7 +6,8 @@ use toml::de::DeValue;
 
 use super::lengths::{font_size, length, offset, parse_size};
 use super::reader::{Ctx, Obj};
-use super::{OrDefault, color_of, id_or_slug, o_finish, page_of, scalar_of};
+use super::units::scalar_of;
+use super::{OrDefault, color_of, id_or_slug, o_finish, page_of};
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
 use crate::source::Loc;

@@ -4,7 +4,8 @@
 use toml::de::DeValue;
 
 use super::reader::{Obj, int_of};
-use super::{OrDefault, id_or_slug, o_finish, scalar_of};
+use super::units::scalar_of;
+use super::{OrDefault, id_or_slug, o_finish};
 use crate::diag::{self, Diagnostic};
 use crate::model::*;
 

@@ -14,7 +14,8 @@ use toml::de::{DeArray, DeTable, DeValue};
 
 use super::fields::{self, TableDecl, Ty};
 use super::reader::{Ctx, Obj};
-use super::{describe, pieces, read_unit};
+use super::units::read_unit;
+use super::{describe, pieces};
 use crate::diag::{self, Diagnostic};
 use crate::model::Game;
 
