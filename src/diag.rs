@@ -248,6 +248,9 @@ codes! {
     /// A translation whose references by id or placeholders differ from its source's, or a
     /// translations file that is not a PO file.
     TRANSLATION_MARKUP = "E081" "translation-markup";
+    /// Geomorphic boards that cannot be laid side by side as a scenario arranges them, or a
+    /// hex board whose edges cannot meet another's (`short`, an odd number of columns).
+    BOARDS_DO_NOT_FIT = "E082" "boards-do-not-fit";
     /// A scenario force (`unit = ..., count = ...`) fields a unit of another side: a slip, or
     /// a side that fields the other's units on purpose (captured or allied troops).
     FORCE_OTHER_SIDE = "W024" "force-of-other-side";

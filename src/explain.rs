@@ -102,6 +102,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W021", include_str!("../docs/explain/W021.md")),
     ("E080", include_str!("../docs/explain/E080.md")),
     ("E081", include_str!("../docs/explain/E081.md")),
+    ("E082", include_str!("../docs/explain/E082.md")),
     ("W024", include_str!("../docs/explain/W024.md")),
     ("W025", include_str!("../docs/explain/W025.md")),
     ("W026", include_str!("../docs/explain/W026.md")),

@@ -69,6 +69,41 @@ impl Checker<'_> {
         self.map_cells(&g, m);
         self.map_lines(&g, m);
         self.map_areas(&g, m);
+        self.board_label(&g, m);
+    }
+
+    /// A geomorphic board (`board`): a label that can begin a cell's name, and, on a hex grid,
+    /// edges that meet another board's (E082): half hexes on every edge need offset columns
+    /// (rows) one hex short and an odd number of them, so that the first and the last are alike
+    /// and a board turned half a turn lies on the same grid.
+    fn board_label(&mut self, g: &Grid, m: &Map) {
+        let Some(label) = &m.board else { return };
+        if label.v.is_empty() || label.v.contains(|c: char| c == '-' || c.is_whitespace()) {
+            self.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{}` cannot begin a cell's name", label.v))
+                    .at(&label.loc)
+                    .help("a board's label is a letter or number without spaces or `-`: board = \"3\""),
+            );
+        }
+        let GridKind::Hex { top, short, .. } = g.kind else { return };
+        let (count, what) = match top {
+            HexTop::Flat => (g.columns, "columns"),
+            HexTop::Pointy => (g.rows, "rows"),
+        };
+        if !short || count % 2 == 0 {
+            let mut d = Diagnostic::error(
+                diag::BOARDS_DO_NOT_FIT,
+                format!("board {} cannot meet another board: its edges are half hexes only with short offset {what} of an odd number", label.v),
+            )
+            .at(&label.loc)
+            .label("a geomorphic board");
+            d = match (short, count % 2 == 0) {
+                (false, true) => d.help(format!("set short = true and give it {} {what}", count + 1)),
+                (false, false) => d.help("set short = true: its offset columns (rows) have one hex fewer"),
+                _ => d.help(format!("give it {} {what}: the first and the last are then alike", count + 1)),
+            };
+            self.push(d);
+        }
     }
 
     /// Terrain by cell: every terrain known, no cell of two terrains (E051).
@@ -452,23 +487,43 @@ impl Checker<'_> {
             self.cells_without_board(sc);
             return;
         };
-        if let Some(m) = self.game.area_maps.iter().find(|m| m.id.v == board.map.v) {
-            self.check_area_board(sc, m);
-            return;
-        }
-        // Neither kind of map: a did-you-mean among both.
-        if !self.game.maps.iter().any(|m| m.id.v == board.map.v) && !self.game.area_maps.is_empty() {
-            let names: Vec<&str> = self
-                .game
-                .maps
-                .iter()
-                .map(|m| m.id.v.as_str())
-                .chain(self.game.area_maps.iter().map(|m| m.id.v.as_str()))
-                .collect();
-            self.push(unknown_reference(Coll::Map, &board.map.v, &board.map.loc, names));
-            return;
-        }
-        let Some(map) = self.resolve::<Map>(&board.map) else { return };
+        let map = match (&board.map, &board.arranged) {
+            (Some(id), _) => {
+                if let Some(m) = self.game.area_maps.iter().find(|m| m.id.v == id.v) {
+                    self.check_area_board(sc, m);
+                    return;
+                }
+                // Neither kind of map: a did-you-mean among both.
+                if !self.game.maps.iter().any(|m| m.id.v == id.v) && !self.game.area_maps.is_empty() {
+                    let names: Vec<&str> = (self.game.maps.iter().map(|m| m.id.v.as_str()))
+                        .chain(self.game.area_maps.iter().map(|m| m.id.v.as_str()))
+                        .collect();
+                    self.push(unknown_reference(Coll::Map, &id.v, &id.loc, names));
+                    return;
+                }
+                let Some(map) = self.resolve::<Map>(id) else { return };
+                map
+            }
+            (None, arranged) => {
+                for id in board.boards.iter().flatten() {
+                    self.resolve::<Map>(id);
+                }
+                match arranged {
+                    Some(Ok(map)) => map,
+                    Some(Err(e)) => {
+                        let at = board.boards.get(e.at.0).and_then(|r| r.get(e.at.1)).map_or(&board.loc, |b| &b.loc);
+                        self.push(
+                            Diagnostic::error(diag::BOARDS_DO_NOT_FIT, e.message.clone())
+                                .at(at)
+                                .label("laid here")
+                                .help(e.help.clone()),
+                        );
+                        return;
+                    }
+                    None => return,
+                }
+            }
+        };
         if !(1..=MAX_MAP_CELLS).contains(&map.columns.v)
             || !(1..=MAX_MAP_CELLS).contains(&map.rows.v)
             || !(CELL_MM.0..=CELL_MM.1).contains(&map.cell.v)
@@ -480,7 +535,7 @@ impl Checker<'_> {
             Some(w) => bounds(&self.cells_of(&g, w)).unwrap_or((1, 1, g.columns, g.rows)),
             None => (1, 1, g.columns, g.rows),
         };
-        let b = Played { map, g, window, windowed: board.window.is_some() };
+        let b = Played { map, g: g.clone(), window, windowed: board.window.is_some() };
         self.board_arrows(sc, board, map);
         let mut stack: BTreeMap<Coord, i64> = BTreeMap::new();
         for side in &sc.sides {
@@ -592,12 +647,12 @@ impl Checker<'_> {
         areas: &[&MapArea],
         stack: &mut BTreeMap<Coord, i64>,
     ) {
-        let g = b.g;
+        let g = &b.g;
         let allowed: BTreeSet<Coord> = areas.iter().flat_map(|a| a.coords(b.map)).collect();
         let limit = self.game.scenario_limits.units_per_cell.as_ref().map(|l| l.v);
-        let listed = if f.cells.is_empty() { HashMap::new() } else { b.map.listed_terrain(&g) };
+        let listed = if f.cells.is_empty() { HashMap::new() } else { b.map.listed_terrain(g) };
         for (i, entry) in f.cells.iter().enumerate() {
-            let Some(c) = self.window_cell(&g, b.window, entry) else { continue };
+            let Some(c) = self.window_cell(g, b.window, entry) else { continue };
             self.enterable(b, &listed, c, f, entry);
             if !allowed.is_empty() && !allowed.contains(&c) && f.arrives.is_none() {
                 self.push(
@@ -632,7 +687,7 @@ impl Checker<'_> {
 
     /// A force's `entry`: a cell on an edge of the board played, or an edge (E054).
     fn force_entry(&mut self, b: &Played, side: &ScenarioSide, f: &Force) {
-        let g = b.g;
+        let g = &b.g;
         let Some(entry) = &f.entry else { return };
         // An edge: the whole of it, the side's own or nobody's.
         if let Some((edge, named)) = b.map.entry_edge(&entry.v) {
@@ -647,7 +702,7 @@ impl Checker<'_> {
             self.unknown_in_map(b.map, "edge", entry, names);
             return;
         }
-        let Some(c) = self.window_cell(&g, b.window, entry) else { return };
+        let Some(c) = self.window_cell(g, b.window, entry) else { return };
         let (c0, r0, c1, r1) = b.window;
         let on_edge =
             if b.windowed { c.col == c0 || c.col == c1 || c.row == r0 || c.row == r1 } else { g.on_any_edge(c) };

@@ -99,6 +99,8 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         notes,
         page,
         landscape,
+        board,
+        arranged: _, // a scenario's boards: compared as the scenario's `boards`
         loc: _,
     } = x;
     let name = format!("Map {}", title.v);
@@ -110,6 +112,7 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         .one("cell size", mm(cell.v))
         .one("paper", page.as_ref().map(|p| p.v.typst_name().to_string()))
         .one("page orientation", landscape.map(|l| if l { "landscape" } else { "portrait" }.to_string()))
+        .one("board", board.as_ref().map(|b| b.v.clone()))
         .refer("terrain elsewhere", terrain, |t| terrain_name(g, t));
     terrain_cells(g, x, word, &mut r);
     hexside_list(g, x, hexsides, &mut r);
@@ -333,7 +336,7 @@ fn objective(g: &Game, label: &str, x: &Objective) -> Entry {
 }
 
 fn board(g: &Game, label: &str, r: &mut Record, x: &Option<Board>) {
-    let Some(Board { map, window, arrows, loc: _ }) = x else {
+    let Some(Board { map, boards, turned, arranged: _, window, arrows, loc: _ }) = x else {
         r.one("map", None).group("arrow", Vec::new());
         return;
     };
@@ -351,7 +354,13 @@ fn board(g: &Game, label: &str, r: &mut Record, x: &Option<Board>) {
             p.item(setting.as_ref().map(|s| s.v.clone()), what)
         })
         .collect();
-    r.one("map", Some(map_name(g, &map.v))).one("window", o(window)).group("arrow", arrows);
+    let rows: Vec<String> =
+        boards.iter().map(|row| row.iter().map(|b| map_name(g, &b.v)).collect::<Vec<_>>().join(", ")).collect();
+    r.one("map", map.as_ref().map(|m| map_name(g, &m.v)))
+        .one("boards", (!rows.is_empty()).then(|| rows.join("; ")))
+        .list("turned", turned.iter().map(|t| map_name(g, &t.v)).collect())
+        .one("window", o(window))
+        .group("arrow", arrows);
 }
 
 pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {

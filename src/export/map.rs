@@ -133,6 +133,25 @@ pub struct MapDrawing {
     /// a grid of cells.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub network: Option<super::areas::AreaDrawing>,
+    /// A geomorphic hex board or boards laid side by side: cut through the centres of the edge
+    /// cells (half hexes), the drawing clipped to `width` × `height`.
+    pub cut: bool,
+    /// Geomorphic boards: each board's label printed large across it (upside down on a board
+    /// turned half a turn), and, where boards are laid side by side, its outline.
+    pub boards: Vec<BoardMark>,
+}
+
+/// A geomorphic board on a drawing.
+#[derive(Serialize, JsonSchema)]
+pub struct BoardMark {
+    /// Its label ("1").
+    pub label: String,
+    /// Its frame: left, top, width, height, mm.
+    pub rect: [f64; 4],
+    /// Turned half a turn.
+    pub turned: bool,
+    /// Laid beside other boards: its outline prints.
+    pub outlined: bool,
 }
 
 impl MapDrawing {
@@ -163,6 +182,8 @@ impl MapDrawing {
             label_below: 0.0,
             coord_above: 0.0,
             network: Some(network),
+            cut: false,
+            boards: Vec::new(),
         }
     }
 }
@@ -193,6 +214,8 @@ pub struct MapCell {
     pub y: f64,
     /// Its terrain, by index in `terrain`.
     pub t: usize,
+    /// Where its number prints: the middle of the number's top, mm (`layout::board::number_at`).
+    pub number: Point,
 }
 
 /// A hexside.
@@ -363,7 +386,7 @@ impl Exporter<'_> {
     pub(super) fn map_drawing(&mut self, m: &Map, window: Option<Window>, text: MapText) -> MapDrawing {
         let game = self.game;
         let geo = Geometry::of(m);
-        let g = geo.grid;
+        let g = &geo.grid;
         let inside =
             |c: Coord| window.is_none_or(|(c0, r0, c1, r1)| (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row));
         let shown: Vec<Coord> = g.cells().filter(|c| inside(*c)).collect();
@@ -372,7 +395,7 @@ impl Exporter<'_> {
         let at = |p: MmPoint| (p.0 - x0, p.1 - y0);
         let default = m.terrain.as_ref().map_or("clear", |t| t.v.as_str());
         let terrain_of: HashMap<Coord, &str> =
-            m.listed_terrain(&g).into_iter().map(|(c, t)| (c, t.v.as_str())).collect();
+            m.listed_terrain(g).into_iter().map(|(c, t)| (c, t.v.as_str())).collect();
         // Terrain ids in the order first drawn; cells refer to them by index.
         let mut terrains: Vec<String> = Vec::new();
         fn index(id: &str, terrains: &mut Vec<String>) -> usize {
@@ -391,7 +414,8 @@ impl Exporter<'_> {
             *counts.entry(t).or_default() += 1;
             let (x, y) = at(geo.centre(*c));
             let name = if g.scheme == CoordScheme::None { String::new() } else { g.name(*c) };
-            cells.push(MapCell { n: name, x: mm(x), y: mm(y), t });
+            let number = pt(at(board::number_at(&geo, *c, text.coord_above)));
+            cells.push(MapCell { n: name, x: mm(x), y: mm(y), t, number });
         }
         let mut hexsides = Vec::new();
         for hs in &m.hexsides {
@@ -425,6 +449,7 @@ impl Exporter<'_> {
             .map(|(c, l)| MapLabel { at: pt(at(geo.centre(c))), text: l.text.v.clone() })
             .collect();
         let terrain = terrain_key(game, &terrains, &counts);
+        let boards = board_marks(m, &geo, &at);
         let kind = match g.kind {
             GridKind::Square => "square",
             GridKind::Hex { top: HexTop::Flat, .. } => "flat",
@@ -454,7 +479,32 @@ impl Exporter<'_> {
             label_below: text.label_below,
             coord_above: text.coord_above,
             network: None,
+            cut: g.halves,
+            boards,
         }
+    }
+}
+
+/// Map `m`'s geomorphic boards as drawn (`at` places a map point on the drawing): the map
+/// itself when it is a board, each board of an arrangement; none on any other map.
+fn board_marks(m: &Map, geo: &Geometry, at: &dyn Fn(MmPoint) -> MmPoint) -> Vec<BoardMark> {
+    let rect = |cells: &[Coord]| {
+        let (x0, y0, x1, y1) = bounding_box(geo, cells);
+        let (ax, ay) = at((x0, y0));
+        [mm(ax), mm(ay), mm(x1 - x0), mm(y1 - y0)]
+    };
+    match (&m.arranged, &m.board) {
+        (Some(a), _) => (a.boards.iter())
+            .map(|b| {
+                let cells: Vec<Coord> = b.grid.cells().map(|c| b.arranged(c)).collect();
+                BoardMark { label: b.label.clone(), rect: rect(&cells), turned: b.turned, outlined: true }
+            })
+            .collect(),
+        (None, Some(label)) => {
+            let cells: Vec<Coord> = geo.grid.cells().collect();
+            vec![BoardMark { label: label.v.clone(), rect: rect(&cells), turned: false, outlined: false }]
+        }
+        (None, None) => Vec::new(),
     }
 }
 
@@ -657,10 +707,10 @@ impl Exporter<'_> {
     pub(super) fn board(&mut self, sc: &Scenario) -> Option<Board> {
         let game = self.game;
         let board = sc.board.as_ref()?;
-        if let Some(m) = game.area_maps.iter().find(|m| m.id.v == board.map.v) {
+        if let Some(m) = game.area_maps.iter().find(|m| board.map.as_ref().is_some_and(|id| id.v == m.id.v)) {
             return Some(self.area_board(sc, m));
         }
-        let map = self.ix.get::<Map>(game, &board.map.v)?;
+        let map = board.played(game)?;
         let b = OnBoard::of(map, board);
         let frame = board::scenario_frame(sc, &b);
         let drawing = self.map_drawing(map, Some(b.window), map_text(Mm(b.geo.cell * frame.scale), true));
@@ -827,7 +877,7 @@ impl Exporter<'_> {
 /// Set-up areas of the scenario's sides: their outlines (the sides of their cells that border
 /// no other cell of the area), in the side's colour.
 fn board_areas(game: &Game, sc: &Scenario, map: &Map, b: &OnBoard) -> Vec<SetupArea> {
-    let g = b.geo.grid;
+    let g = &b.geo.grid;
     let mut areas = Vec::new();
     for a in &map.areas {
         let Some(side) = a.side.as_ref().filter(|s| sc.sides.iter().any(|x| x.side.v == s.v)) else { continue };

@@ -213,13 +213,36 @@ pub fn bounding_box(geo: &Geometry, cells: &[Coord]) -> (f64, f64, f64, f64) {
     if cells.is_empty() {
         return (0.0, 0.0, 0.0, 0.0);
     }
-    let (hw, hh) = geo.half_extent();
+    let (hw, hh) = geo.frame_extent();
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for c in cells {
         let (x, y) = geo.centre(*c);
         (x0, y0, x1, y1) = (x0.min(x - hw), y0.min(y - hh), x1.max(x + hw), y1.max(y + hh));
     }
     (x0, y0, x1, y1)
+}
+
+/// Where cell `c`'s number prints: the middle of its top, in map mm, `above` cells above the
+/// cell's centre; on a board cut through its edge cells ([`Grid::halves`]), inside the half
+/// of an edge cell that prints (below the centre on the north edge, toward the board on the
+/// west and east edges).
+pub fn number_at(geo: &Geometry, c: Coord, above: f64) -> Point {
+    let (x, y) = geo.centre(c);
+    let cell = geo.cell;
+    if !geo.grid.halves {
+        return (x, y - above * cell);
+    }
+    let (w, _) = geo.size();
+    let near = |a: f64, b: f64| (a - b).abs() < 1e-6;
+    let dx = if near(x, 0.0) {
+        geo.side() / 2.0
+    } else if near(x, w) {
+        -geo.side() / 2.0
+    } else {
+        0.0
+    };
+    let top = if near(y, 0.0) { y + 0.08 * cell } else { y - above * cell };
+    (x + dx, top)
 }
 
 /// The board a scenario is played on: which cells it shows and where a map point lands on the
@@ -239,7 +262,7 @@ impl OnBoard {
     /// The board of scenario `board` on `map`: the window it names, else the whole map.
     pub fn of(map: &Map, board: &Board) -> OnBoard {
         let geo = Geometry::of(map);
-        let g = geo.grid;
+        let g = geo.grid.clone();
         let window = board.window.as_ref().and_then(|w| {
             let cells = g.expand(&w.v).ok()?;
             Some((
@@ -256,11 +279,11 @@ impl OnBoard {
 
     fn new(geo: Geometry, window: Window) -> OnBoard {
         let mut b = OnBoard { geo, window, origin: (0.0, 0.0), edges: Vec::new() };
-        let (hw, hh) = geo.half_extent();
+        let (hw, hh) = b.geo.frame_extent();
         let shown = b.shown();
         b.origin = (
-            shown.iter().map(|c| geo.centre(*c).0 - hw).fold(f64::MAX, f64::min),
-            shown.iter().map(|c| geo.centre(*c).1 - hh).fold(f64::MAX, f64::min),
+            shown.iter().map(|c| b.geo.centre(*c).0 - hw).fold(f64::MAX, f64::min),
+            shown.iter().map(|c| b.geo.centre(*c).1 - hh).fold(f64::MAX, f64::min),
         );
         b
     }
@@ -480,10 +503,9 @@ pub fn check_map_text(
     let mut printed = Vec::new();
     if geo.grid.scheme != CoordScheme::None {
         for c in b.shown() {
-            let (x, y) = geo.centre(c);
             let n = geo.grid.name(c);
             let (w, h) = (mm(text_width(&n, t.coord_size, false)), mm(t.coord_size * ink_em(&n, false).2));
-            let top = y - t.coord_above * cell;
+            let (x, top) = number_at(geo, c, t.coord_above);
             printed
                 .push(Printed { rect: (x - w / 2.0, top, x + w / 2.0, top + h), what: format!("the number of {n}") });
         }
@@ -589,7 +611,7 @@ pub fn check_maps(game: &Game, ix: &Index, counters: &Counters) -> Vec<Diagnosti
     }
     for sc in &game.scenarios {
         let Some(board) = &sc.board else { continue };
-        let Some(map) = ix.get::<Map>(game, &board.map.v) else { continue };
+        let Some(map) = board.played(game) else { continue };
         let b = OnBoard::of(map, board);
         let stacks = board_stacks((game, ix, counters), sc, &b);
         let frame = scenario_frame(sc, &b);
@@ -600,9 +622,9 @@ pub fn check_maps(game: &Game, ix: &Index, counters: &Counters) -> Vec<Diagnosti
 }
 
 /// The map a scenario is played on: its `[scenario.board] map`, else the game's first map.
-pub fn scenario_map<'g>(game: &'g Game, scenario: &Scenario) -> Option<&'g Map> {
+pub fn scenario_map<'g>(game: &'g Game, scenario: &'g Scenario) -> Option<&'g Map> {
     match &scenario.board {
-        Some(b) => game.maps.iter().find(|m| m.id.v == b.map.v),
+        Some(b) => b.played(game),
         None => game.maps.first(),
     }
 }
@@ -610,7 +632,8 @@ pub fn scenario_map<'g>(game: &'g Game, scenario: &Scenario) -> Option<&'g Map> 
 /// The map of areas a scenario is played on: its board's, when that is a map of areas.
 pub fn scenario_area_map<'g>(game: &'g Game, scenario: &Scenario) -> Option<&'g AreaMap> {
     let b = scenario.board.as_ref()?;
-    game.area_maps.iter().find(|m| m.id.v == b.map.v)
+    let id = b.map.as_ref()?;
+    game.area_maps.iter().find(|m| m.id.v == id.v)
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ pub const CAPTION_MM: f64 = 6.0;
 pub type Point = (f64, f64);
 
 /// Where a map's cells are, in mm.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Geometry {
     /// The grid.
     pub grid: Grid,
@@ -50,12 +50,24 @@ impl Geometry {
     /// The geometry of `grid` with cells `cell` mm across.
     pub fn new(grid: Grid, cell: f64) -> Geometry {
         let mut g = Geometry { grid, cell, shift: (0.0, 0.0), size: (0.0, 0.0) };
+        let grid = &g.grid;
+        // A geomorphic hex board is cut through the centres of its edge cells (its edge rows
+        // and columns are half hexes): the box runs from the first centre to the last.
+        if grid.halves {
+            let (w, h) = ((grid.columns - 1) as f64, (grid.rows - 1) as f64);
+            g.size = match grid.kind {
+                GridKind::Hex { top: HexTop::Pointy, .. } => (w * cell, h * 1.5 * g.side()),
+                _ => (w * 1.5 * g.side(), h * cell),
+            };
+            return g;
+        }
         let (hw, hh) = g.half_extent();
         let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
         // The outermost cells decide the box: those of the first and last two rows and columns.
-        for c in
-            grid.cells().filter(|c| c.col <= 2 || c.row <= 2 || c.col >= grid.columns - 1 || c.row >= grid.rows - 1)
-        {
+        let outer: Vec<Coord> = (grid.cells())
+            .filter(|c| c.col <= 2 || c.row <= 2 || c.col >= grid.columns - 1 || c.row >= grid.rows - 1)
+            .collect();
+        for c in outer {
             let (x, y) = g.raw_centre(c);
             (x0, y0, x1, y1) = (x0.min(x - hw), y0.min(y - hh), x1.max(x + hw), y1.max(y + hh));
         }
@@ -67,6 +79,12 @@ impl Geometry {
     /// The geometry of a map.
     pub fn of(map: &Map) -> Geometry {
         Geometry::new(map.grid(), map.cell_mm())
+    }
+
+    /// Half a cell's width and height as far as a frame around cells reaches: none on a grid
+    /// cut through its edge cells' centres ([`Grid::halves`]), else [`Geometry::half_extent`].
+    pub fn frame_extent(&self) -> Point {
+        if self.grid.halves { (0.0, 0.0) } else { self.half_extent() }
     }
 
     /// The side of a hex (also its circumradius), or the side of a square.
@@ -263,8 +281,14 @@ mod tests {
     use crate::model::CoordScheme;
 
     fn hex(top: HexTop, columns: i64, rows: i64) -> Geometry {
-        let grid =
-            Grid { kind: GridKind::Hex { top, even: true, short: false }, columns, rows, scheme: CoordScheme::Xxyy };
+        let grid = Grid {
+            kind: GridKind::Hex { top, even: true, short: false },
+            columns,
+            rows,
+            scheme: CoordScheme::Xxyy,
+            halves: false,
+            boards: None,
+        };
         Geometry::new(grid, 19.05)
     }
 

@@ -71,7 +71,11 @@ pub fn layout(game: &Game, ix: &Index, page: Option<PageSize>) -> (Layout, Vec<D
             continue;
         }
         let scale = board::board_frame(laid.size, false).scale;
-        for sc in game.scenarios.iter().filter(|sc| sc.board.as_ref().is_some_and(|b| b.map.v == m.id.v)) {
+        for sc in game
+            .scenarios
+            .iter()
+            .filter(|sc| sc.board.as_ref().is_some_and(|b| b.map.as_ref().is_some_and(|id| id.v == m.id.v)))
+        {
             diags.extend(areas::check_board_names(m, scale, crate::length::Pt(areas::AREA_BOARD_NAME_PT), &sc.title.v));
         }
     }

@@ -1226,6 +1226,11 @@ static MAP: TableDecl = table(
             "Which columns (flat) or rows (pointy) sit half a hex lower or to the right; default \"even\".",
         ),
         f("short", Ty::Bool, "The offset columns or rows have one hex fewer (Commands & Colors: rows of 13 and 12)."),
+        f(
+            "board",
+            Ty::Str,
+            "A geomorphic board's label (\"3\"): scenarios lay it beside others with `boards`, its cells named \"3\" then its own name (\"3C4\"); a hex board's edge rows and columns are half hexes, cut through their centres.",
+        ),
         f("columns", Ty::Int, "Hex and square maps (required): columns of cells, at most 200."),
         f("rows", Ty::Int, "Hex and square maps (required): rows of cells, at most 200."),
         f("cell", Ty::Length, "Hex and square maps (required): cell size, 5 to 100 mm, across a hex's flats."),
@@ -1357,7 +1362,13 @@ static BOARD: TableDecl = table(
     "scenario_board",
     "[scenario.board]: the map a scenario is played on, drawn on its sheet with the set-up.",
     &[
-        req("map", Ty::Id, "A [[map]]."),
+        f("map", Ty::Id, "A [[map]] (or `boards`)."),
+        f(
+            "boards",
+            Ty::AnyOf(&[Ty::Ids, Ty::ArrayOf(&Ty::Ids)]),
+            "Geomorphic boards laid side by side (maps with a `board` label): rows north to south, each west to east, [[\"1\", \"2\"], [\"3\", \"4\"]]; one row: [\"1\", \"2\"].",
+        ),
+        f("turned", Ty::Ids, "Boards of `boards` turned half a turn (their north edge to the south)."),
         f("window", Ty::Str, "The rectangle of cells played on: \"0101-1008\"; default the whole map."),
         f(
             "arrows",

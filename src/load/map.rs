@@ -112,6 +112,8 @@ pub(super) fn read_map(o: &Obj) -> Map {
         notes: o.text("notes"),
         page: page_of(o, "page"),
         landscape: choice(o, "page_orientation", &["portrait", "landscape"]).map(|c| c.v == 1),
+        board: o.str("board"),
+        arranged: None,
         loc: o.ctx.loc(o.span.clone()),
     };
     o_finish(o);
@@ -210,7 +212,23 @@ fn read_areas(o: &Obj) -> Vec<MapArea> {
 /// `[scenario.board]` of a scenario.
 pub(super) fn read_board(o: &Obj) -> Option<Board> {
     let b = o.table("board")?;
-    let map = b.id("map", true);
+    let map = b.id("map", false);
+    let boards = board_rows(&b);
+    let turned = b.ids("turned");
+    let at = b.ctx.loc(b.span.clone());
+    match (&map, boards.is_empty()) {
+        (None, true) => b.ctx.push(
+            Diagnostic::error(diag::MISSING_FIELD, "[scenario.board] names no map")
+                .at(&at)
+                .help("name the map played on, map = \"main\", or lay boards side by side, boards = [[\"1\", \"2\"]]"),
+        ),
+        (Some(m), false) => b.ctx.push(
+            Diagnostic::error(diag::INVALID_VALUE, "[scenario.board] names both a map and boards")
+                .at(&m.loc)
+                .help("a scenario is played on one map or on boards laid side by side: leave out `map` or `boards`"),
+        ),
+        _ => {}
+    }
     let mut arrows = Vec::new();
     for a in tables(&b, "arrows", "an arrow") {
         let (setting, label, towards) = (a.id("setting", false), a.str("label"), a.id("towards", true));
@@ -225,6 +243,48 @@ pub(super) fn read_board(o: &Obj) -> Option<Board> {
         arrows.extend(towards.map(|towards| BoardArrow { setting, label, towards }));
     }
     let window = b.str("window");
+    if let (Some(w), false) = (&window, boards.is_empty()) {
+        b.ctx.push(
+            Diagnostic::error(diag::INVALID_VALUE, "a window of boards laid side by side")
+                .at(&w.loc)
+                .help("boards are played whole: leave out `window`, or arrange fewer boards"),
+        );
+    }
+    for t in &turned {
+        if !boards.iter().flatten().any(|id| id.v == t.v) {
+            b.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("board `{}` is turned but not arranged", t.v))
+                    .at(&t.loc)
+                    .help("`turned` names boards of `boards`: add it there, or leave it out here"),
+            );
+        }
+    }
     b.finish();
-    Some(Board { map: map?, window, arrows, loc: b.ctx.loc(b.span.clone()) })
+    if map.is_none() && boards.is_empty() {
+        return None;
+    }
+    Some(Board { map, boards, turned, arranged: None, window, arrows, loc: at })
+}
+
+/// `boards`: rows of board ids, or one row as a list of ids.
+fn board_rows(b: &Obj) -> Vec<Vec<Sp<String>>> {
+    let Some((items, _)) = b.array("boards") else { return Vec::new() };
+    let mut rows: Vec<Vec<Sp<String>>> = Vec::new();
+    let mut one_row = Vec::new();
+    for item in items {
+        match item.get_ref() {
+            DeValue::Array(row) => {
+                rows.push(row.iter().filter_map(|v| str_of(b.ctx, "a board", v)).collect());
+            }
+            _ => one_row.extend(str_of(b.ctx, "a board", item)),
+        }
+    }
+    if !one_row.is_empty() {
+        rows.insert(0, one_row);
+    }
+    for id in rows.iter().flatten() {
+        super::reader::check_id(b.ctx, id);
+    }
+    rows.retain(|r| !r.is_empty());
+    rows
 }

@@ -168,6 +168,12 @@ pub fn load_sources(dir: &Path, sources: Vec<(PathBuf, Vec<u8>)>) -> Loaded {
                 .help("start game.toml with [game], id = \"...\", title = \"...\", version = \"...\""),
         );
     }
+    // Each scenario's geomorphic boards laid side by side, now that every map is known.
+    for sc in &mut game.scenarios {
+        if let Some(b) = &mut sc.board {
+            b.arrange(&game.maps);
+        }
+    }
     Loaded { game, diags: diags.into_inner() }
 }
 

@@ -85,6 +85,16 @@ impl EdgeSide {
         }
     }
 
+    /// The edge across the map from it.
+    pub fn opposite(self) -> EdgeSide {
+        match self {
+            EdgeSide::North => EdgeSide::South,
+            EdgeSide::East => EdgeSide::West,
+            EdgeSide::South => EdgeSide::North,
+            EdgeSide::West => EdgeSide::East,
+        }
+    }
+
     /// `"north"`, `"east"`, `"south"` or `"west"`.
     pub fn name(self) -> &'static str {
         match self {
@@ -117,7 +127,7 @@ impl EdgeSide {
 }
 
 /// The shape of a map: what [`Grid`] methods need, copied out of a [`Map`].
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Grid {
     /// Square or hex, and the hex offsets.
     pub kind: GridKind,
@@ -127,6 +137,59 @@ pub struct Grid {
     pub rows: i64,
     /// How cells are named.
     pub scheme: CoordScheme,
+    /// A geomorphic hex board's or arrangement's: its edge rows and columns are half hexes,
+    /// cut through their centres, so that boards laid side by side make whole hexes of them
+    /// (`layout::map::Geometry` draws it cut so).
+    pub halves: bool,
+    /// A scenario's arrangement of boards: each cell named by its board's label and the
+    /// board's own name for it ("3C4").
+    pub boards: Option<std::sync::Arc<Arrangement>>,
+}
+
+/// Geomorphic boards as a scenario arranges them (`[scenario.board] boards`): where each lies in
+/// the one grid they make, and so how each cell of it is named.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Arrangement {
+    /// The boards, row by row (north to south), each row west to east.
+    pub boards: Vec<PlacedBoard>,
+}
+
+/// One board of an [`Arrangement`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedBoard {
+    /// The board's `[[map]]` id.
+    pub map: String,
+    /// Its `board` label: what its cells' names begin with.
+    pub label: String,
+    /// Its own grid, named as printed on it.
+    pub grid: Grid,
+    /// Its place among the boards: (column, row), from the north-west.
+    pub slot: (usize, usize),
+    /// Its cell (0, 0) in the arranged grid: arranged = local + offset (after turning).
+    pub offset: (i64, i64),
+    /// Turned half a turn: its north edge lies south.
+    pub turned: bool,
+}
+
+impl PlacedBoard {
+    /// The arranged cell of the board's cell `c`.
+    pub fn arranged(&self, c: Coord) -> Coord {
+        let l = if self.turned { self.grid.turned(c) } else { c };
+        Coord { col: l.col + self.offset.0, row: l.row + self.offset.1 }
+    }
+
+    /// The board's own cell at arranged cell `a`, when the board has it.
+    pub fn local(&self, a: Coord) -> Option<Coord> {
+        let l = Coord { col: a.col - self.offset.0, row: a.row - self.offset.1 };
+        let l = if self.turned { self.grid.turned(l) } else { l };
+        self.grid.exists(l).then_some(l)
+    }
+
+    /// A side of the board's cell as it lies arranged (a turned board's north side faces south).
+    pub fn side(&self, side: usize) -> usize {
+        let n = self.grid.side_names().len();
+        if self.turned { (side + n / 2) % n } else { side }
+    }
 }
 
 /// A hexside or square side named from its cell: `"0304 n"`.
@@ -259,8 +322,34 @@ impl Grid {
         [EdgeSide::North, EdgeSide::East, EdgeSide::South, EdgeSide::West].into_iter().any(|e| self.on_edge(c, e))
     }
 
-    /// The name of a cell as printed and written: `0204`, `C4`.
+    /// The cell that lies where `c` did once the grid is turned half a turn: the same cell
+    /// again after two turns. (A hex board with half hexes on its edges, `short` and of an odd
+    /// number of columns or rows, turns onto its own grid; see [`Grid::halves`].)
+    pub fn turned(&self, c: Coord) -> Coord {
+        let (w, h) = (self.columns, self.rows);
+        match self.kind {
+            GridKind::Hex { top: HexTop::Flat, short: true, .. } if self.is_offset(c.col) => {
+                Coord { col: w + 1 - c.col, row: h - c.row }
+            }
+            GridKind::Hex { top: HexTop::Pointy, short: true, .. } if self.is_offset(c.row) => {
+                Coord { col: w - c.col, row: h + 1 - c.row }
+            }
+            _ => Coord { col: w + 1 - c.col, row: h + 1 - c.row },
+        }
+    }
+
+    /// The board of an arrangement that has cell `c`, and its own cell there (the first board
+    /// of two that share a cell along their edges).
+    pub fn board_of(&self, c: Coord) -> Option<(&PlacedBoard, Coord)> {
+        self.boards.as_ref()?.boards.iter().find_map(|b| Some((b, b.local(c)?)))
+    }
+
+    /// The name of a cell as printed and written: `0204`, `C4`; on an arrangement of boards,
+    /// its board's label and the board's own name for it: `30204`, `3C4`.
     pub fn name(&self, c: Coord) -> String {
+        if let Some((b, l)) = self.board_of(c) {
+            return format!("{}{}", b.label, b.grid.name(l));
+        }
         match self.scheme {
             CoordScheme::LetterNumber => format!("{}{}", column_letters(c.col), c.row),
             CoordScheme::Xxyy | CoordScheme::None => {
@@ -270,10 +359,27 @@ impl Grid {
         }
     }
 
+    /// On an arrangement of boards: the board a cell name names (by the longest label it
+    /// begins with whose board has the rest) and the board's own cell.
+    fn parse_on_board(&self, s: &str) -> Option<(&PlacedBoard, Coord)> {
+        let boards = &self.boards.as_ref()?.boards;
+        let mut by_length: Vec<&PlacedBoard> = boards.iter().collect();
+        by_length.sort_by_key(|b| std::cmp::Reverse(b.label.len()));
+        by_length.into_iter().find_map(|b| {
+            let rest = s.trim().strip_prefix(b.label.as_str())?;
+            let c = b.grid.parse(rest).filter(|c| b.grid.exists(*c))?;
+            Some((b, c))
+        })
+    }
+
     /// The cell a name means in this map's scheme (whether or not the map has it); `None` if
-    /// it is no name of that scheme.
+    /// it is no name of that scheme. On an arrangement of boards, a name of a board's cell
+    /// (`3C4`), and `None` for any other.
     pub fn parse(&self, s: &str) -> Option<Coord> {
         let s = s.trim();
+        if self.boards.is_some() {
+            return self.parse_on_board(s).map(|(b, c)| b.arranged(c));
+        }
         match self.scheme {
             CoordScheme::LetterNumber => {
                 let split = s.find(|c: char| !c.is_ascii_alphabetic())?;
@@ -302,6 +408,15 @@ impl Grid {
             Some((a, b)) => (a, Some(b)),
             None => (s, None),
         };
+        // Two corners on one board of an arrangement: the rectangle on that board, as printed
+        // on it (a turned board's rows run the other way across the arrangement).
+        if let (Some((ba, _)), Some((bb, _))) = (self.parse_on_board(a), b.and_then(|b| self.parse_on_board(b)))
+            && ba.map == bb.map
+        {
+            let (la, lb) = (&a.trim()[ba.label.len()..], &b.unwrap_or_default().trim()[ba.label.len()..]);
+            let local = ba.grid.expand(&format!("{la}-{lb}"))?;
+            return Ok(local.into_iter().map(|c| ba.arranged(c)).collect());
+        }
         let corner = |t: &str| -> Result<Coord, String> {
             let c =
                 self.parse(t).ok_or_else(|| format!("`{}` is not a cell name ({})", t.trim(), self.scheme_help()))?;
@@ -317,6 +432,17 @@ impl Grid {
 
     /// How cell names are written, for hints.
     pub(crate) fn scheme_help(&self) -> String {
+        if let Some(a) = &self.boards {
+            let first = a.boards.first().map(|b| format!("{}{}", b.label, b.grid.name(Coord { col: 1, row: 1 })));
+            return format!(
+                "cells are named by their board, then the board's own name: {}",
+                first.map_or_else(String::new, |f| format!(
+                    "{f} is cell {} of board {}",
+                    &f[a.boards[0].label.len()..],
+                    a.boards[0].label
+                ))
+            );
+        }
         let last = self.name(Coord { col: self.columns, row: self.rows });
         match self.scheme {
             CoordScheme::LetterNumber => format!("cells are named A1 to {last}: column letter, row number"),
@@ -346,7 +472,7 @@ fn column_letters(mut n: i64) -> String {
 
 /// A list of coordinates under one name: `forest = ["0203", "0305-0308"]` in `[map.terrain]`,
 /// `river = ["0304 n"]` in `[map.hexsides]`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct NamedCells {
     /// The key: a terrain id.
     pub name: Sp<String>,
@@ -355,7 +481,7 @@ pub struct NamedCells {
 }
 
 /// `[[map.line]]`: a road, railway or trail, from cell to neighbouring cell.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct MapLine {
     /// `terrain`: what it is (a terrain id; `road`, `railway` and `trail` are built in).
     pub terrain: Sp<String>,
@@ -364,7 +490,7 @@ pub struct MapLine {
 }
 
 /// `[[map.label]]`: a name printed at a cell.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct MapLabel {
     /// `cell`: where.
     pub cell: Sp<String>,
@@ -373,7 +499,7 @@ pub struct MapLabel {
 }
 
 /// `[[map.edge]]`: a named map edge ("the German edge").
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct MapEdge {
     /// `id`: what scenarios call it.
     pub id: Sp<String>,
@@ -386,7 +512,7 @@ pub struct MapEdge {
 }
 
 /// `[[map.area]]`: a set of cells, such as a side's set-up area.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct MapArea {
     /// `id`: what scenarios call it.
     pub id: Sp<String>,
@@ -402,7 +528,7 @@ pub struct MapArea {
 }
 
 /// `near = { terrain = "building", within = 2 }` of a `[[map.area]]`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct AreaNear {
     /// `terrain`: every cell of this terrain is a centre.
     pub terrain: Option<Sp<String>>,
@@ -487,8 +613,221 @@ pub struct Map {
     /// `page_orientation`: `"landscape"` (true) or `"portrait"` (false); default whichever
     /// covers the map in fewer pages.
     pub landscape: Option<bool>,
+    /// `board`: the map is a geomorphic board that scenarios arrange beside others; its label
+    /// ("3") begins each of its cells' names in an arrangement ("3C4").
+    pub board: Option<Sp<String>>,
+    /// The arrangement a scenario's boards make, for the map made of them (never written).
+    pub arranged: Option<std::sync::Arc<Arrangement>>,
     /// The whole `[[map]]` table.
     pub loc: Loc,
+}
+
+/// Why boards cannot be arranged as written: the board at fault (its row and place in the
+/// row), what is wrong and how to fix it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArrangeError {
+    /// The board, as (row, place in the row).
+    pub at: (usize, usize),
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub help: String,
+}
+
+/// The map that boards make laid side by side, `rows` of them north to south, each row west to
+/// east, each board with whether it is turned half a turn. Every board has a `board` label
+/// (each a different one) and the same grid and cell size as the first; the boards of a row
+/// are equally high and the rows equally wide. Hex boards share their edge columns and rows
+/// (half hexes each: see [`Grid::halves`]); square boards meet edge to edge. The arranged map
+/// names each cell by its board ([`Grid::name`]) and carries every board's terrain,
+/// hexsides, lines, labels and set-up areas, and the named edges that lie on its outside.
+pub fn arrange(rows: &[Vec<(&Map, bool)>], loc: &Loc) -> Result<Map, ArrangeError> {
+    let first = rows.first().and_then(|r| r.first()).map(|(m, _)| *m).ok_or_else(|| ArrangeError {
+        at: (0, 0),
+        message: "no boards are arranged".into(),
+        help: "list the boards row by row: boards = [[\"1\", \"2\"]]".into(),
+    })?;
+    let shared = i64::from(matches!(first.kind, GridKind::Hex { .. }));
+    let (placed, width, y) = place_boards(rows, first, shared)?;
+    let arrangement = std::sync::Arc::new(Arrangement { boards: placed });
+    let mut map = Map {
+        id: Sp::new(rows.iter().flatten().map(|(m, _)| m.id.v.as_str()).collect::<Vec<_>>().join("+"), loc.clone()),
+        title: Sp::new(
+            rows.iter().flatten().map(|(m, _)| m.title.v.as_str()).collect::<Vec<_>>().join(", "),
+            loc.clone(),
+        ),
+        kind: first.kind,
+        columns: Sp::new(width, loc.clone()),
+        rows: Sp::new(y + shared, loc.clone()),
+        cell: first.cell.clone(),
+        scheme: first.scheme,
+        terrain: None,
+        cells: Vec::new(),
+        hexsides: Vec::new(),
+        lines: Vec::new(),
+        labels: Vec::new(),
+        edges: Vec::new(),
+        areas: Vec::new(),
+        notes: None,
+        page: None,
+        landscape: None,
+        board: None,
+        arranged: Some(arrangement.clone()),
+        loc: loc.clone(),
+    };
+    let whole = map.grid();
+    for (b, (m, _)) in arrangement.boards.iter().zip(rows.iter().flatten()) {
+        carry(&mut map, &whole, b, m);
+    }
+    Ok(map)
+}
+
+/// Where each board of `rows` lies ([`arrange`]): the boards, and the width (columns) and height
+/// less the shared row of the whole; `shared` is 1 where boards share their edge cells (hexes).
+fn place_boards(
+    rows: &[Vec<(&Map, bool)>],
+    first: &Map,
+    shared: i64,
+) -> Result<(Vec<PlacedBoard>, i64, i64), ArrangeError> {
+    let err = |at, message: String, help: &str| ArrangeError { at, message, help: help.to_string() };
+    let mut placed = Vec::new();
+    let mut labels = std::collections::BTreeSet::new();
+    let (mut y, mut width) = (0i64, None);
+    for (ri, row) in rows.iter().enumerate() {
+        let (mut x, mut height) = (0i64, None);
+        for (bi, (m, turned)) in row.iter().enumerate() {
+            let g = m.grid();
+            let Some(label) = &m.board else {
+                return Err(err(
+                    (ri, bi),
+                    format!("map `{}` is not a board: it has no `board` label", m.id.v),
+                    "give the map its label, as its cells are named in a scenario: board = \"1\"",
+                ));
+            };
+            if !labels.insert(label.v.clone()) {
+                return Err(err(
+                    (ri, bi),
+                    format!("board {} is laid twice", label.v),
+                    "each board lies once among a scenario's boards: lay another board there",
+                ));
+            }
+            if m.kind != first.kind || (m.cell_mm() - first.cell_mm()).abs() > 1e-9 {
+                return Err(err(
+                    (ri, bi),
+                    format!(
+                        "board {} has another grid than board {}",
+                        label.v,
+                        first.board.as_ref().map_or("", |b| &b.v)
+                    ),
+                    "boards laid side by side have the same grid, orientation, offset and cell size",
+                ));
+            }
+            if let Some((first_label, rows)) = &height
+                && *rows != g.rows
+            {
+                return Err(err(
+                    (ri, bi),
+                    format!("board {} has {} rows and board {first_label} in its row {rows}", label.v, g.rows),
+                    "the boards of one row are equally high: lay it in a row of its own",
+                ));
+            }
+            height.get_or_insert((label.v.clone(), g.rows));
+            placed.push(PlacedBoard {
+                map: m.id.v.clone(),
+                label: label.v.clone(),
+                grid: g.clone(),
+                slot: (bi, ri),
+                offset: (x, y),
+                turned: *turned,
+            });
+            x += g.columns - shared;
+        }
+        let row_width = x + shared;
+        if *width.get_or_insert(row_width) != row_width {
+            return Err(err(
+                (ri, 0),
+                format!(
+                    "row {} of the boards is {row_width} columns wide, the first row {}",
+                    ri + 1,
+                    width.unwrap_or(0)
+                ),
+                "every row of boards is equally wide",
+            ));
+        }
+        y += height.map_or(1, |(_, h)| h) - shared;
+    }
+    Ok((placed, width.unwrap_or(1), y))
+}
+
+/// Board `b`'s own data (map `m`) carried into the arranged map (of grid `whole`), each cell
+/// named as it is there and located where the board writes it.
+fn carry(map: &mut Map, whole: &Grid, b: &PlacedBoard, m: &Map) {
+    let name = |s: &Sp<String>| -> Option<Sp<String>> {
+        let c = b.grid.parse(&s.v).filter(|c| b.grid.exists(*c))?;
+        Some(Sp::new(whole.name(b.arranged(c)), s.loc.clone()))
+    };
+    let cells = |list: &[Sp<String>]| -> Vec<Sp<String>> {
+        list.iter()
+            .flat_map(|e| b.grid.expand(&e.v).unwrap_or_default().into_iter().map(move |c| (c, e)))
+            .map(|(c, e)| Sp::new(whole.name(b.arranged(c)), e.loc.clone()))
+            .collect()
+    };
+    // Terrain: every cell the board lists, then the rest under the board's own default.
+    let listed = m.listed_terrain(&b.grid);
+    for nc in &m.cells {
+        map.cells.push(NamedCells { name: nc.name.clone(), cells: cells(&nc.cells) });
+    }
+    let rest: Vec<Sp<String>> = (b.grid.cells())
+        .filter(|c| !listed.contains_key(c))
+        .map(|c| Sp::new(whole.name(b.arranged(c)), m.loc.clone()))
+        .collect();
+    let default = m.terrain.clone().unwrap_or_else(|| Sp::new("clear".to_string(), m.loc.clone()));
+    map.cells.push(NamedCells { name: default, cells: rest });
+    for nc in &m.hexsides {
+        let sides = (nc.cells.iter())
+            .flat_map(|e| b.grid.hexsides(&e.v).into_iter().map(move |cs| (cs, e)))
+            .map(|((c, side), e)| {
+                let at = b.arranged(c);
+                Sp::new(format!("{} {}", whole.name(at), whole.side_names()[b.side(side)]), e.loc.clone())
+            })
+            .collect();
+        map.hexsides.push(NamedCells { name: nc.name.clone(), cells: sides });
+    }
+    for l in &m.lines {
+        map.lines.push(MapLine { terrain: l.terrain.clone(), path: l.path.iter().filter_map(name).collect() });
+    }
+    for l in &m.labels {
+        if let Some(cell) = name(&l.cell) {
+            map.labels.push(MapLabel { cell, text: l.text.clone() });
+        }
+    }
+    // A set-up area's cells as on the board alone: "within 2 hexes of a building" counts the
+    // board's own buildings, and stops at its edges.
+    for a in &m.areas {
+        let at = a.cells.first().map_or(&a.id.loc, |c| &c.loc);
+        let cells = (a.coords(m).into_iter())
+            .filter(|c| b.grid.exists(*c))
+            .map(|c| Sp::new(whole.name(b.arranged(c)), at.clone()))
+            .collect();
+        map.areas.push(MapArea { cells, near: None, ..a.clone() });
+    }
+    // A named edge of the board that lies on the arrangement's outside, as the side it faces.
+    let (w, h) = (whole.columns, whole.rows);
+    for e in &m.edges {
+        let Some(side) = e.edge.as_ref() else { continue };
+        let faces = if b.turned { side.v.opposite() } else { side.v };
+        let (c0, r0) = (b.offset.0 + 1, b.offset.1 + 1);
+        let (c1, r1) = (b.offset.0 + b.grid.columns, b.offset.1 + b.grid.rows);
+        let outside = match faces {
+            EdgeSide::North => r0 == 1,
+            EdgeSide::South => r1 == h,
+            EdgeSide::West => c0 == 1,
+            EdgeSide::East => c1 == w,
+        };
+        if outside && !map.edges.iter().any(|x| x.id.v == e.id.v) {
+            map.edges.push(MapEdge { edge: Some(Sp::new(faces, side.loc.clone())), ..e.clone() });
+        }
+    }
 }
 
 impl Map {
@@ -524,6 +863,8 @@ impl Map {
             columns: self.columns.v.clamp(1, MAX_MAP_CELLS),
             rows: self.rows.v.clamp(1, MAX_MAP_CELLS),
             scheme: self.scheme,
+            halves: matches!(self.kind, GridKind::Hex { .. }) && (self.board.is_some() || self.arranged.is_some()),
+            boards: self.arranged.clone(),
         }
     }
 
@@ -578,7 +919,7 @@ mod tests {
     use super::*;
 
     fn grid(kind: GridKind, scheme: CoordScheme) -> Grid {
-        Grid { kind, columns: 13, rows: 9, scheme }
+        Grid { kind, columns: 13, rows: 9, scheme, halves: false, boards: None }
     }
 
     #[test]
@@ -630,5 +971,122 @@ mod tests {
                 assert_eq!(g.side_between(n, c), Some((s + 3) % 6));
             }
         }
+    }
+
+    /// A geomorphic board: flat hexes, short even columns, letter-number names.
+    fn board(id: &str, label: &str, columns: i64, rows: i64) -> Map {
+        let at = Loc { file: 0, span: 0..0 };
+        let sp = |s: &str| Sp::new(s.to_string(), at.clone());
+        Map {
+            id: sp(id),
+            title: sp(id),
+            kind: GridKind::Hex { top: HexTop::Flat, even: true, short: true },
+            columns: Sp::new(columns, at.clone()),
+            rows: Sp::new(rows, at.clone()),
+            cell: Sp::new(19.05, at.clone()),
+            scheme: CoordScheme::LetterNumber,
+            terrain: None,
+            cells: vec![NamedCells { name: sp("woods"), cells: vec![sp("B2")] }],
+            hexsides: vec![NamedCells { name: sp("hedge"), cells: vec![sp("C3 n")] }],
+            lines: Vec::new(),
+            labels: vec![MapLabel { cell: sp("E4"), text: sp("Mill") }],
+            edges: vec![MapEdge {
+                id: sp("home"),
+                name: None,
+                edge: Some(Sp::new(EdgeSide::South, at.clone())),
+                side: None,
+            }],
+            areas: Vec::new(),
+            notes: None,
+            page: None,
+            landscape: None,
+            board: Some(sp(label)),
+            arranged: None,
+            loc: at,
+        }
+    }
+
+    #[test]
+    fn boards_laid_side_by_side_share_their_edge_hexes_and_name_cells_by_board() {
+        let (one, two) = (board("b1", "1", 13, 8), board("b2", "2", 13, 8));
+        let at = Loc { file: 0, span: 0..0 };
+        let m = arrange(&[vec![(&one, false), (&two, true)]], &at).unwrap();
+        let g = m.grid();
+        // Two boards of 13 columns sharing one: 25 columns; 8 rows.
+        assert_eq!((g.columns, g.rows), (25, 8));
+        assert!(g.halves);
+        // Board 1's M column is board 2's A column (turned: its M column is the seam).
+        let seam = g.parse("1M4").unwrap();
+        assert_eq!(seam, Coord { col: 13, row: 4 });
+        assert_eq!(g.name(seam), "1M4");
+        // Board 2 turned: its A1 lies at the far corner, its M8 at the seam's foot.
+        assert_eq!(g.parse("2A1"), Some(Coord { col: 25, row: 8 }));
+        assert_eq!(g.parse("2M8"), Some(Coord { col: 13, row: 1 }));
+        // A shifted column (B, even) of a turned board: rows run 1..7 the other way.
+        assert_eq!(g.parse("2B1"), Some(Coord { col: 24, row: 7 }));
+        assert_eq!(g.name(Coord { col: 24, row: 7 }), "2B1");
+        // Every cell of the arrangement named by one board, and read back to itself.
+        for c in g.cells() {
+            let name = g.name(c);
+            assert_eq!(g.parse(&name), Some(c), "{name}");
+        }
+        // Names without a board, or of cells no board has, are none.
+        assert_eq!(g.parse("C4"), None);
+        assert_eq!(g.parse("3C4"), None);
+        assert_eq!(g.parse("1B8"), None, "short columns: B has 7 hexes");
+        // A range on one board is that board's rectangle, turned with it.
+        let r = g.expand("2A1-2B2").unwrap();
+        assert_eq!(r.len(), 4);
+        assert!(r.contains(&Coord { col: 25, row: 7 }) && r.contains(&Coord { col: 24, row: 6 }));
+        // Each board's terrain, hexsides, labels and outer edges come along.
+        let woods: Vec<&str> =
+            m.cells.iter().filter(|n| n.name.v == "woods").flat_map(|n| n.cells.iter().map(|c| c.v.as_str())).collect();
+        assert_eq!(woods, ["1B2", "2B2"]);
+        let hedges: Vec<&str> = m.hexsides.iter().flat_map(|n| n.cells.iter().map(|c| c.v.as_str())).collect();
+        assert_eq!(hedges, ["1C3 n", "2C3 s"], "a turned board's north side faces south");
+        assert_eq!(m.labels.iter().map(|l| l.cell.v.as_str()).collect::<Vec<_>>(), ["1E4", "2E4"]);
+        // Board 1's south edge is the arrangement's; board 2's south edge, turned, faces north.
+        let edges: Vec<(String, EdgeSide)> =
+            m.edges.iter().map(|e| (e.id.v.clone(), e.edge.as_ref().unwrap().v)).collect();
+        assert_eq!(edges, [("home".to_string(), EdgeSide::South)]);
+    }
+
+    #[test]
+    fn a_turned_board_lies_on_its_own_grid() {
+        for top in [HexTop::Flat, HexTop::Pointy] {
+            let g = Grid {
+                kind: GridKind::Hex { top, even: true, short: true },
+                columns: 13,
+                rows: 9,
+                scheme: CoordScheme::Xxyy,
+                halves: true,
+                boards: None,
+            };
+            for c in g.cells() {
+                let t = g.turned(c);
+                assert!(g.exists(t), "{top:?} {c:?} -> {t:?}");
+                assert_eq!(g.turned(t), c);
+                // Neighbours stay neighbours, across the opposite side.
+                for (s, n) in g.neighbours(c) {
+                    assert_eq!(g.side_between(t, g.turned(n)), Some((s + 3) % 6), "{top:?} {c:?} side {s}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn boards_that_cannot_make_one_grid_say_why() {
+        let at = Loc { file: 0, span: 0..0 };
+        let (one, short) = (board("b1", "1", 13, 8), board("b2", "2", 13, 6));
+        let e = arrange(&[vec![(&one, false), (&short, false)]], &at).unwrap_err();
+        assert_eq!(e.at, (0, 1));
+        assert_eq!(e.message, "board 2 has 6 rows and board 1 in its row 8");
+        let e = arrange(&[vec![(&one, false)], vec![(&one, true)]], &at).unwrap_err();
+        assert_eq!((e.at, e.message.as_str()), ((1, 0), "board 1 is laid twice"));
+        let wide = board("b3", "3", 25, 8);
+        let e = arrange(&[vec![(&one, false)], vec![(&wide, false)]], &at).unwrap_err();
+        assert_eq!(e.at, (1, 0));
+        let ok = arrange(&[vec![(&one, false), (&board("b4", "4", 13, 8), false)], vec![(&wide, false)]], &at);
+        assert_eq!(ok.map(|m| (m.grid().columns, m.grid().rows)), Ok((25, 15)));
     }
 }

@@ -190,17 +190,56 @@ pub struct BoardArrow {
     pub towards: Sp<String>,
 }
 
-/// `[scenario.board]`: the map a scenario is played on, or a window of it.
+/// `[scenario.board]`: the map a scenario is played on, or a window of it, or the geomorphic
+/// boards it lays side by side.
 #[derive(Debug)]
 pub struct Board {
-    /// `map`: a `[[map]]`.
-    pub map: Sp<String>,
+    /// `map`: a `[[map]]`; none where the scenario arranges `boards`.
+    pub map: Option<Sp<String>>,
+    /// `boards`: `[[map]]`s with a `board` label, row by row (north to south), each row west to
+    /// east (a list of ids is one row).
+    pub boards: Vec<Vec<Sp<String>>>,
+    /// `turned`: the boards of `boards` turned half a turn.
+    pub turned: Vec<Sp<String>>,
+    /// The map the boards make ([`super::map::arrange`], after loading), or why they cannot be
+    /// laid so (reported by the checker).
+    pub arranged: Option<Result<super::Map, super::map::ArrangeError>>,
     /// `window`: the rectangle of cells shown and played on (`"0101-1008"`); default all.
     pub window: Option<Sp<String>>,
     /// `arrows`: settings drawn as arrows.
     pub arrows: Vec<BoardArrow>,
     /// The whole table.
     pub loc: Loc,
+}
+
+impl Board {
+    /// The map it is played on: its `map`, or the map its boards make.
+    pub fn played<'g>(&'g self, game: &'g super::Game) -> Option<&'g super::Map> {
+        match (&self.map, &self.arranged) {
+            (Some(id), _) => game.maps.iter().find(|m| m.id.v == id.v),
+            (None, Some(Ok(m))) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Lay its `boards` side by side (after loading, when every map is known); a board that is
+    /// no map leaves it unarranged (the checker reports the id).
+    pub fn arrange(&mut self, maps: &[super::Map]) {
+        if self.boards.is_empty() {
+            return;
+        }
+        let mut rows = Vec::new();
+        for row in &self.boards {
+            let mut r = Vec::new();
+            for id in row {
+                let Some(m) = maps.iter().find(|m| m.id.v == id.v) else { return };
+                r.push((m, self.turned.iter().any(|t| t.v == id.v)));
+            }
+            rows.push(r);
+        }
+        let loc = self.boards.iter().flatten().next().map_or(&self.loc, |b| &b.loc);
+        self.arranged = Some(super::map::arrange(&rows, loc));
+    }
 }
 
 /// Where a scenario starts a track's markers: (marker, box), the marker none for a bare

@@ -507,6 +507,8 @@ dictionary! {
     vassal_table = "Table", "Tisch", "Table";
     /// VASSAL: the window of the decks beside a map.
     vassal_decks = "Decks", "Stapel", "Paquets";
+    /// VASSAL: the window where geomorphic boards are laid side by side.
+    vassal_boards = "Boards", "Spielplanteile", "Plateaux";
     /// VASSAL: a deck's discard pile.
     vassal_discards = "{deck} discards", "{deck}: Ablage", "{deck}\u{a0}: défausse";
     /// VASSAL: a side's hand.

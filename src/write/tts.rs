@@ -125,7 +125,14 @@ fn scenario_objects(
 ) -> Vec<Value> {
     use crate::write::setup::{Place, area_points, placements, scenario_board};
     let mut objects: Vec<Value> = boards.iter().map(|b| b.object.clone()).collect();
-    let board = scenario_board(input.game, sc).and_then(|k| boards.get(k));
+    let arranged = arranged_boards(input, sc, boards);
+    if let Some((laid, _)) = &arranged {
+        objects = laid.clone();
+    }
+    let board = match &arranged {
+        Some((_, frame)) => Some(frame),
+        None => scenario_board(input.game, sc).and_then(|k| boards.get(k)),
+    };
     let mut used: Vec<(usize, usize)> = Vec::new();
     let mut arrivals: Vec<(i64, String, Vec<Value>)> = Vec::new();
     let words = &input.game.meta.words;
@@ -186,6 +193,48 @@ fn scenario_objects(
         x += 3.0;
     }
     objects
+}
+
+/// A scenario's geomorphic boards laid side by side, as its `boards` arrange them: each board's
+/// object where it lies (turned half a turn when the scenario turns it), the other boards beyond
+/// them along x, and the frame of the whole (where its cells are on the table). None when the
+/// scenario is played on one map.
+fn arranged_boards(
+    input: &TtsInput,
+    sc: &crate::model::Scenario,
+    boards: &[BoardObject],
+) -> Option<(Vec<Value>, BoardObject)> {
+    let game = input.game;
+    let m = crate::write::setup::scenario_map(game, sc)?;
+    let a = m.arranged.as_ref()?;
+    let geo = crate::layout::map::Geometry::of(m);
+    let (w, h) = geo.size();
+    let frame = BoardObject {
+        object: Value::Null,
+        grid: crate::write::vassal::BoardGrid::Cells(geo.clone()),
+        x: 0.0,
+        width: Mm(w).inches(),
+        depth: Mm(h).inches(),
+    };
+    let mut objects = Vec::new();
+    let mut used = Vec::new();
+    for p in &a.boards {
+        let k = game.maps.iter().position(|x| x.id.v == p.map)?;
+        let cells: Vec<_> = p.grid.cells().map(|c| p.arranged(c)).collect();
+        let (x0, y0, x1, y1) = crate::layout::board::bounding_box(&geo, &cells);
+        let (x, z) = frame.world(((x0 + x1) / 2.0, (y0 + y1) / 2.0));
+        let mut o = at(boards.get(k)?.object.clone(), x, z);
+        o["Transform"]["rotY"] = json!(if p.turned { 0.0 } else { 180.0 });
+        objects.push(o);
+        used.push(k);
+    }
+    // The boards this scenario does not use, beyond it.
+    let mut left = frame.width / 2.0;
+    for (_, b) in boards.iter().enumerate().filter(|(k, _)| !used.contains(k)) {
+        objects.push(at(b.object.clone(), left + 2.0 + b.width / 2.0, 0.0));
+        left += 2.0 + b.width;
+    }
+    Some((objects, frame))
 }
 
 /// How thick a block's tile is, in TTS units (about an inch): a wooden block is about half as

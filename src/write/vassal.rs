@@ -258,7 +258,22 @@ struct Pile {
 }
 
 /// A board entry: its name, image file, width and height in pixels, and grid XML.
-type BoardEntry = (String, String, u32, u32, String);
+/// A board of the module, one per map.
+pub(super) struct BoardEntry {
+    /// Its name: the map's title.
+    pub(super) name: String,
+    /// Its image, under `images/`.
+    pub(super) file: String,
+    /// The image's size, px.
+    pub(super) width: u32,
+    /// The image's size, px.
+    pub(super) height: u32,
+    /// Its grid element.
+    pub(super) grid: String,
+    /// A geomorphic board (a map with a `board` label): in the one window of boards, which a
+    /// scenario's set-up lays side by side, and reversible (turned half a turn).
+    pub(super) geomorphic: bool,
+}
 
 /// The charts window's images and each map's board image, written into `images/`.
 fn charts_and_boards(input: &VassalInput, files: &mut Vec<(String, Vec<u8>)>) -> (Vec<String>, Vec<BoardEntry>) {
@@ -276,11 +291,19 @@ fn charts_and_boards(input: &VassalInput, files: &mut Vec<(String, Vec<u8>)>) ->
     for (k, b) in input.boards.iter().enumerate() {
         let file = format!("board-{}.png", k + 1);
         files.push((format!("images/{file}"), encode_png(&b.image)));
+        let label = input.game.maps.get(k).and_then(|m| m.board.as_ref()).map(|l| l.v.as_str());
         let grid = match &b.grid {
-            BoardGrid::Cells(geometry) => grid_xml(geometry, b.dpi),
+            BoardGrid::Cells(geometry) => grid_xml(geometry, b.dpi, label.unwrap_or("")),
             BoardGrid::Areas { areas, .. } => region_grid_xml(areas, b.dpi),
         };
-        boards.push((field(&b.name), file, b.image.width(), b.image.height(), grid));
+        boards.push(BoardEntry {
+            name: field(&b.name),
+            file,
+            width: b.image.width(),
+            height: b.image.height(),
+            grid,
+            geomorphic: label.is_some(),
+        });
     }
     (charts, boards)
 }
@@ -450,9 +473,9 @@ mod tests {
                 // Past Z VASSAL's letters double (AA, BB, ...) where the map's go on (AA, AB):
                 // FORMAT.md says so; up to Z they agree.
                 let columns = if scheme == CoordScheme::LetterNumber { 26 } else { 30 };
-                let grid = Grid { kind, columns, rows: 9, scheme };
-                let geo = Geometry::new(grid, 19.05);
-                let xml = grid_xml(&geo, PIECE_DPI);
+                let grid = Grid { kind, columns, rows: 9, scheme, halves: false, boards: None };
+                let geo = Geometry::new(grid.clone(), 19.05);
+                let xml = grid_xml(&geo, PIECE_DPI, "");
                 let m = grid_metrics(&geo, PIECE_DPI);
                 let px = |mm: f64| Mm(mm).px(PIECE_DPI);
                 let pitch = if m.hex { 1.5 * geo.side() } else { geo.cell };
@@ -502,6 +525,8 @@ mod tests {
                 columns: 200,
                 rows: 200,
                 scheme: CoordScheme::Xxyy,
+                halves: false,
+                boards: None,
             },
             19.05,
         );

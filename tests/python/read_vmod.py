@@ -185,38 +185,92 @@ def check_setups(module, game, expected, problems):
             pieces.append((b["name"], b["map"], int(b["x"]), int(b["y"]), mask))
         if len(pieces) != len(want["pieces"]):
             problems.append(f"{want['file']}: {len(pieces)} pieces, the data places {len(want['pieces'])}")
-        for (name, map_name, x, y, mask), w in zip(sorted(pieces), sorted(want["pieces"], key=lambda p: p["name"])):
-            where = f"{want['file']}: {name}"
-            if name != w["name"] or map_name != w["map"]:
-                problems.append(f"{where} on {map_name}, the data has {w['name']} on {w['map']}")
+        # Each piece the data places against the module's pieces of that name on that map:
+        # one of them must stand where the data says (pieces of one name pair up in any order).
+        unused = list(pieces)
+        for w in want["pieces"]:
+            where = f"{want['file']}: {w['name']}"
+            candidates = [p for p in unused if p[0] == w["name"] and p[1] == w["map"]]
+            if not candidates:
+                problems.append(f"{where}: no such piece on {w['map']}")
                 continue
-            m = maps.get(map_name)
+            m = maps.get(w["map"])
             if m is None:
-                problems.append(f"{where}: no map {map_name}")
+                problems.append(f"{where}: no map {w['map']}")
                 continue
-            boards = [b for picker in m.getBoardPicker() for b in picker.getBoards(asdict=False)]
-            edge = (int(m["edgeWidth"] or 0), int(m["edgeHeight"] or 0))
-            if "cell" in w:
-                grids = boards[0].getHexGrids(single=False) + boards[0].getSquareGrids(single=False)
-                at = grids[0].getLocation(w["cell"])
-                if at is None or max(abs(at[0] + edge[0] - x), abs(at[1] + edge[1] - y)) > 1.0 + 1e-6:
-                    problems.append(f"{where} at ({x}, {y}), its cell {w['cell']} at {at}")
-                    continue
-            else:
-                regions = [r for g in boards[0].getRegionGrids(single=False) for r in g.getRegions().values()]
-                if not regions:
-                    problems.append(f"{where}: {map_name} has no regions")
-                    continue
-                near = min(regions, key=lambda r: (int(r["originx"]) + edge[0] - x) ** 2 + (int(r["originy"]) + edge[1] - y) ** 2)
-                if "hidden" in w and mask != w["hidden"]:
-                    # A block at set-up: hidden by its own side (the mask's state names it).
-                    problems.append(f"{where} hidden by {mask!r}, the data says {w['hidden']!r}")
-                    continue
-                if near["name"] != w["row"]:
-                    problems.append(f"{where} waits at {near['name']}, the data says {w['row']}")
-                    continue
+            found = [(p, piece_problem(w, p, m, lines)) for p in candidates]
+            ok = next((p for p, problem in found if problem is None), None)
+            if ok is None:
+                problems.append(f"{where}: {found[0][1]}")
+                continue
+            unused.remove(ok)
             placed += 1
     return len(expected), placed
+
+
+def piece_problem(w, piece, m, lines):
+    """Why `piece` (name, map, x, y, mask) does not stand where the data's piece `w` does, on
+    map `m` of a saved game of `lines`; None when it does."""
+    _, map_name, x, y, mask = piece
+    where = "it"
+    boards = [b for picker in m.getBoardPicker() for b in picker.getBoards(asdict=False)]
+    edge = (int(m["edgeWidth"] or 0), int(m["edgeHeight"] or 0))
+    if "board" in w:
+        # Geomorphic boards: where VASSAL lays each board the set-up's board picker
+        # command names (BoardPicker.encode: name[/rev], column, row), a board after the
+        # widths of those before it in its row and the heights of those above it in
+        # its column; a reversed board's points turned about its centre.
+        laid = laid_boards(lines, map_name, boards)
+        if w["board"] not in laid:
+            return f"{where}: the set-up lays no board {w['board']}: {sorted(laid)}"
+        board, (bx, by), rev = laid[w["board"]]
+        if rev != w["turned"]:
+            return f"{where}: board {w['board']} reversed {rev}, the data says {w['turned']}"
+        grids = board.getHexGrids(single=False) + board.getSquareGrids(single=False)
+        at = grids[0].getLocation(w["cell"])
+        if at is not None and rev:
+            at = (board.getWidth() - at[0], board.getHeight() - at[1])
+        if at is None or max(abs(bx + at[0] + edge[0] - x), abs(by + at[1] + edge[1] - y)) > 1.0 + 1e-6:
+            return f"{where} at ({x}, {y}), its cell {w['board']} {w['cell']} at {at} + ({bx}, {by})"
+    elif "cell" in w:
+        grids = boards[0].getHexGrids(single=False) + boards[0].getSquareGrids(single=False)
+        at = grids[0].getLocation(w["cell"])
+        if at is None or max(abs(at[0] + edge[0] - x), abs(at[1] + edge[1] - y)) > 1.0 + 1e-6:
+            return f"{where} at ({x}, {y}), its cell {w['cell']} at {at}"
+    else:
+        regions = [r for g in boards[0].getRegionGrids(single=False) for r in g.getRegions().values()]
+        if not regions:
+            return f"{where}: {map_name} has no regions"
+        near = min(regions, key=lambda r: (int(r["originx"]) + edge[0] - x) ** 2 + (int(r["originy"]) + edge[1] - y) ** 2)
+        if "hidden" in w and mask != w["hidden"]:
+            # A block at set-up: hidden by its own side (the mask's state names it).
+            return f"{where} hidden by {mask!r}, the data says {w['hidden']!r}"
+        if near["name"] != w["row"]:
+            return f"{where} waits at {near['name']}, the data says {w['row']}"
+    return None
+
+
+def laid_boards(lines, map_name, boards):
+    """The boards a saved game's board picker command lays in map `map_name`: name -> (board,
+    its corner (x, y) without the map's edge, reversed)."""
+    by_name = {b["name"]: b for b in boards}
+    command = next((l for l in lines if l.startswith(map_name + "BoardPicker\t")), None)
+    if command is None:
+        return {}
+    parts = command.split("\t")[1:]
+    placed = []
+    for k in range(0, len(parts) - 2, 3):
+        name, rev = parts[k], False
+        if name.endswith("/rev"):
+            name, rev = name[: -len("/rev")], True
+        placed.append((name, int(parts[k + 1]), int(parts[k + 2]), rev))
+    out = {}
+    for name, col, row, rev in placed:
+        board = by_name[name]
+        x = sum(by_name[n].getWidth() for n, c, r, _ in placed if r == row and c < col)
+        y = sum(by_name[n].getHeight() for n, c, r, _ in placed if c == col and r < row)
+        out[name] = (board, (x, y), rev)
+    return out
 
 
 class _Whole:

@@ -5,7 +5,7 @@
 use crate::common::*;
 use std::path::Path;
 
-const GAMES: [&str; 7] = [
+const GAMES: [&str; 8] = [
     "war-at-sea-troop-landing",
     "white-star-rising",
     "one-hour-wargames-wwii",
@@ -13,6 +13,7 @@ const GAMES: [&str; 7] = [
     "starting-phase",
     "marrow-front",
     "salt-crown",
+    "hollow-ridge",
 ];
 
 /// (code, file, line, column) of every finding.
@@ -207,7 +208,7 @@ fn counters_and_cards_print_no_version_but_the_games() {
         }
     }
     assert_eq!(
-        seen, 15,
+        seen, 16,
         "every counter sheet and card sheet of the examples (The Marrow Front has terrain cards; Genpei and The Salt Crown block stickers)"
     );
 }

@@ -22,6 +22,7 @@ const GAMES: &[&str] = &[
     "war-at-sea-troop-landing-1.4",
     "white-star-rising",
     "salt-crown",
+    "hollow-ridge",
 ];
 
 /// One run of glyphs on a page: its text, size (pt) and ink box in mm (x0, y0, x1, y1).

@@ -3,6 +3,7 @@
 mod common;
 
 mod blocks;
+mod boards;
 mod build;
 mod card_fit;
 mod cards;

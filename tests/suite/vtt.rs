@@ -352,7 +352,7 @@ fn vassal_module_opens_in_pywargame() {
         eprintln!("SKIPPED vassal_module_opens_in_pywargame: no Python with pywargame (see .ci/run)");
         return;
     };
-    for game in ["marrow-front", "one-hour-wargames-wwii", "genpei-naval", "salt-crown"] {
+    for game in ["marrow-front", "one-hour-wargames-wwii", "genpei-naval", "salt-crown", "hollow-ridge"] {
         let c = checked(game);
         let (_, layout) = c.stages.as_ref().unwrap();
         let names = PieceNames::new(&c.game, layout);
@@ -470,6 +470,20 @@ fn expected_setups(
             .map(|p| {
                 let name = field(&names.counter_titles[p.counter]);
                 match p.place {
+                    // On geomorphic boards: in the window of boards, on its board (laid as the
+                    // scenario lays it: VASSAL's board picker), in the board's own cell.
+                    Place::Cell(c) if map.unwrap().board.is_some() || map.unwrap().arranged.is_some() => {
+                        let m = map.unwrap();
+                        let grid = m.grid();
+                        let (board, cell, turned) = match grid.board_of(c) {
+                            Some((b, local)) => {
+                                let title = &game.maps.iter().find(|x| x.id.v == b.map).unwrap().title.v;
+                                (field(title), b.grid.name(local), b.turned)
+                            }
+                            None => (field(&m.title.v), grid.name(c), false),
+                        };
+                        serde_json::json!({"name": name, "map": "Boards", "board": board, "cell": cell, "turned": turned})
+                    }
                     Place::Cell(c) => {
                         let grid = map.unwrap().grid();
                         serde_json::json!({"name": name, "map": field(title), "cell": grid.name(c)})

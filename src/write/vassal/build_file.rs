@@ -138,15 +138,7 @@ pub(super) fn build_file(game: &Game, m: &Module) -> String {
         }
         x.push_str("        </VASSAL.build.widget.TabWidget>\n    </VASSAL.build.module.PieceWindow>\n");
     }
-    // A window per map, the first the main one; its board the whole map with its grid.
-    for (k, (name, file, w, h, grid)) in m.boards.iter().enumerate() {
-        let board = format!(
-            "            <VASSAL.build.module.map.boardPicker.Board image=\"{}\" height=\"{h}\" name=\"{}\" reversible=\"false\" width=\"{w}\">\n                {grid}\n            </VASSAL.build.module.map.boardPicker.Board>\n",
-            xml(file),
-            xml(name)
-        );
-        x.push_str(&map_xml(name, k > 0, &board, ""));
-    }
+    x.push_str(&map_windows(game, m));
     x.push_str(&decks_window(game, m));
     if let Some(t) = m.tracks {
         x.push_str(&t.xml());
@@ -195,6 +187,36 @@ pub(super) fn build_file(game: &Game, m: &Module) -> String {
     x.push_str("    <VASSAL.build.module.PrototypesContainer/>\n");
     x.push_str("</VASSAL.build.GameModule>\n");
     in_words(x, &game.meta.words)
+}
+
+/// A window per map, the first the main one; its board the whole map with its grid. The
+/// geomorphic boards share one window, where a scenario's set-up lays them side by side (or the
+/// players choose them, for a new game).
+fn map_windows(game: &Game, m: &Module) -> String {
+    let mut x = String::new();
+    let board_xml = |b: &BoardEntry| {
+        format!(
+            "            <VASSAL.build.module.map.boardPicker.Board image=\"{}\" height=\"{}\" name=\"{}\" reversible=\"{}\" width=\"{}\">\n                {}\n            </VASSAL.build.module.map.boardPicker.Board>\n",
+            xml(&b.file),
+            b.height,
+            xml(&b.name),
+            b.geomorphic,
+            b.width,
+            b.grid
+        )
+    };
+    let mut geomorphic_done = false;
+    for (k, b) in m.boards.iter().enumerate() {
+        if !b.geomorphic {
+            x.push_str(&map_xml(&b.name, k > 0, &board_xml(b), ""));
+        } else if !geomorphic_done {
+            geomorphic_done = true;
+            let all: String = m.boards.iter().filter(|b| b.geomorphic).map(board_xml).collect();
+            let window = map_xml(&boards_window(game), k > 0, &all, "");
+            x.push_str(&window.replacen("allowMultiple=\"false\"", "allowMultiple=\"true\"", 1));
+        }
+    }
+    x
 }
 
 /// The build file with the words every map window repeats (zoom buttons, move reports, the

@@ -83,7 +83,7 @@ pub struct GridMetrics {
 /// The grid of `geo` at `dpi`.
 pub fn grid_metrics(geo: &Geometry, dpi: f64) -> GridMetrics {
     let px = |mm: f64| Mm(mm).px(dpi);
-    let g = geo.grid;
+    let g = &geo.grid;
     let first = crate::model::Coord { col: 1, row: 1 };
     match g.kind {
         GridKind::Square => {
@@ -127,10 +127,11 @@ pub fn grid_metrics(geo: &Geometry, dpi: f64) -> GridMetrics {
 }
 
 /// The board's grid element, with its numbering: pieces snap to cell centres, and a location
-/// is named as on the map (`XXYY` with leading zeros, or a column letter and row number).
-pub(super) fn grid_xml(geo: &Geometry, dpi: f64) -> String {
+/// is named as on the map (`XXYY` with leading zeros, or a column letter and row number), after
+/// `prefix`: a geomorphic board's label ("3C4"; VASSAL turns the names with a reversed board).
+pub(super) fn grid_xml(geo: &Geometry, dpi: f64, prefix: &str) -> String {
     let m = grid_metrics(geo, dpi);
-    let g = geo.grid;
+    let g = &geo.grid;
     // Leading zeros (VASSAL pads to `lead + 1` digits): `XXYY` has two digits each (three
     // past 99); a letter-number row has none.
     let letters = g.scheme == CoordScheme::LetterNumber;
@@ -149,9 +150,10 @@ pub(super) fn grid_xml(geo: &Geometry, dpi: f64) -> String {
     let letter_shift = |t: &str| if t == "A" { 1 } else { 0 };
     let (h_type, h_lead, h_off) = (h.0, h.1, m.col_off - letter_shift(h.0));
     let (v_type, v_lead, v_off) = (v.0, v.1, 1 - letter_shift(v.0));
+    let prefix = xml(&prefix.replace('$', ""));
     let numbering = |kind: &str| {
         format!(
-            "<VASSAL.build.module.map.boardPicker.board.mapgrid.{kind} color=\"0,0,0\" first=\"{first}\" fontSize=\"9\" hDescend=\"false\" hDrawOff=\"0\" hLeading=\"{h_lead}\" hOff=\"{h_off}\" hType=\"{h_type}\" locationFormat=\"$gridLocation$\" rotateText=\"0\" sep=\"\" stagger=\"false\" vDescend=\"false\" vDrawOff=\"0\" vLeading=\"{v_lead}\" vOff=\"{v_off}\" vType=\"{v_type}\" visible=\"false\"/>"
+            "<VASSAL.build.module.map.boardPicker.board.mapgrid.{kind} color=\"0,0,0\" first=\"{first}\" fontSize=\"9\" hDescend=\"false\" hDrawOff=\"0\" hLeading=\"{h_lead}\" hOff=\"{h_off}\" hType=\"{h_type}\" locationFormat=\"{prefix}$gridLocation$\" rotateText=\"0\" sep=\"\" stagger=\"false\" vDescend=\"false\" vDrawOff=\"0\" vLeading=\"{v_lead}\" vOff=\"{v_off}\" vType=\"{v_type}\" visible=\"false\"/>"
         )
     };
     if m.hex {

@@ -20,6 +20,11 @@ pub(super) struct Setup {
 pub fn arrivals_name(game: &Game) -> String {
     game.meta.words.word("vassal_arrivals")
 }
+/// The window of the geomorphic boards, in the game's words.
+pub(super) fn boards_window(game: &Game) -> String {
+    game.meta.words.word("vassal_boards")
+}
+
 /// Where the arrivals window's first piece is and how far apart its pieces and rows are, px.
 pub(super) const ARRIVAL_START: i64 = 60;
 pub(super) const ARRIVAL_STEP: i64 = 90;
@@ -62,7 +67,9 @@ pub(super) fn setups(
         // scenario has no map.
         let track_commands = tracks.map(|t| t.setup(game, sc)).unwrap_or_default();
         let file = format!("{}.vsav", crate::render::png::safe_stem(&sc.id.v));
+        let laid = LaidBoards::of(input, sc);
         let board = scenario_board(game, sc).and_then(|k| input.boards.get(k));
+        let board = board.or_else(|| laid.as_ref().and_then(|l| input.boards.get(l.boards.first()?.board)));
         let Some(board) = board else {
             if !track_commands.is_empty() {
                 out.push(Setup { title: sc.title.v.clone(), file, commands: track_commands, arrivals: Vec::new() });
@@ -88,6 +95,11 @@ pub(super) fn setups(
             let Some(piece) = &pieces[p.counter] else { continue };
             let id = format!("{}-{}", crate::render::png::safe_stem(&sc.id.v), n + 1);
             let at = match &p.place {
+                Place::Cell(c) if laid.is_some() => {
+                    let Some(l) = &laid else { continue };
+                    let Some((x, y)) = l.at(input, *c) else { continue };
+                    (l.window.as_str(), x, y)
+                }
                 Place::Cell(c) => {
                     let BoardGrid::Cells(geometry) = &board.grid else { continue };
                     let (x, y) = geometry.centre(*c);
@@ -108,9 +120,101 @@ pub(super) fn setups(
             commands.push(piece.add_command(Some(at), &id, &menu));
         }
         commands.extend(track_commands);
+        // The boards laid as the scenario lays them (VASSAL then asks nothing on loading).
+        commands.extend(laid.map(|l| l.command));
         out.push(Setup { title: sc.title.v.clone(), file, commands, arrivals });
     }
     out
+}
+
+/// A scenario's geomorphic boards in the window of boards: each board (by its place in
+/// [`VassalInput::boards`]) with where VASSAL lays it and whether it is turned, and the command
+/// that lays them so.
+struct LaidBoards {
+    /// The window's name.
+    window: String,
+    /// Each board: its place in the input's boards, the map it is, its top-left corner in the
+    /// window (px), its image's size (px) and whether it is turned.
+    boards: Vec<Laid>,
+    /// VASSAL's `SetBoards` command (`BoardPicker.encode`): the window's name and
+    /// `BoardPicker`, then each board's name (`/rev` when reversed), column and row, by tabs.
+    command: String,
+    /// The grid the boards make laid side by side; none for one board alone.
+    whole: Option<crate::model::Grid>,
+}
+
+/// One board of [`LaidBoards`].
+struct Laid {
+    board: usize,
+    map: String,
+    at: (i64, i64),
+    size: (i64, i64),
+    turned: bool,
+}
+
+impl LaidBoards {
+    /// The boards of scenario `sc`, when it is played on geomorphic boards (laid side by side,
+    /// or one board alone).
+    fn of(input: &VassalInput, sc: &crate::model::Scenario) -> Option<LaidBoards> {
+        let game = input.game;
+        let map = crate::write::setup::scenario_map(game, sc)?;
+        let placed: Vec<crate::model::PlacedBoard> = match (&map.arranged, &map.board) {
+            (Some(a), _) => a.boards.clone(),
+            (None, Some(label)) => vec![crate::model::PlacedBoard {
+                map: map.id.v.clone(),
+                label: label.v.clone(),
+                grid: map.grid(),
+                slot: (0, 0),
+                offset: (0, 0),
+                turned: false,
+            }],
+            (None, None) => return None,
+        };
+        let mut boards: Vec<Laid> = Vec::new();
+        for p in &placed {
+            let k = game.maps.iter().position(|m| m.id.v == p.map)?;
+            let img = &input.boards.get(k)?.image;
+            let size = (i64::from(img.width()), i64::from(img.height()));
+            // VASSAL lays a board after the widths of those before it in its row and the
+            // heights of those above it in its column.
+            let x = (placed.iter().zip(&boards))
+                .filter(|(q, _)| q.slot.1 == p.slot.1 && q.slot.0 < p.slot.0)
+                .map(|(_, l)| l.size.0)
+                .sum();
+            let y = (placed.iter().zip(&boards))
+                .filter(|(q, _)| q.slot.0 == p.slot.0 && q.slot.1 < p.slot.1)
+                .map(|(_, l)| l.size.1)
+                .sum();
+            boards.push(Laid { board: k, map: p.map.clone(), at: (x, y), size, turned: p.turned });
+        }
+        let window = boards_window(game);
+        let mut command = format!("{window}BoardPicker");
+        for (p, l) in placed.iter().zip(&boards) {
+            let name = field(&input.boards[l.board].name);
+            let rev = if l.turned { "/rev" } else { "" };
+            command.push_str(&format!("\t{name}{rev}\t{}\t{}", p.slot.0, p.slot.1));
+        }
+        let whole = map.arranged.is_some().then(|| map.grid());
+        Some(LaidBoards { window, boards, command, whole })
+    }
+
+    /// Where cell `c` of the scenario's map is in the window, px: its board's corner and the
+    /// cell's centre on the board (turned with it).
+    fn at(&self, input: &VassalInput, c: crate::model::Coord) -> Option<(i64, i64)> {
+        let (laid, local) = match &self.whole {
+            None => (self.boards.first()?, c),
+            Some(whole) => {
+                let (p, local) = whole.board_of(c)?;
+                (self.boards.iter().find(|l| l.map == p.map)?, local)
+            }
+        };
+        let board = input.boards.get(laid.board)?;
+        let BoardGrid::Cells(geometry) = &board.grid else { return None };
+        let (x, y) = geometry.centre(local);
+        let (x, y) = (Mm(x).px(board.dpi).round() as i64, Mm(y).px(board.dpi).round() as i64);
+        let (x, y) = if laid.turned { (laid.size.0 - x, laid.size.1 - y) } else { (x, y) };
+        Some((laid.at.0 + x, laid.at.1 + y))
+    }
 }
 
 /// The save date of the module and its set-ups, in milliseconds since 1970 (VASSAL's
