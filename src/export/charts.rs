@@ -115,9 +115,17 @@ pub struct TerrainChart {
     pub height: bool,
     /// Some terrain gives cover: the chart has its column.
     pub cover: bool,
+    /// The notes print in a row under their terrain's, across the value columns, not in a
+    /// column of their own: a chart of many columns would leave its notes a word a line, and
+    /// a long word running past the chart's edge.
+    pub notes_under: bool,
     /// One row per terrain, hexside terrain last.
     pub rows: Vec<TerrainRow>,
 }
+
+/// The most value columns (movement, combat, line of sight, level, height, cover) a terrain
+/// chart keeps its notes beside: the notes column keeps a third of a narrow column or more.
+const NOTES_BESIDE: usize = 4;
 
 /// A row of the terrain effects chart.
 #[derive(Clone, Serialize, JsonSchema)]
@@ -412,7 +420,7 @@ impl Exporter<'_> {
         let has_los = game.terrain.iter().any(|t| t.los.is_some());
         let move_heads: Vec<String> =
             if types.is_empty() { vec![words.word("movement")] } else { types.iter().map(|t| capitalise(t)).collect() };
-        TerrainChart {
+        let mut chart = TerrainChart {
             title: words.word("terrain_effects_chart"),
             move_columns: move_heads,
             movement_types: !types.is_empty(),
@@ -421,8 +429,13 @@ impl Exporter<'_> {
             level: game.terrain.iter().any(|t| t.level.is_some()),
             height: game.terrain.iter().any(|t| t.height.is_some()),
             cover: game.terrain.iter().any(|t| t.cover.is_some()),
+            notes_under: false,
             rows,
-        }
+        };
+        let values = chart.move_columns.len()
+            + [chart.combat, chart.los, chart.level, chart.height, chart.cover].iter().filter(|b| **b).count();
+        chart.notes_under = values > NOTES_BESIDE;
+        chart
     }
 
     /// The turn record track, with the reinforcements of `scenario` (every scenario's when

@@ -66,12 +66,13 @@ const CRT: &[&str] = &[
     "Command: −1 to the roll – an attacker is next to its army's headquarters",
 ];
 
-/// Its terrain effects chart: movement per type, combat effects in words, hexsides apart.
+/// Its terrain effects chart: movement per type, combat effects in words, hexsides apart; with
+/// six columns of values, each terrain's notes in a row under it.
 const TERRAIN: &[&str] = &[
     "TERRAIN EFFECTS CHART",
-    "Terrain Foot Motor Combat LOS Level Height Notes",
+    "Terrain Foot Motor Combat LOS Level Height Clear",
     "Clear 1 1 none clear",
-    "Marsh 3 P none clear",
+    "Marsh 3 P none clear – – P: motor units may not enter, except along a road. Town",
     "City 1 1 2 left, defence ×2 blocks",
     "Hexsides River +1 +2 1 left –",
     // The roads the map draws, after the hexsides.
@@ -413,7 +414,11 @@ fn the_terrain_chart_says_how_high_each_terrain_stands_and_how_it_stops_sight() 
     let out = tempfile::tempdir().unwrap();
     let folder = marrow_front(out.path());
     let sheet = pdf_text(&folder.join("cheatsheet.pdf"));
-    assert_holds(&sheet, "cheatsheet", &["Combat LOS Level Height Notes", "Hills 2 3 1 left blocks 1 –"]);
+    assert_holds(&sheet, "cheatsheet", &["Combat LOS Level Height Clear", "Hills 2 3 1 left blocks 1 –"]);
+    // Six columns of values: no column of notes (it would set them a word a line), each
+    // terrain's note under it instead.
+    assert!(!sheet.contains("Height Notes"), "{sheet}");
+    assert_holds(&sheet, "cheatsheet", &["Hills 2 3 1 left blocks 1 – Mountain troops: pay 1, ignore the shift."]);
     assert_holds(
         &sheet,
         "cheatsheet",
