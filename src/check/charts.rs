@@ -269,15 +269,15 @@ impl Checker<'_> {
         }
         let Some(t) = self.resolve::<Terrain>(id) else { return };
         let Some(effect) = &m.effect else {
-            if t.shift.is_none() && t.drm.is_none() {
+            if t.shift.is_none() && t.drm.is_none() && t.cover.is_none() {
                 self.push(
                     Diagnostic::error(
                         diag::MISSING_FIELD,
-                        format!("terrain `{}` has no `shift` or `drm` for this modifier to take", id.v),
+                        format!("terrain `{}` has no `shift`, `drm` or `cover` for this modifier to take", id.v),
                     )
                     .at(&m.loc)
                     .help(format!(
-                        "give [[terrain]] `{}` a shift or drm, or write one here: {{ shift = -1, terrain = \"{}\" }}",
+                        "give [[terrain]] `{}` a shift, drm or cover, or write one here: {{ shift = -1, terrain = \"{}\" }}",
                         id.v, id.v
                     )),
                 );

@@ -320,7 +320,9 @@ impl Track {
 
 impl Game {
     /// What a CRT modifier does: its own `shift` or `drm`, or, when it names a terrain and
-    /// gives neither, the terrain's (none if the terrain has neither, which the checker reports).
+    /// gives neither, the terrain's; a terrain with neither but `cover` gives its cover as a
+    /// die-roll modifier (a fire table's "+2 in a stone house"); none if the terrain has none of
+    /// them, which the checker reports.
     pub(crate) fn modifier_effects(&self, m: &CrtModifier) -> Vec<ModifierEffect> {
         if let Some(e) = &m.effect {
             return vec![e.v];
@@ -329,6 +331,7 @@ impl Game {
         let Some(t) = self.terrain.iter().find(|t| t.id.v == id.v) else { return Vec::new() };
         let shift = t.shift.as_ref().map(|s| ModifierEffect::Shift(s.v));
         let drm = t.drm.as_ref().map(|d| ModifierEffect::Drm(d.v));
-        shift.into_iter().chain(drm).collect()
+        let cover = t.cover.as_ref().filter(|_| shift.is_none() && drm.is_none()).map(|c| ModifierEffect::Drm(c.v));
+        shift.into_iter().chain(drm).chain(cover).collect()
     }
 }

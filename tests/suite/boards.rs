@@ -48,6 +48,11 @@ fn two_scenarios_lay_the_boards_two_ways_and_name_hexes_by_board() {
     for name in ["1A2", "1G4", "2F5", "2M8"] {
         assert!(text.contains(name), "{name} not on the set-up map of {}", a.title.v);
     }
+    // The fire table's terrain modifiers take each terrain's cover from the terrain chart.
+    let aid = pdf_text(&folder.join("aid.pdf"));
+    for said in ["Woods: +1 to the roll", "Stone house: +3 to the roll", "Hedge: +1 to the roll"] {
+        assert!(aid.contains(said), "{said}: {aid}");
+    }
     // The map sheet prints each board once, cut through its edge hexes.
     let text = pdf_text(&folder.join("map.pdf"));
     for m in &c.game.maps {
