@@ -78,11 +78,27 @@ impl Checker<'_> {
     /// and a board turned half a turn lies on the same grid.
     fn board_label(&mut self, g: &Grid, m: &Map) {
         let Some(label) = &m.board else { return };
-        if label.v.is_empty() || label.v.contains(|c: char| c == '-' || c.is_whitespace()) {
+        if label.v.is_empty() || !label.v.chars().all(|c| c.is_ascii_alphanumeric()) {
             self.push(
                 Diagnostic::error(diag::INVALID_VALUE, format!("`{}` cannot begin a cell's name", label.v))
                     .at(&label.loc)
-                    .help("a board's label is a letter or number without spaces or `-`: board = \"3\""),
+                    .help("a board's label is letters and digits (A-Z, a-z, 0-9): board = \"3\""),
+            );
+        }
+        if let Some(other) = self
+            .game
+            .maps
+            .iter()
+            .take_while(|x| !std::ptr::eq(*x, m))
+            .find(|x| x.board.as_ref().is_some_and(|b| b.v == label.v))
+        {
+            self.push(
+                Diagnostic::error(
+                    diag::BOARDS_DO_NOT_FIT,
+                    format!("board `{}` and map `{}` have one label, {}", m.id.v, other.id.v, label.v),
+                )
+                .at(&label.loc)
+                .help("each board has a label of its own: its cells' names begin with it"),
             );
         }
         let GridKind::Hex { top, short, .. } = g.kind else { return };
@@ -90,6 +106,24 @@ impl Checker<'_> {
             HexTop::Flat => (g.columns, "columns"),
             HexTop::Pointy => (g.rows, "rows"),
         };
+        let across = match top {
+            HexTop::Flat => g.rows,
+            HexTop::Pointy => g.columns,
+        };
+        if count < 3 || across < 2 {
+            self.push(
+                Diagnostic::error(
+                    diag::BOARDS_DO_NOT_FIT,
+                    format!(
+                        "board {} is too small to cut through its edge hexes: {} columns, {} rows",
+                        label.v, g.columns, g.rows
+                    ),
+                )
+                .at(&label.loc)
+                .help(format!("a hex board has 3 {what} or more, and 2 the other way")),
+            );
+            return;
+        }
         if !short || count % 2 == 0 {
             let mut d = Diagnostic::error(
                 diag::BOARDS_DO_NOT_FIT,
@@ -502,10 +536,22 @@ impl Checker<'_> {
                     return;
                 }
                 let Some(map) = self.resolve::<Map>(id) else { return };
-                map
+                // A geomorphic board played alone: named as on boards laid together.
+                match &board.arranged {
+                    Some(Ok(alone)) => alone,
+                    _ => map,
+                }
             }
             (None, arranged) => {
                 for id in board.boards.iter().flatten() {
+                    if self.game.area_maps.iter().any(|m| m.id.v == id.v) {
+                        self.push(
+                            Diagnostic::error(diag::BOARDS_DO_NOT_FIT, format!("`{}` is a map of areas, not a board", id.v))
+                                .at(&id.loc)
+                                .help("lay hex or square maps with a `board` label side by side; play a map of areas with map = \"...\""),
+                        );
+                        continue;
+                    }
                     self.resolve::<Map>(id);
                 }
                 match arranged {
@@ -798,9 +844,18 @@ impl Checker<'_> {
 
     /// An area or edge id the map does not have: E006 with a did-you-mean.
     fn unknown_in_map(&mut self, map: &Map, what: &str, id: &Sp<String>, names: Vec<&str>) {
-        let d = Diagnostic::error(diag::UNKNOWN_REFERENCE, format!("map `{}` has no {what} `{}`", map.id.v, id.v))
-            .at(&id.loc)
-            .label(format!("no [[map.{what}]] has this id"));
+        let of = if map.arranged.is_some() { map.id.v.clone() } else { format!("map `{}`", map.id.v) };
+        let d = Diagnostic::error(
+            diag::UNKNOWN_REFERENCE,
+            format!("{of} {} no {what} `{}`", if map.arranged.is_some() { "have" } else { "has" }, id.v),
+        )
+        .at(&id.loc)
+        .label(format!("no [[map.{what}]] has this id"));
+        let d = if map.arranged.is_some() && what == "edge" {
+            d.note("a board's [[map.edge]] is an edge of its boards laid together only where the board makes that whole side")
+        } else {
+            d
+        };
         let d = match diag::did_you_mean(&id.v, names.iter().copied()) {
             Some(s) => d.help(format!("did you mean `{s}`?")),
             None if names.is_empty() => d.help(format!("add a [[map.{what}]] with id = \"{}\" to the map", id.v)),

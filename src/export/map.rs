@@ -496,8 +496,10 @@ fn board_marks(m: &Map, geo: &Geometry, at: &dyn Fn(MmPoint) -> MmPoint) -> Vec<
     match (&m.arranged, &m.board) {
         (Some(a), _) => (a.boards.iter())
             .map(|b| {
-                let cells: Vec<Coord> = b.grid.cells().map(|c| b.arranged(c)).collect();
-                BoardMark { label: b.label.clone(), rect: rect(&cells), turned: b.turned, outlined: true }
+                let (x0, y0, x1, y1) = board::placed_board_rect(geo, b);
+                let (ax, ay) = at((x0, y0));
+                let rect = [mm(ax), mm(ay), mm(x1 - x0), mm(y1 - y0)];
+                BoardMark { label: b.label.clone(), rect, turned: b.turned, outlined: a.boards.len() > 1 }
             })
             .collect(),
         (None, Some(label)) => {

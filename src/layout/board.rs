@@ -213,11 +213,17 @@ pub fn bounding_box(geo: &Geometry, cells: &[Coord]) -> (f64, f64, f64, f64) {
     if cells.is_empty() {
         return (0.0, 0.0, 0.0, 0.0);
     }
-    let (hw, hh) = geo.frame_extent();
+    let (hw, hh) = geo.half_extent();
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for c in cells {
         let (x, y) = geo.centre(*c);
         (x0, y0, x1, y1) = (x0.min(x - hw), y0.min(y - hh), x1.max(x + hw), y1.max(y + hh));
+    }
+    // A board cut through its edge cells: cut where the cells reach its edges, whole elsewhere
+    // (a window of it).
+    if geo.grid.halves {
+        let (w, h) = geo.size();
+        (x0, y0, x1, y1) = (x0.max(0.0), y0.max(0.0), x1.min(w), y1.min(h));
     }
     (x0, y0, x1, y1)
 }
@@ -243,6 +249,20 @@ pub fn number_at(geo: &Geometry, c: Coord, above: f64) -> Point {
     };
     let top = if near(y, 0.0) { y + 0.08 * cell } else { y - above * cell };
     (x + dx, top)
+}
+
+/// Where board `b` of boards laid together lies on their geometry `whole`: left, top, right,
+/// bottom, mm. A hex board is cut through its edge cells on every side (its neighbours have the
+/// other halves); a square board ends at its cells' edges.
+pub fn placed_board_rect(whole: &Geometry, b: &crate::model::PlacedBoard) -> (f64, f64, f64, f64) {
+    let cells: Vec<Coord> = b.grid.cells().map(|c| b.arranged(c)).collect();
+    let (hw, hh) = if whole.grid.halves { (0.0, 0.0) } else { whole.half_extent() };
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for c in cells {
+        let (x, y) = whole.centre(c);
+        (x0, y0, x1, y1) = (x0.min(x - hw), y0.min(y - hh), x1.max(x + hw), y1.max(y + hh));
+    }
+    (x0, y0, x1, y1)
 }
 
 /// The board a scenario is played on: which cells it shows and where a map point lands on the
@@ -279,12 +299,8 @@ impl OnBoard {
 
     fn new(geo: Geometry, window: Window) -> OnBoard {
         let mut b = OnBoard { geo, window, origin: (0.0, 0.0), edges: Vec::new() };
-        let (hw, hh) = b.geo.frame_extent();
-        let shown = b.shown();
-        b.origin = (
-            shown.iter().map(|c| b.geo.centre(*c).0 - hw).fold(f64::MAX, f64::min),
-            shown.iter().map(|c| b.geo.centre(*c).1 - hh).fold(f64::MAX, f64::min),
-        );
+        let (x0, y0, _, _) = bounding_box(&b.geo, &b.shown());
+        b.origin = (x0, y0);
         b
     }
 

@@ -81,12 +81,6 @@ impl Geometry {
         Geometry::new(map.grid(), map.cell_mm())
     }
 
-    /// Half a cell's width and height as far as a frame around cells reaches: none on a grid
-    /// cut through its edge cells' centres ([`Grid::halves`]), else [`Geometry::half_extent`].
-    pub fn frame_extent(&self) -> Point {
-        if self.grid.halves { (0.0, 0.0) } else { self.half_extent() }
-    }
-
     /// The side of a hex (also its circumradius), or the side of a square.
     pub fn side(&self) -> f64 {
         match self.grid.kind {

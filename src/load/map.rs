@@ -279,8 +279,17 @@ fn board_rows(b: &Obj) -> Vec<Vec<Sp<String>>> {
             _ => one_row.extend(str_of(b.ctx, "a board", item)),
         }
     }
+    if !one_row.is_empty() && !rows.is_empty() {
+        b.ctx.push(
+            Diagnostic::error(diag::INVALID_VALUE, "`boards` mixes boards and rows of boards")
+                .at(&one_row[0].loc)
+                .help("write one row as a list of boards, [\"1\", \"2\"], or every row as a list: [[\"1\", \"2\"], [\"3\", \"4\"]]"),
+        );
+        // The rows as written, without the boards outside them (reported).
+        one_row.clear();
+    }
     if !one_row.is_empty() {
-        rows.insert(0, one_row);
+        rows.push(one_row);
     }
     for id in rows.iter().flatten() {
         super::reader::check_id(b.ctx, id);

@@ -651,7 +651,14 @@ pub fn arrange(rows: &[Vec<(&Map, bool)>], loc: &Loc) -> Result<Map, ArrangeErro
     let (placed, width, y) = place_boards(rows, first, shared)?;
     let arrangement = std::sync::Arc::new(Arrangement { boards: placed });
     let mut map = Map {
-        id: Sp::new(rows.iter().flatten().map(|(m, _)| m.id.v.as_str()).collect::<Vec<_>>().join("+"), loc.clone()),
+        // Findings name it: "the boards 1, 2".
+        id: Sp::new(
+            format!(
+                "the boards {}",
+                arrangement.boards.iter().map(|b| b.label.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+            loc.clone(),
+        ),
         title: Sp::new(
             rows.iter().flatten().map(|(m, _)| m.title.v.as_str()).collect::<Vec<_>>().join(", "),
             loc.clone(),
@@ -756,7 +763,47 @@ fn place_boards(
         }
         y += height.map_or(1, |(_, h)| h) - shared;
     }
-    Ok((placed, width.unwrap_or(1), y))
+    full_grid(rows)?;
+    let (width, height) = (width.unwrap_or(1), y + shared);
+    if width > MAX_MAP_CELLS || height > MAX_MAP_CELLS {
+        return Err(err(
+            (0, 0),
+            format!("the boards laid together are {width} × {height} cells; the most is {MAX_MAP_CELLS} each way"),
+            "lay fewer boards, or smaller ones",
+        ));
+    }
+    Ok((placed, width, y))
+}
+
+/// Boards laid as a full grid: every row holds as many boards, each as wide as the one above
+/// it. VASSAL lays a board after those before it in its row and those above it in its column:
+/// only a full grid lies alike in every program.
+fn full_grid(rows: &[Vec<(&Map, bool)>]) -> Result<(), ArrangeError> {
+    let err = |at, message: String, help: &str| ArrangeError { at, message, help: help.to_string() };
+    let counts: Vec<usize> = rows.iter().map(Vec::len).collect();
+    for (ri, row) in rows.iter().enumerate() {
+        if row.len() != counts[0] {
+            return Err(err(
+                (ri, 0),
+                format!("row {} holds {} boards, the first row {}", ri + 1, row.len(), counts[0]),
+                "every row holds as many boards, each as wide as the one above it",
+            ));
+        }
+        for (bi, (m, _)) in row.iter().enumerate() {
+            let above = rows[0][bi].0;
+            if m.grid().columns != above.grid().columns {
+                return Err(err(
+                    (ri, bi),
+                    format!(
+                        "board {} is not as wide as the board above it",
+                        m.board.as_ref().map_or(&m.id.v, |b| &b.v)
+                    ),
+                    "every row holds as many boards, each as wide as the one above it",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Board `b`'s own data (map `m`) carried into the arranged map (of grid `whole`), each cell
@@ -818,11 +865,14 @@ fn carry(map: &mut Map, whole: &Grid, b: &PlacedBoard, m: &Map) {
         let faces = if b.turned { side.v.opposite() } else { side.v };
         let (c0, r0) = (b.offset.0 + 1, b.offset.1 + 1);
         let (c1, r1) = (b.offset.0 + b.grid.columns, b.offset.1 + b.grid.rows);
+        // Only a board that makes that whole side of the arrangement keeps its edge's name:
+        // one of several boards along a side names a part of it, and "enters from the Velsk
+        // edge" would mean the whole.
         let outside = match faces {
-            EdgeSide::North => r0 == 1,
-            EdgeSide::South => r1 == h,
-            EdgeSide::West => c0 == 1,
-            EdgeSide::East => c1 == w,
+            EdgeSide::North => r0 == 1 && c0 == 1 && c1 == w,
+            EdgeSide::South => r1 == h && c0 == 1 && c1 == w,
+            EdgeSide::West => c0 == 1 && r0 == 1 && r1 == h,
+            EdgeSide::East => c1 == w && r0 == 1 && r1 == h,
         };
         if outside && !map.edges.iter().any(|x| x.id.v == e.id.v) {
             map.edges.push(MapEdge { edge: Some(Sp::new(faces, side.loc.clone())), ..e.clone() });

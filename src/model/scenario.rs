@@ -213,23 +213,33 @@ pub struct Board {
 }
 
 impl Board {
-    /// The map it is played on: its `map`, or the map its boards make.
+    /// The map it is played on: the map its boards make (a geomorphic board played alone is
+    /// one board laid), else its `map`.
     pub fn played<'g>(&'g self, game: &'g super::Game) -> Option<&'g super::Map> {
         match (&self.map, &self.arranged) {
+            (_, Some(Ok(m))) => Some(m),
             (Some(id), _) => game.maps.iter().find(|m| m.id.v == id.v),
-            (None, Some(Ok(m))) => Some(m),
             _ => None,
         }
     }
 
     /// Lay its `boards` side by side (after loading, when every map is known); a board that is
-    /// no map leaves it unarranged (the checker reports the id).
+    /// no map leaves it unarranged (the checker reports the id). A `map` that is a geomorphic
+    /// board is laid alone, so that its cells are named as on boards laid together ("1C4").
     pub fn arrange(&mut self, maps: &[super::Map]) {
-        if self.boards.is_empty() {
+        let alone;
+        let boards = match &self.map {
+            Some(id) if self.boards.is_empty() && maps.iter().any(|m| m.id.v == id.v && m.board.is_some()) => {
+                alone = vec![vec![id.clone()]];
+                &alone
+            }
+            _ => &self.boards,
+        };
+        if boards.is_empty() {
             return;
         }
         let mut rows = Vec::new();
-        for row in &self.boards {
+        for row in boards {
             let mut r = Vec::new();
             for id in row {
                 let Some(m) = maps.iter().find(|m| m.id.v == id.v) else { return };
@@ -237,7 +247,7 @@ impl Board {
             }
             rows.push(r);
         }
-        let loc = self.boards.iter().flatten().next().map_or(&self.loc, |b| &b.loc);
+        let loc = boards.iter().flatten().next().map_or(&self.loc, |b| &b.loc);
         self.arranged = Some(super::map::arrange(&rows, loc));
     }
 }

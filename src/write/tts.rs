@@ -133,6 +133,8 @@ fn scenario_objects(
         Some((_, frame)) => Some(frame),
         None => scenario_board(input.game, sc).and_then(|k| boards.get(k)),
     };
+    // The decks and bags in front of the boards laid together, however deep they are.
+    let front = arranged.as_ref().map_or(front, |(_, f)| front.max(f.depth / 2.0 + 3.0));
     let mut used: Vec<(usize, usize)> = Vec::new();
     let mut arrivals: Vec<(i64, String, Vec<Value>)> = Vec::new();
     let words = &input.game.meta.words;
@@ -220,16 +222,16 @@ fn arranged_boards(
     let mut used = Vec::new();
     for p in &a.boards {
         let k = game.maps.iter().position(|x| x.id.v == p.map)?;
-        let cells: Vec<_> = p.grid.cells().map(|c| p.arranged(c)).collect();
-        let (x0, y0, x1, y1) = crate::layout::board::bounding_box(&geo, &cells);
+        let (x0, y0, x1, y1) = crate::layout::board::placed_board_rect(&geo, p);
         let (x, z) = frame.world(((x0 + x1) / 2.0, (y0 + y1) / 2.0));
         let mut o = at(boards.get(k)?.object.clone(), x, z);
         o["Transform"]["rotY"] = json!(if p.turned { 0.0 } else { 180.0 });
         objects.push(o);
         used.push(k);
     }
-    // The boards this scenario does not use, beyond it.
-    let mut left = frame.width / 2.0;
+    // The boards this scenario does not use, beyond it and beyond the bags of reinforcements
+    // beside it.
+    let mut left = frame.width / 2.0 + 6.0;
     for (_, b) in boards.iter().enumerate().filter(|(k, _)| !used.contains(k)) {
         objects.push(at(b.object.clone(), left + 2.0 + b.width / 2.0, 0.0));
         left += 2.0 + b.width;

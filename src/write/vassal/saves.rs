@@ -139,8 +139,8 @@ struct LaidBoards {
     /// VASSAL's `SetBoards` command (`BoardPicker.encode`): the window's name and
     /// `BoardPicker`, then each board's name (`/rev` when reversed), column and row, by tabs.
     command: String,
-    /// The grid the boards make laid side by side; none for one board alone.
-    whole: Option<crate::model::Grid>,
+    /// The grid the boards make laid side by side.
+    whole: crate::model::Grid,
 }
 
 /// One board of [`LaidBoards`].
@@ -158,20 +158,9 @@ impl LaidBoards {
     fn of(input: &VassalInput, sc: &crate::model::Scenario) -> Option<LaidBoards> {
         let game = input.game;
         let map = crate::write::setup::scenario_map(game, sc)?;
-        let placed: Vec<crate::model::PlacedBoard> = match (&map.arranged, &map.board) {
-            (Some(a), _) => a.boards.clone(),
-            (None, Some(label)) => vec![crate::model::PlacedBoard {
-                map: map.id.v.clone(),
-                label: label.v.clone(),
-                grid: map.grid(),
-                slot: (0, 0),
-                offset: (0, 0),
-                turned: false,
-            }],
-            (None, None) => return None,
-        };
+        let placed = &map.arranged.as_ref()?.boards;
         let mut boards: Vec<Laid> = Vec::new();
-        for p in &placed {
+        for p in placed {
             let k = game.maps.iter().position(|m| m.id.v == p.map)?;
             let img = &input.boards.get(k)?.image;
             let size = (i64::from(img.width()), i64::from(img.height()));
@@ -194,20 +183,14 @@ impl LaidBoards {
             let rev = if l.turned { "/rev" } else { "" };
             command.push_str(&format!("\t{name}{rev}\t{}\t{}", p.slot.0, p.slot.1));
         }
-        let whole = map.arranged.is_some().then(|| map.grid());
-        Some(LaidBoards { window, boards, command, whole })
+        Some(LaidBoards { window, boards, command, whole: map.grid() })
     }
 
     /// Where cell `c` of the scenario's map is in the window, px: its board's corner and the
     /// cell's centre on the board (turned with it).
     fn at(&self, input: &VassalInput, c: crate::model::Coord) -> Option<(i64, i64)> {
-        let (laid, local) = match &self.whole {
-            None => (self.boards.first()?, c),
-            Some(whole) => {
-                let (p, local) = whole.board_of(c)?;
-                (self.boards.iter().find(|l| l.map == p.map)?, local)
-            }
-        };
+        let (p, local) = self.whole.board_of(c)?;
+        let laid = self.boards.iter().find(|l| l.map == p.map)?;
         let board = input.boards.get(laid.board)?;
         let BoardGrid::Cells(geometry) = &board.grid else { return None };
         let (x, y) = geometry.centre(local);
