@@ -517,16 +517,19 @@ pub fn check_map_text(
     // Printed pt as map mm at this scale.
     let mm = |p: Pt| p.mm().0 / scale;
     let mut printed = Vec::new();
+    let mut out = Vec::new();
     if geo.grid.scheme != CoordScheme::None {
+        let mut numbers: BTreeMap<Coord, (Rect, String)> = BTreeMap::new();
         for c in b.shown() {
             let n = geo.grid.name(c);
             let (w, h) = (mm(text_width(&n, t.coord_size, false)), mm(t.coord_size * ink_em(&n, false).2));
             let (x, top) = number_at(geo, c, t.coord_above);
-            printed
-                .push(Printed { rect: (x - w / 2.0, top, x + w / 2.0, top + h), what: format!("the number of {n}") });
+            let rect = (x - w / 2.0, top, x + w / 2.0, top + h);
+            numbers.insert(c, (rect, n.clone()));
+            printed.push(Printed { rect, what: format!("the number of {n}") });
         }
+        out.extend(numbers_overlap(map, geo, &numbers, place, Mm(cell * scale)));
     }
-    let mut out = Vec::new();
     let mut block_texts = Vec::new();
     for (c, items) in stacks {
         let (x, y) = geo.centre(*c);
@@ -595,6 +598,40 @@ pub fn check_map_text(
 }
 
 /// W017: a label that covers what else is printed.
+/// Cell numbers that print over a neighbour's (long board labels on a small drawing, the half
+/// hexes along a cut board's north edge): one finding a drawing (W017), at the map.
+fn numbers_overlap(
+    map: &Map,
+    geo: &Geometry,
+    numbers: &BTreeMap<Coord, (Rect, String)>,
+    place: &str,
+    cell: Mm,
+) -> Option<Diagnostic> {
+    let mut pairs = numbers.iter().flat_map(|(c, (r, n))| {
+        (geo.grid.neighbours(*c).into_iter()).filter(move |(_, o)| o > c).filter_map(move |(_, o)| {
+            numbers.get(&o).filter(|(q, _)| overlap(*r, *q)).map(|(_, m)| (n.clone(), m.clone()))
+        })
+    });
+    let (a, b) = pairs.next()?;
+    let more = pairs.count();
+    let also = match more {
+        0 => String::new(),
+        1 => " (and one more pair)".to_string(),
+        n => format!(" (and {n} more pairs)"),
+    };
+    Some(
+        Diagnostic::warning(
+            diag::MAP_TEXT_COVERED,
+            format!("the numbers of {a} and {b} print over each other on {place}{also}"),
+        )
+        .at(&map.loc)
+        .label(format!("cells print {cell:.1} across there"))
+        .help(
+            "show a window of the map so it is drawn larger ([scenario.board] window), or give boards shorter labels",
+        ),
+    )
+}
+
 fn covers(l: &MapLabel, hidden: &BTreeSet<String>, place: &str, cell: Mm) -> Diagnostic {
     let list: Vec<&str> = hidden.iter().map(String::as_str).collect();
     Diagnostic::warning(diag::MAP_TEXT_COVERED, format!("the label `{}` covers {} on {place}", l.text.v, list.join(", ")))
