@@ -175,14 +175,94 @@ pub(crate) fn print_shop_files(
             Some((g, (i, l))) if kind == DocKind::Cards => (g, i, l),
             _ => (game, ix, laid_out),
         };
+        let counters = kind == DocKind::Counters;
         let compiled = compile_faces(renderer, game, ix, laid_out, kind, true)?;
         let pdf = compiled.pdf().map_err(|errs| {
             let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
             format!("cannot write {name}: {}", all.join("; "))
         })?;
+        if counters {
+            files.extend(press_sheets(game, &compiled, &pdf)?);
+        }
         files.push((name.to_string(), crate::render::with_bleed_boxes(&pdf)?));
     }
     Ok(files)
+}
+
+/// The punchboard printer's press sheets (`print-shop/counters-sheet.pdf`) and die line
+/// (`counters-dieline.pdf`): every copy of every counter on sheets of the game's paper as
+/// `layout::press::PressSheet` lays them, fronts then backs mirrored, counters of one size to a
+/// sheet; from `pdf`, the counters one face a page (`compiled`).
+fn press_sheets(game: &Game, compiled: &crate::render::Compiled, pdf: &[u8]) -> Result<Vec<OutFile>, String> {
+    use crate::layout::press::PressSheet;
+    use crate::render::impose::{Faces, impose};
+    let paper = game.meta.page.as_ref().map(|p| p.v).unwrap_or_default();
+    let page = crate::layout::geometry::page_mm(paper, false);
+    let pages = compiled.document.pages();
+    let faces = png::face_pages(compiled, PieceKind::Counter)?;
+    // Each copy: its front's page, then its back's when the next page is its back. Grouped by
+    // trim size and bleed (mm, to a hundredth), in the order first met.
+    let mut groups: Vec<((i64, i64, i64), Vec<Faces>)> = Vec::new();
+    let mm = |pt: f64| (crate::length::Pt(pt).mm().0 * 100.0).round() as i64;
+    let mut i = 0;
+    while i < faces.len() {
+        let f = &faces[i];
+        let back = faces.get(i + 1).filter(|b| b.side == "back" && b.piece == f.piece);
+        let p = &pages[f.page];
+        let key = (mm(p.frame.size().x.to_pt()), mm(p.frame.size().y.to_pt()), mm(p.bleed.left.to_pt()));
+        let entry = Faces { front: f.page as u32 + 1, back: back.map(|b| b.page as u32 + 1) };
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, list)) => list.push(entry),
+            None => groups.push((key, vec![entry])),
+        }
+        i += 1 + usize::from(back.is_some());
+    }
+    let (mut sheets, mut dies) = (Vec::new(), Vec::new());
+    for ((w, h, bleed), list) in groups {
+        let (w, h, bleed) = (w as f64 / 100.0, h as f64 / 100.0, bleed as f64 / 100.0);
+        let sheet = PressSheet::new(page, (w, h), bleed).ok_or_else(|| {
+            format!(
+                "a counter of {w} x {h} mm with {bleed} mm of bleed is too large for a press sheet of {}",
+                paper.typst_name()
+            )
+        })?;
+        let (s, d) = impose(pdf, &list, &sheet)?;
+        sheets.push(s);
+        dies.push(d);
+    }
+    Ok(vec![
+        ("print-shop/counters-sheet.pdf".to_string(), crate::render::merge::merge(&sheets)?),
+        ("print-shop/counters-dieline.pdf".to_string(), crate::render::merge::merge(&dies)?),
+    ])
+}
+
+/// The punchboard profile's press sheets: each counter group's counters, with their bleed, fit
+/// the game's paper inside the room for crop marks (E025 where they do not: the build would
+/// have no sheet to put them on).
+fn press_findings(game: &Game) -> Vec<crate::diag::Diagnostic> {
+    let paper = game.meta.page.as_ref().map(|p| p.v).unwrap_or_default();
+    let page = crate::layout::geometry::page_mm(paper, false);
+    let bleed = game.counter_options.bleed;
+    let default = crate::model::DEFAULT_COUNTER_MM;
+    (game.counter_groups.iter())
+        .filter(|g| {
+            let size = g.size.as_ref().map_or((default, default), |s| s.v);
+            crate::layout::press::PressSheet::new(page, size, bleed).is_none()
+        })
+        .map(|g| {
+            crate::diag::Diagnostic::error(
+                crate::diag::PIECE_TOO_LARGE,
+                format!(
+                    "the counters of `{}` do not fit a press sheet of {} with their bleed and crop marks",
+                    g.id.v,
+                    paper.typst_name()
+                ),
+            )
+            .at(g.size.as_ref().map_or(&g.id.loc, |s| &s.loc))
+            .note("the print profile punchboard imposes the counters on sheets of the game's paper")
+            .help("make the counters smaller, or print them one a page: leave punchboard out of print_shop")
+        })
+        .collect()
 }
 
 /// The home printer's profile: the card and counter sheets laid out on A4 and on US Letter,
@@ -314,7 +394,7 @@ pub(crate) fn profile_findings(
         layouts.shop = shop_cards_checked(game)?;
     }
     let shop = layouts.shop.iter().map(|c| ("the print profile card-shop lays the cards out at its size", c));
-    let mut out: Vec<crate::diag::Diagnostic> = Vec::new();
+    let mut out: Vec<crate::diag::Diagnostic> = if profiles.punchboard { press_findings(game) } else { Vec::new() };
     for (why, checked) in layouts.home.iter().map(|(_, why, c)| (why.as_str(), c)).chain(shop) {
         for d in checked.diags.iter().filter(|d| d.is_error()) {
             if !out.iter().any(|o| o.code == d.code && o.loc == d.loc) {

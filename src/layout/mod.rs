@@ -21,6 +21,7 @@ pub mod map;
 pub mod map_sheet;
 pub mod measure;
 mod pictures;
+pub mod press;
 pub mod symbol;
 
 pub use cards::{CardFit, Cards, RBack, RCard};

@@ -785,7 +785,13 @@ fn full_grid(rows: &[Vec<(&Map, bool)>]) -> Result<(), ArrangeError> {
         if row.len() != counts[0] {
             return Err(err(
                 (ri, 0),
-                format!("row {} holds {} boards, the first row {}", ri + 1, row.len(), counts[0]),
+                format!(
+                    "row {} holds {} board{}, the first row {}",
+                    ri + 1,
+                    row.len(),
+                    if row.len() == 1 { "" } else { "s" },
+                    counts[0]
+                ),
                 "every row holds as many boards, each as wide as the one above it",
             ));
         }
@@ -1095,10 +1101,13 @@ mod tests {
         let hedges: Vec<&str> = m.hexsides.iter().flat_map(|n| n.cells.iter().map(|c| c.v.as_str())).collect();
         assert_eq!(hedges, ["1C3 n", "2C3 s"], "a turned board's north side faces south");
         assert_eq!(m.labels.iter().map(|l| l.cell.v.as_str()).collect::<Vec<_>>(), ["1E4", "2E4"]);
-        // Board 1's south edge is the arrangement's; board 2's south edge, turned, faces north.
+        // Board 1's south edge is only a part of the arrangement's: no edge of it. Alone, a
+        // board keeps its edges; turned, its south edge faces north.
+        assert!(m.edges.is_empty());
+        let alone = arrange(&[vec![(&two, true)]], &at).unwrap();
         let edges: Vec<(String, EdgeSide)> =
-            m.edges.iter().map(|e| (e.id.v.clone(), e.edge.as_ref().unwrap().v)).collect();
-        assert_eq!(edges, [("home".to_string(), EdgeSide::South)]);
+            alone.edges.iter().map(|e| (e.id.v.clone(), e.edge.as_ref().unwrap().v)).collect();
+        assert_eq!(edges, [("home".to_string(), EdgeSide::North)]);
     }
 
     #[test]
@@ -1136,7 +1145,12 @@ mod tests {
         let wide = board("b3", "3", 25, 8);
         let e = arrange(&[vec![(&one, false)], vec![(&wide, false)]], &at).unwrap_err();
         assert_eq!(e.at, (1, 0));
-        let ok = arrange(&[vec![(&one, false), (&board("b4", "4", 13, 8), false)], vec![(&wide, false)]], &at);
+        // Rows of as many boards, each as wide as the one above it (VASSAL's grid of boards).
+        let four = board("b4", "4", 13, 8);
+        let e = arrange(&[vec![(&one, false), (&four, false)], vec![(&wide, false)]], &at).unwrap_err();
+        assert_eq!((e.at, e.message.as_str()), ((1, 0), "row 2 holds 1 board, the first row 2"));
+        let (five, six) = (board("b5", "5", 13, 8), board("b6", "6", 13, 8));
+        let ok = arrange(&[vec![(&one, false), (&four, false)], vec![(&five, true), (&six, false)]], &at);
         assert_eq!(ok.map(|m| (m.grid().columns, m.grid().rows)), Ok((25, 15)));
     }
 }

@@ -8,6 +8,7 @@
 pub mod balance;
 mod boxes;
 pub use boxes::with_bleed_boxes;
+pub mod impose;
 pub mod merge;
 pub mod png;
 mod world;

@@ -24,6 +24,7 @@ mod measure;
 mod mutations;
 mod new;
 mod pieces;
+mod press;
 mod release;
 mod scenarios;
 mod schema;

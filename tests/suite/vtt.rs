@@ -896,9 +896,9 @@ fn print_profiles_write_their_own_files() {
     assert!(size(&folder.join("print-shop/home-us-letter/counters.pdf")).contains("612 x 792"));
 
     let folder = build("marrow-front", &out.path().join("b"), &["--print-shop=punchboard"]);
-    assert_eq!(files(&folder), ["counters.pdf"]);
+    assert_eq!(files(&folder), ["counters-dieline.pdf", "counters-sheet.pdf", "counters.pdf"]);
     let folder = build("marrow-front", &out.path().join("c"), &["--print-shop"]);
-    assert_eq!(files(&folder), ["cards.pdf", "counters.pdf"]);
+    assert_eq!(files(&folder), ["cards.pdf", "counters-dieline.pdf", "counters-sheet.pdf", "counters.pdf"]);
 
     // In the data: the same names; a misspelt one is a finding with the right spelling.
     let tmp = tempfile::tempdir().unwrap();
