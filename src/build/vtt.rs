@@ -182,24 +182,43 @@ pub(crate) fn print_shop_files(
             format!("cannot write {name}: {}", all.join("; "))
         })?;
         if counters {
-            files.extend(press_sheets(game, &compiled, &pdf)?);
+            files.extend(press_sheets(game, &compiled, &pdf, PieceKind::Counter)?);
         }
         files.push((name.to_string(), crate::render::with_bleed_boxes(&pdf)?));
+    }
+    // Cards die-cut on sheets too, at the game's own size (the card shop's size is for the shops
+    // that take a card a page).
+    if profiles.punchboard && !laid_out.cards.cards.is_empty() {
+        let compiled = compile_faces(renderer, game, ix, laid_out, DocKind::Cards, true)?;
+        let pdf = compiled.pdf().map_err(|errs| {
+            let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+            format!("cannot write print-shop/cards-sheet.pdf: {}", all.join("; "))
+        })?;
+        files.extend(press_sheets(game, &compiled, &pdf, PieceKind::Card)?);
     }
     Ok(files)
 }
 
-/// The punchboard printer's press sheets (`print-shop/counters-sheet.pdf`) and die line
-/// (`counters-dieline.pdf`): every copy of every counter on sheets of the game's paper as
-/// `layout::press::PressSheet` lays them, fronts then backs mirrored, counters of one size to a
-/// sheet; from `pdf`, the counters one face a page (`compiled`).
-fn press_sheets(game: &Game, compiled: &crate::render::Compiled, pdf: &[u8]) -> Result<Vec<OutFile>, String> {
+/// The punchboard printer's press sheets (`print-shop/counters-sheet.pdf`, `cards-sheet.pdf`)
+/// and die lines (`counters-dieline.pdf`, `cards-dieline.pdf`): every copy of every piece on
+/// sheets of the game's paper as `layout::press::PressSheet` lays them, fronts then backs
+/// mirrored, pieces of one size to a sheet; from `pdf`, the pieces one face a page (`compiled`).
+fn press_sheets(
+    game: &Game,
+    compiled: &crate::render::Compiled,
+    pdf: &[u8],
+    kind: PieceKind,
+) -> Result<Vec<OutFile>, String> {
     use crate::layout::press::PressSheet;
     use crate::render::impose::{Faces, impose};
     let paper = game.meta.page.as_ref().map(|p| p.v).unwrap_or_default();
     let page = crate::layout::geometry::page_mm(paper, false);
     let pages = compiled.document.pages();
-    let faces = png::face_pages(compiled, PieceKind::Counter)?;
+    let faces = png::face_pages(compiled, kind)?;
+    let what = match kind {
+        PieceKind::Counter => "counters",
+        PieceKind::Card => "cards",
+    };
     // Each copy: its front's page, then its back's when the next page is its back. Grouped by
     // trim size and bleed (mm, to a hundredth), in the order first met.
     let mut groups: Vec<((i64, i64, i64), Vec<Faces>)> = Vec::new();
@@ -222,7 +241,7 @@ fn press_sheets(game: &Game, compiled: &crate::render::Compiled, pdf: &[u8]) -> 
         let (w, h, bleed) = (w as f64 / 100.0, h as f64 / 100.0, bleed as f64 / 100.0);
         let sheet = PressSheet::new(page, (w, h), bleed).ok_or_else(|| {
             format!(
-                "a counter of {w} x {h} mm with {bleed} mm of bleed is too large for a press sheet of {}",
+                "{what} of {w} x {h} mm with {bleed} mm of bleed are too large for a press sheet of {}",
                 paper.typst_name()
             )
         })?;
@@ -231,8 +250,8 @@ fn press_sheets(game: &Game, compiled: &crate::render::Compiled, pdf: &[u8]) -> 
         dies.push(d);
     }
     Ok(vec![
-        ("print-shop/counters-sheet.pdf".to_string(), crate::render::merge::merge(&sheets)?),
-        ("print-shop/counters-dieline.pdf".to_string(), crate::render::merge::merge(&dies)?),
+        (format!("print-shop/{what}-sheet.pdf"), crate::render::merge::merge(&sheets)?),
+        (format!("print-shop/{what}-dieline.pdf"), crate::render::merge::merge(&dies)?),
     ])
 }
 
@@ -244,6 +263,20 @@ fn press_findings(game: &Game) -> Vec<crate::diag::Diagnostic> {
     let page = crate::layout::geometry::page_mm(paper, false);
     let bleed = game.counter_options.bleed;
     let default = crate::model::DEFAULT_COUNTER_MM;
+    let cards = game
+        .card_options
+        .size
+        .as_ref()
+        .filter(|s| crate::layout::press::PressSheet::new(page, s.v, game.card_options.bleed).is_none());
+    let cards = cards.map(|s| {
+        crate::diag::Diagnostic::error(
+            crate::diag::PIECE_TOO_LARGE,
+            format!("the cards do not fit a press sheet of {} with their bleed and crop marks", paper.typst_name()),
+        )
+        .at(&s.loc)
+        .note("the print profile punchboard imposes the cards on sheets of the game's paper")
+        .help("make the cards smaller, or leave punchboard out of print_shop")
+    });
     (game.counter_groups.iter())
         .filter(|g| {
             let size = g.size.as_ref().map_or((default, default), |s| s.v);
@@ -262,6 +295,7 @@ fn press_findings(game: &Game) -> Vec<crate::diag::Diagnostic> {
             .note("the print profile punchboard imposes the counters on sheets of the game's paper")
             .help("make the counters smaller, or print them one a page: leave punchboard out of print_shop")
         })
+        .chain(cards)
         .collect()
 }
 
