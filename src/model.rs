@@ -882,6 +882,26 @@ pub enum TableBody {
         /// the abilities' order.
         descending: bool,
     },
+    /// `fire = { die = "D6", steps = 4, ratings = [1, 2, 3] }`: fire by steps, one die a step, a
+    /// roll at or under the rating hitting (block games): a row per number of steps, a column
+    /// per rating, each cell the hits on average and the chance of one or more.
+    Fire {
+        /// `die`: the die each step rolls, its sides.
+        sides: Sp<i64>,
+        /// `steps`: the most steps firing, 1 to 20: rows 1 to it.
+        steps: Sp<i64>,
+        /// `ratings`: the firepower ratings, each 1 to the die's sides less one.
+        ratings: Vec<Sp<i64>>,
+    },
+}
+
+impl TableBody {
+    /// A fire table's cell: the hits `steps` dice score on average at `rating` on a die of
+    /// `sides`, and the chance (0 to 1) of one hit or more.
+    pub fn fire_odds(sides: i64, steps: i64, rating: i64) -> (f64, f64) {
+        let p = rating.clamp(0, sides) as f64 / sides.max(1) as f64;
+        (steps as f64 * p, 1.0 - (1.0 - p).powi(steps.clamp(0, 100) as i32))
+    }
 }
 
 /// `[[table]]`: a table that sections show with `{ table = "id" }`.

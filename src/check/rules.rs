@@ -82,6 +82,8 @@ impl Checker<'_> {
                     self.resolve::<Trait>(tr);
                 }
             }
+            // Its die, steps and ratings are checked as they are read.
+            TableBody::Fire { .. } => {}
         }
     }
 

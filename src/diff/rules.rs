@@ -356,6 +356,11 @@ pub(crate) fn table(g: &Game, x: &Table) -> Entry {
                 .list("columns", traits.iter().map(|t| trait_name(g, &t.v)).collect())
                 .one("largest first", yes(*descending));
         }
+        TableBody::Fire { sides, steps, ratings } => {
+            r.one("fire: die", format!("D{}", sides.v))
+                .one("fire: steps", steps.v.to_string())
+                .list("fire: ratings", ratings.iter().map(|x| x.v.to_string()).collect());
+        }
     }
     r.paragraphs("notes", texts(g, notes));
     r.item(id.v.clone(), label)

@@ -328,17 +328,55 @@ impl Exporter<'_> {
             TableBody::Generated { abilities_with, traits, descending } => {
                 self.generated_table(abilities_with, traits, *descending)
             }
+            TableBody::Fire { sides, steps, ratings } => self.fire_table(sides, steps, ratings),
         };
+        let mut notes = self.texts(&t.notes);
+        if let TableBody::Fire { sides, .. } = &t.body {
+            let words = &self.game.meta.words;
+            let note = words.say("fire_table_note", &[("die", &format!("D{}", sides.v))]);
+            notes.insert(0, self.generated(escape_markup(&note), &sides.loc));
+        }
         let mut data = TableData {
             id: t.id.v.clone(),
             title: t.title.as_ref().map(|s| s.v.clone()),
             header,
             rows,
-            notes: self.texts(&t.notes),
+            notes,
             changes: None,
         };
         data.changes = self.row_marks(&data);
         data
+    }
+
+    /// A fire table: a row per number of steps, a column per rating, each cell the hits on
+    /// average (two decimals) and the chance of one or more (whole per cent), in the sheet's
+    /// numbers ("0,67").
+    fn fire_table(
+        &mut self,
+        sides: &Sp<i64>,
+        steps: &Sp<i64>,
+        ratings: &[Sp<i64>],
+    ) -> (Vec<TextKey>, Vec<Vec<TextKey>>) {
+        let words = &self.game.meta.words;
+        let decimal = words.word("decimal");
+        let mut h = vec![self.generated(escape_markup(&words.word("fire_table_steps")), &steps.loc)];
+        for r in ratings {
+            let head = words.say("fire_table_rating", &[("number", &r.v.to_string())]);
+            h.push(self.generated(escape_markup(&head), &r.loc));
+        }
+        let mut rows = Vec::new();
+        for n in 1..=steps.v {
+            let mut row = vec![self.generated(n.to_string(), &steps.loc)];
+            for r in ratings {
+                let (hits, chance) = TableBody::fire_odds(sides.v, n, r.v);
+                let hits = format!("{hits:.2}").replace('.', &decimal);
+                let chance = format!("{:.0}", chance * 100.0);
+                let cell = words.say("fire_table_cell", &[("hits", &hits), ("chance", &chance)]);
+                row.push(self.generated(escape_markup(&cell), &r.loc));
+            }
+            rows.push(row);
+        }
+        (h, rows)
     }
 
     /// A table generated from the abilities with trait `abilities_with`: a column per trait,

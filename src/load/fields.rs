@@ -592,7 +592,7 @@ static TABLE: TableDecl = TableDecl {
     renamed: &[("trait_columns", "traits")],
     ..table(
         "table",
-        "[[table]]: a written table (header and rows) or a generated one (abilities_with).",
+        "[[table]]: a written table (header and rows), or a generated one (abilities_with, or fire by steps).",
         &[
             req("id", Ty::Id, "The table's id."),
             f("title", Ty::Str, "The table's title."),
@@ -603,12 +603,31 @@ static TABLE: TableDecl = TableDecl {
                 Ty::Choice(&["descending", "ascending", "none"]),
                 "Generated, optional: by the first trait column.",
             ),
+            f(
+                "fire",
+                Ty::Table(&FIRE),
+                "Generated: fire by steps, one die a step, a roll at or under the rating hitting: { die = \"D6\", steps = 4, ratings = [1, 2, 3] }.",
+            ),
             f("header", Ty::ArrayOf(&CELL), "Written: the header row."),
             f("rows", Ty::ArrayOf(&ROW), "Written: rows of as many cells as the header."),
             f("notes", Ty::Markups, "Markup under the table."),
         ],
     )
 };
+
+static FIRE: TableDecl = table(
+    "fire_table",
+    "A fire table by steps: a row per number of steps, a column per rating, each cell the hits on average and the chance of one or more.",
+    &[
+        req("die", Ty::Str, "The die each step rolls: \"D6\"."),
+        req("steps", Ty::Int, "The most steps that fire: rows 1 to it (1 to 20)."),
+        req(
+            "ratings",
+            Ty::Ints,
+            "The ratings, a column each: the highest roll that hits, 1 to the die's sides less one.",
+        ),
+    ],
+);
 
 static ROW: Ty = Ty::ArrayOf(&CELL);
 

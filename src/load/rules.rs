@@ -204,7 +204,20 @@ pub(super) fn read_table(o: &Obj) -> Table {
     let id = o.id("id", true).unwrap_or_default_sp(o);
     let title = o.str("title");
     let generated = o.table.get("abilities_with").is_some();
-    let body = if generated {
+    let body = if let Some(fire) = o.table("fire") {
+        for key in ["header", "rows", "abilities_with", "trait_columns", "sort"] {
+            if let Some(v) = o.get(key) {
+                o.ctx.push(
+                    Diagnostic::error(diag::INVALID_VALUE, format!("a fire table has no `{key}`"))
+                        .at(&o.ctx.loc(v.span()))
+                        .help("remove it: the rows come from `fire`'s steps and ratings"),
+                );
+            }
+        }
+        let body = read_fire(&fire);
+        fire.finish();
+        body
+    } else if generated {
         let with = o.id("abilities_with", true).unwrap_or_default_sp(o);
         o.renamed("trait_columns", "traits", "on a table");
         let mut traits = o.ids("trait_columns");
@@ -302,6 +315,68 @@ fn read_steps(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Step> {
         }
     }
     out
+}
+
+/// `fire = { die, steps, ratings }` of a `[[table]]`: the die (one of one kind: each step
+/// rolls one), the steps (1 to 20) and the ratings (each below the die's sides); what is wrong
+/// is E018 at the value, and the table prints what can be read.
+fn read_fire(f: &Obj) -> TableBody {
+    let at = f.ctx.loc(f.span.clone());
+    let sides = f.req_str("die").and_then(|s| match super::charts::parse_dice(&s.v) {
+        Some((1, sides)) => Some(Sp::new(sides, s.loc)),
+        _ => {
+            f.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("`{}` is not the one die a step rolls", s.v))
+                    .at(&s.loc)
+                    .help("write the die each firing step rolls: \"D6\" (or \"D10\", \"D8\")"),
+            );
+            None
+        }
+    });
+    let sides = sides.unwrap_or_else(|| Sp::new(6, at.clone()));
+    let steps = match f.int("steps") {
+        Some(s) if (1..=20).contains(&s.v) => s,
+        Some(s) => {
+            f.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, format!("{} steps: a fire table has 1 to 20", s.v))
+                    .at(&s.loc)
+                    .help("write the most steps a unit fires with: steps = 4"),
+            );
+            Sp::new(s.v.clamp(1, 20), s.loc)
+        }
+        None => {
+            let _ = f.req_str("steps");
+            Sp::new(1, at.clone())
+        }
+    };
+    let mut ratings = Vec::new();
+    if let Some((items, list)) = f.array("ratings") {
+        for v in items {
+            let Some(r) = reader::int_of(f.ctx, "a rating", v) else { continue };
+            if !(1..sides.v).contains(&r.v) {
+                f.ctx.push(
+                    Diagnostic::error(
+                        diag::INVALID_VALUE,
+                        format!("a rating of {} on a D{}: it hits on 1 to {}", r.v, sides.v, sides.v - 1),
+                    )
+                    .at(&r.loc)
+                    .help(format!("a rating is the highest roll that hits: 1 to {}", sides.v - 1)),
+                );
+                continue;
+            }
+            ratings.push(r);
+        }
+        if items.is_empty() {
+            f.ctx.push(
+                Diagnostic::error(diag::INVALID_VALUE, "a fire table with no ratings")
+                    .at(&list)
+                    .help("list the firepower ratings, a column each: ratings = [1, 2, 3]"),
+            );
+        }
+    } else {
+        let _ = f.req_str("ratings");
+    }
+    TableBody::Fire { sides, steps, ratings }
 }
 
 pub(super) fn read_sequence(o: &Obj) -> Sequence {

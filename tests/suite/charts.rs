@@ -443,3 +443,25 @@ fn a_connection_limit_by_weather_prints_on_the_aid_card() {
     let aid = pdf_text(&folder.join("aid.pdf"));
     assert_holds(&aid, "aid.pdf", &["Rail line: 4 a turn (Mud 1, Snow 0)"]);
 }
+
+/// A fire table by steps (The Salt Crown's battles: a die a step, a hit at or under the
+/// rating): each cell the hits on average and the chance of one or more, worked out by playaid,
+/// on the cheatsheet and the aid card; and the sums are right (4 dice at 3 on a D6: 2 hits on
+/// average, 1 − (1/2)⁴ = 94 % for one or more).
+#[test]
+fn a_fire_table_by_steps_says_what_each_number_of_steps_is_worth() {
+    let out = tempfile::tempdir().unwrap();
+    let folder = build(&repo().join("data/salt-crown"), out.path());
+    let rows = [
+        "Battle fire",
+        "Steps Hits on 1 Hits on 2 Hits on 3",
+        "1 0.17 · 17 % 0.33 · 33 % 0.50 · 50 %",
+        "4 0.67 · 52 % 1.33 · 80 % 2.00 · 94 %",
+        "One D6 a step; a roll at or under the rating hits.",
+    ];
+    assert_holds(&pdf_text(&folder.join("cheatsheet.pdf")), "cheatsheet", &rows);
+    assert_holds(&pdf_text(&folder.join("aid.pdf")), "aid card", &rows);
+    let (hits, chance) = playaid::model::TableBody::fire_odds(6, 4, 3);
+    assert_eq!(hits, 2.0);
+    assert!((chance - 0.9375).abs() < 1e-12);
+}
