@@ -221,24 +221,26 @@ fn press_sheets(
     };
     // Each copy: its front's page, then its back's when the next page is its back. Grouped by
     // trim size and bleed (mm, to a hundredth), in the order first met.
-    let mut groups: Vec<((i64, i64, i64), Vec<Faces>)> = Vec::new();
+    let mut groups: Vec<((i64, i64, i64), (f64, f64, f64), Vec<Faces>)> = Vec::new();
     let mm = |pt: f64| (crate::length::Pt(pt).mm().0 * 100.0).round() as i64;
     let mut i = 0;
     while i < faces.len() {
         let f = &faces[i];
         let back = faces.get(i + 1).filter(|b| b.side == "back" && b.piece == f.piece);
         let p = &pages[f.page];
+        let exact = |pt: f64| crate::length::Pt(pt).mm().0;
+        let size = (exact(p.frame.size().x.to_pt()), exact(p.frame.size().y.to_pt()), exact(p.bleed.left.to_pt()));
         let key = (mm(p.frame.size().x.to_pt()), mm(p.frame.size().y.to_pt()), mm(p.bleed.left.to_pt()));
         let entry = Faces { front: f.page as u32 + 1, back: back.map(|b| b.page as u32 + 1) };
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, list)) => list.push(entry),
-            None => groups.push((key, vec![entry])),
+        match groups.iter_mut().find(|(k, ..)| *k == key) {
+            Some((_, _, list)) => list.push(entry),
+            None => groups.push((key, size, vec![entry])),
         }
         i += 1 + usize::from(back.is_some());
     }
     let (mut sheets, mut dies) = (Vec::new(), Vec::new());
-    for ((w, h, bleed), list) in groups {
-        let (w, h, bleed) = (w as f64 / 100.0, h as f64 / 100.0, bleed as f64 / 100.0);
+    // Each group laid from its first page's exact size (the key groups them, to a hundredth).
+    for (_, (w, h, bleed), list) in groups {
         let sheet = PressSheet::new(page, (w, h), bleed).ok_or_else(|| {
             format!(
                 "{what} of {w} x {h} mm with {bleed} mm of bleed are too large for a press sheet of {}",

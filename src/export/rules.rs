@@ -361,7 +361,11 @@ impl Exporter<'_> {
         let decimal = words.word("decimal");
         let mut h = vec![self.generated(escape_markup(&words.word("fire_table_steps")), &steps.loc)];
         for r in ratings {
-            let head = words.say("fire_table_rating", &[("number", &r.v.to_string())]);
+            let head = if r.v == 1 {
+                words.word("fire_table_rating_one")
+            } else {
+                words.say("fire_table_rating", &[("number", &r.v.to_string())])
+            };
             h.push(self.generated(escape_markup(&head), &r.loc));
         }
         let mut rows = Vec::new();
@@ -369,8 +373,17 @@ impl Exporter<'_> {
             let mut row = vec![self.generated(n.to_string(), &steps.loc)];
             for r in ratings {
                 let (hits, chance) = TableBody::fire_odds(sides.v, n, r.v);
-                let hits = format!("{hits:.2}").replace('.', &decimal);
-                let chance = format!("{:.0}", chance * 100.0);
+                // Halves up (0.125 is 0.13, 12.5 % is 13 %); a chance short of certain never
+                // reads 100 %, a chance above none never 0 %.
+                let hits = format!("{:.2}", (hits * 100.0 + 0.5).floor() / 100.0).replace('.', &decimal);
+                let per_cent = (chance * 100.0 + 0.5).floor();
+                let chance = if chance < 1.0 && per_cent >= 100.0 {
+                    "> 99".to_string()
+                } else if chance > 0.0 && per_cent <= 0.0 {
+                    "< 1".to_string()
+                } else {
+                    format!("{per_cent:.0}")
+                };
                 let cell = words.say("fire_table_cell", &[("hits", &hits), ("chance", &chance)]);
                 row.push(self.generated(escape_markup(&cell), &r.loc));
             }

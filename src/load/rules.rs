@@ -322,7 +322,10 @@ fn read_steps(ctx: &Ctx, items: &[Spanned<DeValue>]) -> Vec<Step> {
 /// is E018 at the value, and the table prints what can be read.
 fn read_fire(f: &Obj) -> TableBody {
     let at = f.ctx.loc(f.span.clone());
-    let sides = f.req_str("die").and_then(|s| match super::charts::parse_dice(&s.v) {
+    if !f.has("die") {
+        f.missing("die", "\"D6\"");
+    }
+    let read = f.str("die").and_then(|s| match super::charts::parse_dice(&s.v) {
         Some((1, sides)) => Some(Sp::new(sides, s.loc)),
         _ => {
             f.ctx.push(
@@ -333,7 +336,8 @@ fn read_fire(f: &Obj) -> TableBody {
             None
         }
     });
-    let sides = sides.unwrap_or_else(|| Sp::new(6, at.clone()));
+    let known = read.is_some();
+    let sides = read.unwrap_or_else(|| Sp::new(6, at.clone()));
     let steps = match f.int("steps") {
         Some(s) if (1..=20).contains(&s.v) => s,
         Some(s) => {
@@ -345,7 +349,9 @@ fn read_fire(f: &Obj) -> TableBody {
             Sp::new(s.v.clamp(1, 20), s.loc)
         }
         None => {
-            let _ = f.req_str("steps");
+            if !f.has("steps") {
+                f.missing("steps", "4");
+            }
             Sp::new(1, at.clone())
         }
     };
@@ -353,7 +359,8 @@ fn read_fire(f: &Obj) -> TableBody {
     if let Some((items, list)) = f.array("ratings") {
         for v in items {
             let Some(r) = reader::int_of(f.ctx, "a rating", v) else { continue };
-            if !(1..sides.v).contains(&r.v) {
+            // Against a die that could not be read, no rating is wrong.
+            if known && !(1..sides.v).contains(&r.v) {
                 f.ctx.push(
                     Diagnostic::error(
                         diag::INVALID_VALUE,
@@ -373,8 +380,8 @@ fn read_fire(f: &Obj) -> TableBody {
                     .help("list the firepower ratings, a column each: ratings = [1, 2, 3]"),
             );
         }
-    } else {
-        let _ = f.req_str("ratings");
+    } else if !f.has("ratings") {
+        f.missing("ratings", "[1, 2, 3]");
     }
     TableBody::Fire { sides, steps, ratings }
 }

@@ -584,9 +584,11 @@ dictionary! {
     /// A fire table's first column: how many steps fire.
     fire_table_steps = "Steps", "Stufen", "Niveaux";
     /// A fire table's column of one rating.
-    fire_table_rating = "Hits on {number}", "Treffer bei {number}", "Touche sur {number}";
+    fire_table_rating = "Hits on 1–{number}", "Treffer bei 1–{number}", "Touche sur 1–{number}";
+    /// A fire table's column of a rating of 1.
+    fire_table_rating_one = "Hits on 1", "Treffer bei 1", "Touche sur 1";
     /// A fire table's cell: hits on average, and the chance of one or more.
-    fire_table_cell = "{hits} · {chance} %", "{hits} · {chance} %", "{hits} · {chance}\u{a0}%";
+    fire_table_cell = "{hits} · {chance}\u{a0}%", "{hits} · {chance}\u{a0}%", "{hits} · {chance}\u{a0}%";
     /// A fire table's note: what its cells say.
     fire_table_note = "One {die} a step; a roll at or under the rating hits. Each cell: hits on average · chance of at least one hit.", "Ein {die} je Stufe; ein Wurf bis zum Wert trifft. Jedes Feld: Treffer im Mittel · Chance auf mindestens einen Treffer.", "Un {die} par niveau\u{a0}; un jet inférieur ou égal à la valeur touche. Chaque case\u{a0}: touches en moyenne · chance d'au moins une touche.";
 }

@@ -55,6 +55,12 @@ pub fn impose(pieces_pdf: &[u8], faces: &[Faces], sheet: &PressSheet) -> Result<
         }
         die_pages.push(chunk.len());
     }
+    // The faces' tags point into pages no longer in the document: without the structure tree,
+    // the old pages are unreferenced and go.
+    if let Ok(catalog) = doc.get_dictionary_mut(root) {
+        catalog.remove(b"StructTreeRoot");
+        catalog.remove(b"MarkInfo");
+    }
     let count = kids.len() as i64;
     let tree_dict = doc.get_dictionary_mut(tree).map_err(|e| e.to_string())?;
     tree_dict.set("Kids", kids.into_iter().map(Object::Reference).collect::<Vec<_>>());

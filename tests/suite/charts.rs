@@ -454,7 +454,7 @@ fn a_fire_table_by_steps_says_what_each_number_of_steps_is_worth() {
     let folder = build(&repo().join("data/salt-crown"), out.path());
     let rows = [
         "Battle fire",
-        "Steps Hits on 1 Hits on 2 Hits on 3",
+        "Steps Hits on 1 Hits on 1–2 Hits on 1–3",
         "1 0.17 · 17 % 0.33 · 33 % 0.50 · 50 %",
         "4 0.67 · 52 % 1.33 · 80 % 2.00 · 94 %",
         "One D6 a step; a roll at or under the rating hits.",
