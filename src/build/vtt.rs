@@ -221,7 +221,7 @@ fn press_sheets(
     };
     // Each copy: its front's page, then its back's when the next page is its back. Grouped by
     // trim size and bleed (mm, to a hundredth), in the order first met.
-    let mut groups: Vec<((i64, i64, i64), (f64, f64, f64), Vec<Faces>)> = Vec::new();
+    let mut groups: Vec<(SizeKey, PieceMm, Vec<Faces>)> = Vec::new();
     let mm = |pt: f64| (crate::length::Pt(pt).mm().0 * 100.0).round() as i64;
     let mut i = 0;
     while i < faces.len() {
@@ -256,6 +256,13 @@ fn press_sheets(
         (format!("print-shop/{what}-dieline.pdf"), crate::render::merge::merge(&dies)?),
     ])
 }
+
+/// A piece's trim width and height and its bleed, in hundredths of a mm: what groups pieces
+/// on press sheets.
+type SizeKey = (i64, i64, i64);
+
+/// A piece's trim width and height and its bleed, mm.
+type PieceMm = (f64, f64, f64);
 
 /// The punchboard profile's press sheets: each counter group's counters, with their bleed, fit
 /// the game's paper inside the room for crop marks (E025 where they do not: the build would
