@@ -35,6 +35,7 @@ const SCENARIOS: &[&str] = &[
     // Each example game as a user waits: `playaid build` as a process, and `playaid watch` from
     // a one-field edit saved to its PDFs written.
     "example-genpei-naval",
+    "example-hollow-ridge",
     "example-marrow-front",
     "example-one-hour-wargames-wwii",
     "example-salt-crown",
@@ -43,6 +44,7 @@ const SCENARIOS: &[&str] = &[
     "example-war-at-sea-troop-landing-1.4",
     "example-white-star-rising",
     "live-genpei-naval",
+    "live-hollow-ridge",
     "live-marrow-front",
     "live-one-hour-wargames-wwii",
     "live-salt-crown",
