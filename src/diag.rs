@@ -278,6 +278,9 @@ codes! {
     LOS_WITHOUT_HEIGHT = "W031" "line-of-sight-without-height";
     /// A file in `translations/` whose name is no language code: it is not read.
     TRANSLATION_UNNAMED = "W032" "translation-file-unnamed";
+    /// Hex boards laid side by side whose shared half hexes are of different terrain: the hex
+    /// prints and plays as the first board's.
+    SEAM_TERRAIN = "W033" "seam-terrain-differs";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that

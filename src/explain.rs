@@ -112,6 +112,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W030", include_str!("../docs/explain/W030.md")),
     ("W031", include_str!("../docs/explain/W031.md")),
     ("W032", include_str!("../docs/explain/W032.md")),
+    ("W033", include_str!("../docs/explain/W033.md")),
 ];
 
 /// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it

@@ -72,6 +72,53 @@ impl Checker<'_> {
         self.board_label(&g, m);
     }
 
+    /// Boards laid side by side: the half hexes they share of one terrain on both halves (W033
+    /// where not: the hex prints and plays as the first board's, its other half lost).
+    fn seams(&mut self, board: &Board, map: &Map) {
+        let Some(a) = &map.arranged else { return };
+        let terrain = |p: &PlacedBoard| -> Option<(HashMap<Coord, String>, String)> {
+            let m = self.game.maps.iter().find(|m| m.id.v == p.map)?;
+            let listed = m.listed_terrain(&p.grid).into_iter().map(|(c, t)| (c, t.v.clone())).collect();
+            Some((listed, m.terrain.as_ref().map_or("clear".to_string(), |t| t.v.clone())))
+        };
+        let looks: Vec<_> = a.boards.iter().map(terrain).collect();
+        let g = map.grid();
+        let mut differ = Vec::new();
+        for c in g.cells() {
+            let on: Vec<(usize, Coord)> =
+                (a.boards.iter().enumerate()).filter_map(|(k, p)| Some((k, p.local(c)?))).collect();
+            let [(i, ci), (j, cj), ..] = on[..] else { continue };
+            let (Some((li, di)), Some((lj, dj))) = (&looks[i], &looks[j]) else { continue };
+            let (ti, tj) = (li.get(&ci).unwrap_or(di), lj.get(&cj).unwrap_or(dj));
+            if ti != tj {
+                let (bi, bj) = (&a.boards[i], &a.boards[j]);
+                differ.push(format!(
+                    "{}{} ({ti}) = {}{} ({tj})",
+                    bi.label,
+                    bi.grid.name(ci),
+                    bj.label,
+                    bj.grid.name(cj)
+                ));
+            }
+        }
+        let Some(first) = differ.first() else { return };
+        let more = match differ.len() - 1 {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        let at = board.boards.iter().flatten().next().map_or(&board.loc, |b| &b.loc);
+        self.push(
+            Diagnostic::warning(
+                diag::SEAM_TERRAIN,
+                format!("boards laid side by side share hexes of two terrains: {first}{more}"),
+            )
+            .at(at)
+            .label("laid here")
+            .note("each prints and plays as the first board's, the other half's terrain lost")
+            .help("give the boards' edge half hexes terrain that matches on any board laid beside them, or lay another board there"),
+        );
+    }
+
     /// A geomorphic board (`board`): a label that can begin a cell's name, and, on a hex grid,
     /// edges that meet another board's (E082): half hexes on every edge need offset columns
     /// (rows) one hex short and an odd number of them, so that the first and the last are alike
@@ -555,7 +602,10 @@ impl Checker<'_> {
                     self.resolve::<Map>(id);
                 }
                 match arranged {
-                    Some(Ok(map)) => map,
+                    Some(Ok(map)) => {
+                        self.seams(board, map);
+                        map
+                    }
                     Some(Err(e)) => {
                         let at = board.boards.get(e.at.0).and_then(|r| r.get(e.at.1)).map_or(&board.loc, |b| &b.loc);
                         self.push(
