@@ -872,8 +872,34 @@ impl Exporter<'_> {
                 }
             }
         }
-        (units, entries, key)
+        (units, merged_entries(entries, &game.meta.words), key)
     }
+}
+
+/// Entries of one side at one place (an edge's middle, a cell) as one arrow and one tag that
+/// lists them, "W1, W2, turn 2; H1, turn 3": their tags would print over one another.
+fn merged_entries(entries: Vec<Entry>, words: &crate::model::Words) -> Vec<Entry> {
+    let mut groups: Vec<Vec<Entry>> = Vec::new();
+    for e in entries {
+        match groups.iter_mut().find(|g| g[0].at == e.at && g[0].dir == e.dir && g[0].color == e.color) {
+            Some(g) => g.push(e),
+            None => groups.push(vec![e]),
+        }
+    }
+    let said = |e: &Entry| {
+        let count = if e.count > 1 { format!(" ×{}", e.count) } else { String::new() };
+        let turn = e.turn.map_or(String::new(), |t| format!(", {} {t}", words.word("turn")));
+        format!("{}{count}{turn}", e.label)
+    };
+    (groups.into_iter())
+        .map(|mut g| {
+            if g.len() == 1 {
+                return g.remove(0);
+            }
+            let label = g.iter().map(said).collect::<Vec<_>>().join("; ");
+            Entry { label, count: 1, turn: None, ..g.remove(0) }
+        })
+        .collect()
 }
 
 /// Set-up areas of the scenario's sides: their outlines (the sides of their cells that border

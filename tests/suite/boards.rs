@@ -48,6 +48,10 @@ fn two_scenarios_lay_the_boards_two_ways_and_name_hexes_by_board() {
     for name in ["1A2", "1G4", "2F5", "2M8"] {
         assert!(text.contains(name), "{name} not on the set-up map of {}", a.title.v);
     }
+    // Three forces entering at the middle of the south edge: one arrow, one tag listing them
+    // (three tags there printed over one another).
+    let text = pdf_text(&folder.join(format!("scenario-{}.pdf", b.id.v)));
+    assert_eq!(text.matches("RS ×3, turn 2; ST, turn 2; W2, turn 2").count(), 1, "{text}");
     // The fire table's terrain modifiers take each terrain's cover from the terrain chart.
     let aid = pdf_text(&folder.join("aid.pdf"));
     for said in ["Woods: +1 to the roll", "Stone house: +3 to the roll", "Hedge: +1 to the roll"] {
