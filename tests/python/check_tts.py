@@ -39,17 +39,9 @@ def main(save_path, expected_path):
         print(f"{len(boards)} objects named {want['board']}")
         return 1
     board = boards[0]["Transform"]
-    width, depth = 2 * board["scaleX"] * 25.4, 2 * board["scaleZ"] * 25.4
-    if abs(width - want["size"][0]) > 0.01 or abs(depth - want["size"][1]) > 0.01:
-        problems.append(f"the board is {width:.2f} x {depth:.2f} mm, the map {want['size']}")
-    theta = math.radians(board["rotY"])
-
-    def on_map(t):
-        # The table offset from the board's centre, turned back into the board's frame.
-        x, z = t["posX"] - board["posX"], t["posZ"] - board["posZ"]
-        lx = x * math.cos(theta) - z * math.sin(theta)
-        lz = x * math.sin(theta) + z * math.cos(theta)
-        return (lx * 25.4 + width / 2, depth / 2 - lz * 25.4)
+    on_map, problem = frame(board, want["size"])
+    if problem:
+        problems.append(problem)
 
     worst, found = 0.0, 0
     by_name = {o.get("Nickname"): o for o in objects}
