@@ -117,7 +117,7 @@ pub fn symbol_fits(height: f64, scale: f64, text: Pt) -> bool {
 
 /// The text size on a unit block `height` map mm high drawn at `scale`.
 pub fn block_text_size(height: f64, scale: f64) -> Pt {
-    Pt((Mm(height * scale).pt().0 * 0.36).clamp(4.5, 8.0))
+    Pt((Mm(height * scale).pt().0 * 0.36).clamp(5.0, 8.0))
 }
 
 /// A short label for a force on a set-up map: its name when short, else its initials.

@@ -206,9 +206,9 @@ fn white_star_rising_underlines_the_range_of_units_without_extended_range() {
 /// No text on a sheet is under 6 pt as printed (pieces have their own floor, above): every
 /// example's maps, set-up maps, scenario sheets, aid card, rulebook, cheatsheet and errata,
 /// each text run measured in the compiled document at the scale it is drawn. Two kinds of text
-/// keep a lower floor, for now: the unit blocks of a set-up map (miniatures of the pieces, at
-/// least 4.5 pt, `block_text_size`) and a map's labels, which grow with its cells (at least
-/// 5 pt, `LABEL_PT`).
+/// keep the pieces' floor: the unit blocks of a set-up map (miniatures of the pieces, at least
+/// 5 pt, `block_text_size`) and a map's labels, which grow with its cells (at least 5 pt,
+/// `LABEL_PT`).
 #[test]
 fn no_text_on_any_sheet_is_under_6_pt() {
     let mut games: Vec<_> = std::fs::read_dir(repo().join("data")).unwrap().map(|e| e.unwrap().path()).collect();
@@ -244,7 +244,7 @@ fn no_text_on_any_sheet_is_under_6_pt() {
                     p == ink.page && x0 >= bx0 - 0.1 && x1 <= bx1 + 0.1 && y0 >= by0 - 0.1 && y1 <= by1 + 0.1
                 });
                 let floor = if in_block {
-                    4.5
+                    5.0
                 } else if labels.contains(&ink.text.as_str()) {
                     5.0
                 } else {
