@@ -161,17 +161,8 @@ fn tabletop_simulator_lays_each_board_where_its_scenario_does() {
         }
         assert!(pieces.len() >= 15, "{}: {} counters", sc.id.v, pieces.len());
         let want = serde_json::json!({ "boards": boards, "pieces": pieces, "hex": 19.05 });
-        let want_file = tempfile::NamedTempFile::new().unwrap();
-        std::fs::write(want_file.path(), serde_json::to_vec(&want).unwrap()).unwrap();
         let save = folder.join("tts").join(format!("{prefix}-{}.json", sc.id.v));
-        let o = std::process::Command::new("python3")
-            .arg(repo().join("tests/python/check_tts.py"))
-            .arg(&save)
-            .arg(want_file.path())
-            .output()
-            .expect("python3");
-        let stdout = String::from_utf8_lossy(&o.stdout);
-        assert!(o.status.success(), "{}: {stdout}\n{}", sc.id.v, String::from_utf8_lossy(&o.stderr));
+        let stdout = check_tts(&save, &want);
         assert!(stdout.contains(&format!("{} counters on their hexes of 2 boards", pieces.len())), "{stdout}");
         // The turned board lies turned: its tile's rotY is 0 where every other board's is 180.
         let save: serde_json::Value = serde_json::from_slice(&std::fs::read(&save).unwrap()).unwrap();

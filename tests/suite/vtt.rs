@@ -837,17 +837,8 @@ fn tts_scenario_counters_on_their_hexes() {
         "board": map.title.v, "size": geo.size(), "hex": geo.cell, "counter": counter,
         "cells": cells, "pieces": pieces,
     });
-    let want_file = tempfile::NamedTempFile::new().unwrap();
-    std::fs::write(want_file.path(), serde_json::to_vec(&want).unwrap()).unwrap();
     let save = folder.join("tts").join(format!("{prefix}-{}.json", sc.id.v));
-    let o = std::process::Command::new("python3")
-        .arg(repo().join("tests/python/check_tts.py"))
-        .arg(&save)
-        .arg(want_file.path())
-        .output()
-        .expect("python3");
-    let stdout = String::from_utf8_lossy(&o.stdout);
-    assert!(o.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = check_tts(&save, &want);
     assert!(stdout.contains("14 counters on their hexes"), "{stdout}");
     eprintln!("check_tts: {}", stdout.trim());
     // The reinforcements wait in a bag per turn beside the board.

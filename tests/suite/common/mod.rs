@@ -312,3 +312,19 @@ pub fn pdf_region_grey(pdf: &Path, page: usize, (x, y, w, h): (f64, f64, f64, f6
         .expect("pdftoppm (poppler-utils) is installed");
     read_pgm(&out.stdout)
 }
+
+/// What `tests/python/check_tts.py`, the independent reader of Tabletop Simulator saves, says
+/// of `save` against `want` (see the script for its form); fails the test when it disagrees.
+pub fn check_tts(save: &Path, want: &serde_json::Value) -> String {
+    let want_file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(want_file.path(), serde_json::to_vec(want).unwrap()).unwrap();
+    let o = Command::new("python3")
+        .arg(repo().join("tests/python/check_tts.py"))
+        .arg(save)
+        .arg(want_file.path())
+        .output()
+        .expect("python3");
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success(), "{}: {stdout}\n{}", save.display(), String::from_utf8_lossy(&o.stderr));
+    stdout
+}
