@@ -243,13 +243,7 @@ fn no_text_on_any_sheet_is_under_6_pt() {
                 let in_block = blocks.iter().any(|&(p, bx0, by0, bx1, by1)| {
                     p == ink.page && x0 >= bx0 - 0.1 && x1 <= bx1 + 0.1 && y0 >= by0 - 0.1 && y1 <= by1 + 0.1
                 });
-                let floor = if in_block {
-                    5.0
-                } else if labels.contains(&ink.text.as_str()) {
-                    5.0
-                } else {
-                    6.0
-                };
+                let floor = if in_block || labels.contains(&ink.text.as_str()) { 5.0 } else { 6.0 };
                 if ink.printed < floor - 0.01 {
                     small.push(format!(
                         "{} {}: `{}` at {:.2} pt (page {}), under {floor} pt",
