@@ -19,8 +19,9 @@ use crate::model::{Game, PageSize};
 
 /// Typst's heights for what layout asks. Each method measures `layout` as it stands when
 /// called; an `Err` is what stopped the measuring document from compiling, as `build` would
-/// report it.
-pub trait Measure {
+/// report it. Layout asks from two threads at once (the cards on one, the aid card and the maps
+/// on the other).
+pub trait Measure: Sync {
     /// Each card's stats as its card prints them (the exporter formats the values), by the
     /// card's position in [`super::Cards::cards`].
     fn card_stats(&self, layout: &Layout) -> Vec<Vec<StatText>>;
@@ -53,41 +54,79 @@ pub fn decide(
     all: bool,
     typst: &dyn Measure,
 ) -> Vec<Diagnostic> {
-    let mut diags = fit_cards(game, ix, layout, typst);
-    if all && !diags.iter().any(Diagnostic::is_error) {
-        diags.extend(fit_aid(game, layout, page, typst));
-        diags.extend(plan_maps(game, layout, typst));
+    // The three measurings read the layout as it stands and depend on none of each other's
+    // answers, so the aid card and the maps are measured on the second core while the cards are
+    // on the first; the answers are then applied in one order, as one after another would.
+    let shared: &Layout = layout;
+    let (cards, rest) = std::thread::scope(|scope| {
+        let rest = all.then(|| {
+            scope.spawn(move || {
+                crate::limits::step("measuring the player aid card and the map sheet".to_string());
+                let done = (fit_aid(game, shared, page, typst), plan_maps(game, shared, typst));
+                crate::limits::end_step();
+                done
+            })
+        });
+        let cards = measure_cards(game, shared, typst);
+        (cards, rest.map(|r| r.join().expect("the aid card's measuring does not panic")))
+    });
+    let mut diags = match cards {
+        Ok(Some(cards)) => {
+            let mut diags = Vec::new();
+            let (probes, measured, decks) = cards;
+            card_fit::fit(game, ix, &mut layout.cards, &probes, &measured, &decks, &mut diags);
+            diags
+        }
+        Ok(None) => Vec::new(),
+        Err(diags) => diags,
+    };
+    // Only what compiled cleanly so far is measured further, as one after another would.
+    if let Some((aid, maps)) = rest.filter(|_| !diags.iter().any(Diagnostic::is_error)) {
+        match aid {
+            Ok((fit, found)) => {
+                layout.aid = fit;
+                diags.extend(found);
+            }
+            Err(found) => return [diags, found].concat(),
+        }
+        match maps {
+            Ok(Some(heights)) => {
+                for page in &mut layout.map_pages {
+                    if let Some(h) = heights.iter().find(|h| h.map == page.id) {
+                        page.plan = page.decide(h);
+                    }
+                }
+            }
+            Ok(None) => {}
+            Err(found) => diags.extend(found),
+        }
     }
     diags
 }
 
-/// Give every card its fit; the findings are text that does not fit (E023). Rounds: whole points
-/// first, then the quarter points above the largest that fits, then, where the cards of a layout
-/// share a size (`[cards] same_size`), each card at that size where it was not measured yet.
-fn fit_cards(game: &Game, ix: &Index, layout: &mut Layout, typst: &dyn Measure) -> Vec<Diagnostic> {
+/// What the cards' fit is decided from: every probe, its heights, and each deck's shared size.
+type CardMeasures = (Vec<Probe>, Vec<card_fit::Measured>, Vec<card_fit::Deck>);
+
+/// Measure every card, in rounds: whole points first, then the quarter points above the largest
+/// that fits, then, where the cards of a layout share a size (`[cards] same_size`), each card at
+/// that size where it was not measured yet. None without cards; an `Err` is what stopped the
+/// measuring document compiling.
+fn measure_cards(game: &Game, layout: &Layout, typst: &dyn Measure) -> Result<Option<CardMeasures>, Vec<Diagnostic>> {
     if layout.cards.cards.is_empty() {
-        return Vec::new();
+        return Ok(None);
     }
     let stats = typst.card_stats(layout);
     let (mut probes, mut measured) = (Vec::new(), Vec::new());
     let first = card_fit::probes(game, &layout.cards, &stats);
-    if let Err(diags) = card_round(typst, layout, first, &mut probes, &mut measured) {
-        return diags;
-    }
+    card_round(typst, layout, first, &mut probes, &mut measured)?;
     let finer = card_fit::refine(game, &layout.cards, &stats, &probes, &measured);
-    if let Err(diags) = card_round(typst, layout, finer, &mut probes, &mut measured) {
-        return diags;
-    }
+    card_round(typst, layout, finer, &mut probes, &mut measured)?;
     let decks = card_fit::decks(game, &layout.cards, &probes, &measured);
     let shared = card_fit::at_deck_sizes(game, &layout.cards, &stats, &probes, &decks);
-    if !shared.is_empty()
-        && let Err(diags) = card_round(typst, layout, shared, &mut probes, &mut measured)
-    {
-        return diags;
+    if !shared.is_empty() {
+        card_round(typst, layout, shared, &mut probes, &mut measured)?;
     }
-    let mut diags = Vec::new();
-    card_fit::fit(game, ix, &mut layout.cards, &probes, &measured, &decks, &mut diags);
-    diags
+    Ok(Some((probes, measured, decks)))
 }
 
 /// Measure `more` and add them and their heights to those of the rounds before.
@@ -105,22 +144,26 @@ fn card_round(
     Ok(())
 }
 
-/// Give the layout the aid card's frame, when the game prints one with the built-in template (a
-/// game's own `aid.typ` lays its card out itself); the finding is W025 (the card runs on).
-fn fit_aid(game: &Game, layout: &mut Layout, page: Option<PageSize>, typst: &dyn Measure) -> Vec<Diagnostic> {
+/// The aid card's frame and text size, when the game prints one with the built-in template (a
+/// game's own `aid.typ` lays its card out itself: none); the finding is W025 (the card runs on).
+type AidDecision = (Option<AidFit>, Vec<Diagnostic>);
+
+/// Decide [`AidDecision`]: the largest text size at which the card's charts fit, round by round.
+fn fit_aid(
+    game: &Game,
+    layout: &Layout,
+    page: Option<PageSize>,
+    typst: &dyn Measure,
+) -> Result<AidDecision, Vec<Diagnostic>> {
     if !game.meta.aid.sheet || game.templates.iter().any(|t| t.name == "aid.typ") {
-        return Vec::new();
+        return Ok((layout.aid, Vec::new()));
     }
     let floor = Pt(game.meta.cheatsheet.font_size);
     // The first round measures the frame too: the title's and the track's heights.
-    let first = match typst.aid(layout, &Search::new(floor, Pt(0.0)).next()) {
-        Ok(round) => round,
-        Err(diags) => return diags,
-    };
+    let first = typst.aid(layout, &Search::new(floor, Pt(0.0)).next())?;
     let Some(frame) = first.frame else {
         let (_, page_h) = super::geometry::page_mm(aid_fit::paper(game, page), true);
-        layout.aid = Some(AidFit::unmeasured(floor, Mm(page_h).pt()));
-        return Vec::new();
+        return Ok((Some(AidFit::unmeasured(floor, Mm(page_h).pt())), Vec::new()));
     };
     let mut search = Search::new(floor, frame.column_height());
     search.add(&first.measured);
@@ -131,31 +174,18 @@ fn fit_aid(game: &Game, layout: &mut Layout, page: Option<PageSize>, typst: &dyn
         if sizes.is_empty() {
             break;
         }
-        match typst.aid(layout, &sizes) {
-            Ok(round) => search.add(&round.measured),
-            Err(diags) => return diags,
-        }
+        search.add(&typst.aid(layout, &sizes)?.measured);
     }
     let fit = search.fit();
-    layout.aid = Some(fit);
     let at = game.meta.aid.sheet_at.as_ref().unwrap_or(&game.meta.loc);
-    search.runs_on().map(|r| r.finding(fit.floor, at)).into_iter().collect()
+    Ok((Some(fit), search.runs_on().map(|r| r.finding(fit.floor, at)).into_iter().collect()))
 }
 
-/// Decide where each map's notes and key go, when the game prints maps with the built-in
-/// template (a game's own `map.typ` lays its sheet out itself).
-fn plan_maps(game: &Game, layout: &mut Layout, typst: &dyn Measure) -> Vec<Diagnostic> {
+/// The height of each map's notes and key, for deciding where they go, when the game prints
+/// maps with the built-in template (a game's own `map.typ` lays its sheet out itself: none).
+fn plan_maps(game: &Game, layout: &Layout, typst: &dyn Measure) -> Result<Option<Vec<KeyHeights>>, Vec<Diagnostic>> {
     if layout.map_pages.is_empty() || game.templates.iter().any(|t| t.name == "map.typ") {
-        return Vec::new();
+        return Ok(None);
     }
-    let heights = match typst.map_keys(layout) {
-        Ok(heights) => heights,
-        Err(diags) => return diags,
-    };
-    for page in &mut layout.map_pages {
-        if let Some(h) = heights.iter().find(|h| h.map == page.id) {
-            page.plan = page.decide(h);
-        }
-    }
-    Vec::new()
+    typst.map_keys(layout).map(Some)
 }

@@ -4,7 +4,7 @@
 //! aid card runs on (W025); a measuring document that does not compile stops the deciding with
 //! its finding. The real measurer (Typst) is the build's own, tested by every card test.
 
-use std::cell::RefCell;
+use std::sync::Mutex;
 
 use crate::common::*;
 use playaid::check::Index;
@@ -22,13 +22,13 @@ use playaid::model::Game;
 struct Fake {
     height: f64,
     fail_cards: bool,
-    rounds: RefCell<Vec<usize>>,
-    aid_rounds: RefCell<usize>,
+    rounds: Mutex<Vec<usize>>,
+    aid_rounds: Mutex<usize>,
 }
 
 impl Fake {
     fn new(height: f64) -> Fake {
-        Fake { height, fail_cards: false, rounds: RefCell::new(Vec::new()), aid_rounds: RefCell::new(0) }
+        Fake { height, fail_cards: false, rounds: Mutex::new(Vec::new()), aid_rounds: Mutex::new(0) }
     }
 }
 
@@ -41,7 +41,7 @@ impl Measure for Fake {
         if self.fail_cards {
             return Err(vec![Diagnostic::error(diag::RENDER, "the measuring document does not compile")]);
         }
-        self.rounds.borrow_mut().push(probes.len());
+        self.rounds.lock().unwrap().push(probes.len());
         Ok((0..probes.len())
             .map(|probe| Measured {
                 probe,
@@ -52,7 +52,7 @@ impl Measure for Fake {
     }
 
     fn aid(&self, _: &Layout, sizes: &[f64]) -> Result<AidRound, Vec<Diagnostic>> {
-        *self.aid_rounds.borrow_mut() += 1;
+        *self.aid_rounds.lock().unwrap() += 1;
         Ok(AidRound {
             frame: Some(Frame { page_h: 595.0, track: None }),
             measured: sizes.iter().map(|&size| aid_fit::Measured { size, heights: vec![self.height; 3] }).collect(),
@@ -94,13 +94,13 @@ fn text_that_takes_no_room_prints_at_the_largest_size() {
     }
     // Rounds, not every size at once: the first asks for a few sizes a card, the second for
     // the stat bar grown at the largest.
-    let rounds = fake.rounds.borrow();
+    let rounds = fake.rounds.lock().unwrap();
     assert!(rounds.len() >= 2 && rounds[0] < laid_out.cards.cards.len() * 17, "{rounds:?}");
     // The aid card grows to its largest (4 pt above the body size), the map plans are decided.
     let aid = laid_out.aid.expect("the aid card is decided");
     assert!(aid.fits);
     assert_eq!(aid.text_size, aid.floor + 4.0);
-    assert!(*fake.aid_rounds.borrow() <= 9);
+    assert!(*fake.aid_rounds.lock().unwrap() <= 9);
 }
 
 #[test]
@@ -129,10 +129,13 @@ fn text_that_never_fits_is_e023_on_every_card_and_the_aid_card_runs_on() {
 fn a_measuring_document_that_does_not_compile_stops_the_deciding() {
     let (game, ix, mut laid_out) = unmeasured("marrow-front");
     let fake = Fake { fail_cards: true, ..Fake::new(0.0) };
+    let plans: Vec<_> = laid_out.map_pages.iter().map(|p| p.plan).collect();
     let found = decide(&game, &ix, &mut laid_out, None, true, &fake);
     assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), [diag::RENDER]);
     assert!(laid_out.cards.cards.iter().all(|c| c.fit.is_none()));
-    assert_eq!(*fake.aid_rounds.borrow(), 0, "nothing more is measured");
+    // The aid card is measured beside the cards, but nothing of it is taken.
+    assert!(laid_out.aid.is_none(), "nothing more is decided");
+    assert_eq!(laid_out.map_pages.iter().map(|p| p.plan).collect::<Vec<_>>(), plans);
 }
 
 #[test]
@@ -141,6 +144,6 @@ fn another_version_measures_only_its_cards() {
     let fake = Fake::new(0.0);
     decide(&game, &ix, &mut laid_out, None, false, &fake);
     assert!(laid_out.cards.cards.iter().all(|c| c.fit.is_some()));
-    assert_eq!(*fake.aid_rounds.borrow(), 0);
+    assert_eq!(*fake.aid_rounds.lock().unwrap(), 0);
     assert!(laid_out.aid.is_none());
 }
