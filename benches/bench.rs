@@ -21,6 +21,11 @@ use playaid::export::DocKind;
 use playaid::export::{ExportOptions, export};
 use playaid::render::Renderer;
 
+/// The allocator `playaid` itself runs with, so that the scenarios run in this process measure
+/// what a user's build does.
+#[global_allocator]
+static ALLOC: playaid::limits::Counting = playaid::limits::Counting;
+
 const SCENARIOS: &[&str] = &[
     "counters-120",
     "counters-480",
