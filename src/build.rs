@@ -228,6 +228,9 @@ struct Rendered {
     pages: usize,
     bytes: usize,
     deps: Vec<(PathBuf, Option<std::time::SystemTime>)>,
+    /// A chart's pages as Typst laid them out: the VASSAL module shows the very pages the PDF
+    /// prints, without compiling them again.
+    laid_out: Option<Arc<typst_layout::PagedDocument>>,
 }
 
 fn mtimes(paths: Vec<PathBuf>) -> Vec<(PathBuf, Option<std::time::SystemTime>)> {
@@ -384,7 +387,7 @@ impl Builder {
         }
         let renderer = &self.renderer.as_ref().expect("prepared").0;
         let rendered = render_all(renderer, &game, &todo, docs.len(), progress);
-        for ((_, _, exported, path), (result, found)) in todo.into_iter().zip(rendered) {
+        for ((_, _, exported, path), (result, found, laid_out)) in todo.into_iter().zip(rendered) {
             diags.extend(found);
             let Some((pdf, pages)) = result? else { continue };
             let last = Rendered {
@@ -393,6 +396,7 @@ impl Builder {
                 pages,
                 bytes: pdf.len(),
                 deps: mtimes(renderer.dependencies()),
+                laid_out,
             };
             pending.push((path, pdf, last));
         }
@@ -413,6 +417,7 @@ impl Builder {
         report.files = game.files;
         if ok && self.opts.lang.is_none() {
             self.build_languages(&game.meta.languages, &mut report, progress)?;
+            crate::render::png::forget_unused();
         }
         Ok(report)
     }
@@ -500,8 +505,12 @@ impl Builder {
             diags.push(d);
         }
         std::fs::create_dir_all(out_dir).map_err(|e| format!("cannot create `{}`: {e}", out_dir.display()))?;
+        let charts: Vec<vtt::LaidOutChart> = (self.last.values())
+            .filter_map(|r| Some((&r.data_json[..], &r.texts_typ[..], r.laid_out.clone()?)))
+            .collect();
         let renderer = &mut self.renderer.as_mut().expect("prepared").0;
-        for (rel, bytes) in vtt::exports(renderer, game, ix, laid_out, &wanted, out_dir, &self.profiles)? {
+        let built = vtt::Built { profiles: &self.profiles, charts: &charts };
+        for (rel, bytes) in vtt::exports(renderer, game, ix, laid_out, &wanted, out_dir, &built)? {
             let path = out_dir.join(&rel);
             if std::fs::read(&path).ok().as_deref() != Some(&bytes[..]) {
                 write::write_atomic(&path, &bytes).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;

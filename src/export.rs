@@ -44,6 +44,12 @@ pub enum DocKind {
 }
 
 impl DocKind {
+    /// Whether a VASSAL module shows it as a chart (its pages as pictures in the charts
+    /// window): the cheatsheet, the player aid card and the scenario sheets.
+    pub fn is_chart(&self) -> bool {
+        matches!(self, DocKind::Cheatsheet | DocKind::Aid | DocKind::Scenario(_))
+    }
+
     /// The template that draws it.
     pub fn template(&self) -> &'static str {
         match self {

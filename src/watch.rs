@@ -25,6 +25,8 @@ pub fn run(dir: &Path, opts: BuildOptions) -> ExitCode {
     let out = std::env::current_dir().map(|c| c.join(&opts.out_dir)).unwrap_or_else(|_| opts.out_dir.clone());
     let out = out.canonicalize().unwrap_or(out);
     let mut builder = Builder::new(&dir, opts);
+    // Pieces, boards and charts that did not change are not drawn again.
+    playaid::render::png::remember_between_builds(true);
 
     let (tx, rx) = mpsc::channel();
     let mut watcher = match notify::recommended_watcher(move |ev: notify::Result<notify::Event>| {

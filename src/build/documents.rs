@@ -2,6 +2,7 @@
 //! thread, parts joined into one PDF, and Typst's findings pointed at the user's files.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::Progress;
@@ -10,14 +11,16 @@ use crate::export;
 use crate::length::Pt;
 use crate::model::Game;
 use crate::render::{RenderDiag, Renderer, Severity};
+use typst_layout::PagedDocument;
 
 /// What one document's compile gives: its PDF and page count (`None` when Typst reported
-/// errors), and its findings.
-type RenderResult = (Result<Option<(Vec<u8>, usize)>, String>, Vec<Diagnostic>);
+/// errors), its findings, and, for a chart ([`export::DocKind::is_chart`]), its pages as
+/// Typst laid them out (the VASSAL module shows them).
+pub(super) type RenderResult = (Result<Option<(Vec<u8>, usize)>, String>, Vec<Diagnostic>, Option<Arc<PagedDocument>>);
 
-/// One part of a document compiled: its PDF and pages, or `None` after Typst's errors; and
-/// its findings.
-type PartResult = (Option<(Vec<u8>, usize)>, Vec<Diagnostic>);
+/// One part of a document compiled: its PDF and pages, or `None` after Typst's errors; its
+/// findings; and a chart's pages.
+type PartResult = (Option<(Vec<u8>, usize)>, Vec<Diagnostic>, Option<Arc<PagedDocument>>);
 
 /// A progress event from a worker thread, told on the calling thread.
 enum Event {
@@ -132,6 +135,7 @@ fn compile_part(
     let data = parts(exported)[part];
     let whole = exported.more_parts.is_empty();
     let mut diags = Vec::new();
+    let mut kept = None;
     let pdf = renderer.compile(doc, data, &exported.texts_typ).and_then(|compiled| {
         let compiled = if whole {
             crate::render::balance::balance(renderer, doc, data, &exported.texts_typ, compiled)?
@@ -141,16 +145,20 @@ fn compile_part(
         diags.extend(compiled.warnings.iter().map(|w| map_render_diag(w, &exported.map, game, doc)));
         diags.extend(overflows(&compiled, exported));
         let pages = compiled.page_count();
-        compiled.pdf_with(whole).map(|pdf| (pdf, pages))
+        let pdf = compiled.pdf_with(whole)?;
+        if whole && spec.kind.is_chart() {
+            kept = Some(Arc::new(compiled.document));
+        }
+        Ok((pdf, pages))
     });
     if !whole {
         typst::comemo::evict(2);
     }
     match pdf {
-        Ok(done) => (Some(done), diags),
+        Ok(done) => (Some(done), diags, kept),
         Err(errs) => {
             diags.extend(errs.iter().map(|e| map_render_diag(e, &exported.map, game, doc)));
-            (None, diags)
+            (None, diags, None)
         }
     }
 }
@@ -162,8 +170,10 @@ fn join_parts(spec: &export::Document, parts: impl Iterator<Item = PartResult>) 
     let mut pdfs = Vec::new();
     let mut pages = 0;
     let mut failed = false;
-    for (pdf, found) in parts {
+    let mut kept = None;
+    for (pdf, found, laid_out) in parts {
         diags.extend(found);
+        kept = kept.or(laid_out);
         match pdf {
             Some((pdf, p)) => {
                 pdfs.push(pdf);
@@ -173,13 +183,13 @@ fn join_parts(spec: &export::Document, parts: impl Iterator<Item = PartResult>) 
         }
     }
     if failed {
-        return (Ok(None), diags);
+        return (Ok(None), diags, None);
     }
     let pdf = match pdfs.len() {
         1 => Ok(pdfs.pop().expect("one part")),
         _ => crate::render::merge::merge(&pdfs).map_err(|e| format!("cannot join the parts of {}: {e}", spec.file)),
     };
-    (pdf.map(|pdf| Some((pdf, pages))), diags)
+    (pdf.map(|pdf| Some((pdf, pages))), diags, kept)
 }
 
 /// Compile one document into a PDF and its page count, part after part on this thread;
@@ -192,7 +202,7 @@ pub(super) fn render_document(
     diags: &mut Vec<Diagnostic>,
 ) -> Result<Option<(Vec<u8>, usize)>, String> {
     let compiled = (0..parts(exported).len()).map(|part| compile_part(renderer, game, spec, exported, part));
-    let (pdf, found) = join_parts(spec, compiled);
+    let (pdf, found, _) = join_parts(spec, compiled);
     diags.extend(found);
     pdf
 }

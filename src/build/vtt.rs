@@ -8,6 +8,9 @@
 //! `write::vassal`.
 
 use std::path::Path;
+use std::sync::Arc;
+
+use typst_layout::PagedDocument;
 
 use crate::check::Index;
 use crate::export::{self, DocKind, ExportOptions};
@@ -464,6 +467,17 @@ pub(crate) fn has_pieces(laid_out: &Layout) -> bool {
     !laid_out.counters.counters.is_empty() || !laid_out.cards.cards.is_empty()
 }
 
+/// A chart the build compiled: the data it was compiled from (JSON and texts) and its pages.
+pub(crate) type LaidOutChart<'a> = (&'a [u8], &'a str, Arc<PagedDocument>);
+
+/// What the build made before its exports, for them to use rather than make again.
+pub(crate) struct Built<'a> {
+    /// The print profiles' layouts (`[exports] print_shop`).
+    pub profiles: &'a ProfileLayouts,
+    /// The charts compiled for their PDFs.
+    pub charts: &'a [LaidOutChart<'a>],
+}
+
 /// Every export `wanted` asks for, as files relative to `out_dir` (which must exist: TTS
 /// URLs name files under it by absolute path).
 pub(crate) fn exports(
@@ -473,7 +487,7 @@ pub(crate) fn exports(
     laid_out: &Layout,
     wanted: &Wanted,
     out_dir: &Path,
-    pre: &ProfileLayouts,
+    built: &Built,
 ) -> Result<Vec<OutFile>, String> {
     let mut files = Vec::new();
     if !has_pieces(laid_out) && !wanted.vassal {
@@ -490,7 +504,8 @@ pub(crate) fn exports(
             crate::limits::step("drawing the boards and charts for the virtual tabletops".to_string());
             let drawn = (|| {
                 let boards = if want_boards { boards(shared, game, ix, laid_out)? } else { Vec::new() };
-                let charts = if wanted.vassal { chart_pages(shared, game, ix, laid_out)? } else { Vec::new() };
+                let charts =
+                    if wanted.vassal { chart_pages(shared, game, ix, laid_out, built.charts)? } else { Vec::new() };
                 Ok((boards, charts))
             })();
             crate::limits::end_step();
@@ -540,7 +555,7 @@ pub(crate) fn exports(
     }
     if wanted.print_shop.any() {
         crate::limits::step("writing the print-shop files".to_string());
-        files.extend(print_shop_files(renderer, game, ix, laid_out, wanted.print_shop, pre)?);
+        files.extend(print_shop_files(renderer, game, ix, laid_out, wanted.print_shop, built.profiles)?);
     }
     if wanted.vassal {
         crate::limits::step("writing the VASSAL module".to_string());
@@ -602,15 +617,17 @@ fn boards(renderer: &Renderer, game: &Game, ix: &Index, laid_out: &Layout) -> Re
 }
 
 /// Every page of the cheatsheet, the player aid card and the scenario sheets, as images for
-/// the module's chart window: (tab name, file stem, image).
+/// the module's chart window: (tab name, file stem, image). The pages are the PDFs' own where
+/// the build compiled them from the same data (`compiled`), else compiled here.
 fn chart_pages(
     renderer: &Renderer,
     game: &Game,
     ix: &Index,
     laid_out: &Layout,
+    compiled: &[LaidOutChart],
 ) -> Result<Vec<(String, String, image::RgbImage)>, String> {
-    let mut out = Vec::new();
-    for spec in export::documents(game) {
+    let mut pages = Vec::new();
+    for spec in export::documents(game).into_iter().filter(|s| s.kind.is_chart()) {
         let name = match &spec.kind {
             DocKind::Cheatsheet => game.meta.words.word("chart_rules"),
             DocKind::Aid => game.meta.words.word("chart_aid"),
@@ -621,21 +638,31 @@ fn chart_pages(
             _ => continue,
         };
         let exported = export::export(game, ix, laid_out, &spec.kind, &ExportOptions::default());
-        let compiled =
-            renderer.compile(spec.kind.template(), &exported.data_json, &exported.texts_typ).map_err(|errs| {
-                let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-                format!("cannot draw {} for the VASSAL module: {}", spec.file, all.join("; "))
-            })?;
+        let same = |(data, texts, _): &&LaidOutChart| *data == &exported.data_json[..] && *texts == exported.texts_typ;
+        let document = match compiled.iter().find(same) {
+            Some((_, _, document)) => document.clone(),
+            None => {
+                let compiled = (renderer.compile(spec.kind.template(), &exported.data_json, &exported.texts_typ))
+                    .map_err(|errs| {
+                        let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+                        format!("cannot draw {} for the VASSAL module: {}", spec.file, all.join("; "))
+                    })?;
+                Arc::new(compiled.document)
+            }
+        };
         let stem = spec.file.trim_end_matches(".pdf").to_string();
-        let pages = compiled.document.pages();
-        for (n, page) in pages.iter().enumerate() {
-            let (tab, file) = if pages.len() == 1 {
+        let count = document.pages().len();
+        for n in 0..count {
+            let (tab, file) = if count == 1 {
                 (name.clone(), stem.clone())
             } else {
-                (format!("{name} {}/{}", n + 1, pages.len()), format!("{stem}-{}", n + 1))
+                (format!("{name} {}/{}", n + 1, count), format!("{stem}-{}", n + 1))
             };
-            out.push((tab, file, png::render_page(page, vassal::CHART_DPI, false)));
+            pages.push((tab, file, document.clone(), n));
         }
     }
-    Ok(out)
+    // Each page drawn on its own: shared between the cores.
+    Ok(crate::limits::on_cores(&pages, usize::MAX, |(tab, file, document, n)| {
+        (tab.clone(), file.clone(), png::render_page(&document.pages()[*n], vassal::CHART_DPI, false))
+    }))
 }

@@ -8,7 +8,8 @@
 //! page is rendered at exactly the scale that gives that width; when the height then falls a
 //! pixel short or over (the two sides round apart), the last row is repeated or dropped.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
 
 use image::{ImageEncoder, RgbImage};
 
@@ -60,8 +61,74 @@ impl FacePage {
     }
 }
 
+/// Rasters and PNG files kept from one build to the next, by a hash of what they were made
+/// from (the page as Typst laid it out, the resolution; the pixels): `watch` turns it on, so
+/// that a rebuild draws and compresses again only the pieces, boards and charts that changed.
+/// What a build did not use is forgotten when it ends ([`forget_unused`]).
+#[derive(Default)]
+struct Memo {
+    pages: HashMap<u128, (RgbImage, bool)>,
+    pngs: HashMap<u128, (Vec<u8>, bool)>,
+}
+
+static MEMO: Mutex<Option<Memo>> = Mutex::new(None);
+
+/// Keep rasters and PNG files between builds of this process (`watch`), or not (the default:
+/// a single build would only hold them until it ends).
+pub fn remember_between_builds(on: bool) {
+    if let Ok(mut memo) = MEMO.lock() {
+        *memo = on.then(Memo::default);
+    }
+}
+
+/// Forget what the build that just ended did not use; mark the rest unused for the next.
+pub fn forget_unused() {
+    if let Ok(mut guard) = MEMO.lock()
+        && let Some(memo) = guard.as_mut()
+    {
+        memo.pages.retain(|_, (_, used)| std::mem::take(used));
+        memo.pngs.retain(|_, (_, used)| std::mem::take(used));
+    }
+}
+
+/// `make`'s value for `key` from the memo when it is on (marked used), else made (and kept).
+fn memoised<T: Clone>(
+    key: impl FnOnce() -> u128,
+    table: fn(&mut Memo) -> &mut HashMap<u128, (T, bool)>,
+    make: impl FnOnce() -> T,
+) -> T {
+    let on = MEMO.lock().is_ok_and(|m| m.is_some());
+    if !on {
+        return make();
+    }
+    let key = key();
+    let found = MEMO.lock().ok().and_then(|mut guard| {
+        let (value, used) = table(guard.as_mut()?).get_mut(&key)?;
+        *used = true;
+        Some(value.clone())
+    });
+    if let Some(value) = found {
+        return value;
+    }
+    let value = make();
+    if let Ok(mut guard) = MEMO.lock()
+        && let Some(memo) = guard.as_mut()
+    {
+        table(memo).insert(key, (value.clone(), true));
+    }
+    value
+}
+
 /// PNG bytes of an RGB image.
 pub fn encode_png(image: &RgbImage) -> Vec<u8> {
+    memoised(
+        || typst::utils::hash128(&(image.width(), image.height(), image.as_raw())),
+        |m| &mut m.pngs,
+        || encode_png_now(image),
+    )
+}
+
+fn encode_png_now(image: &RgbImage) -> Vec<u8> {
     let mut out = Vec::new();
     image::codecs::png::PngEncoder::new(&mut out)
         .write_image(image.as_raw(), image.width(), image.height(), image::ExtendedColorType::Rgb8)
@@ -219,6 +286,14 @@ pub fn face_pages(compiled: &Compiled, kind: PieceKind) -> Result<Vec<FacePage>,
 
 /// One page at `dpi`, trimmed or with its bleed: exactly [`pixels`] of its width and height.
 pub fn render_page(page: &typst_layout::Page, dpi: f64, bleed: bool) -> RgbImage {
+    memoised(
+        || typst::utils::hash128(&(page, dpi.to_bits(), bleed)),
+        |m| &mut m.pages,
+        || render_page_now(page, dpi, bleed),
+    )
+}
+
+fn render_page_now(page: &typst_layout::Page, dpi: f64, bleed: bool) -> RgbImage {
     let mut size = page.frame.size();
     if bleed {
         size += page.bleed.sum_by_axis();
@@ -254,6 +329,29 @@ pub fn render_page(page: &typst_layout::Page, dpi: f64, bleed: bool) -> RgbImage
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a build did not use is forgotten when the next ends; what it used stays.
+    #[test]
+    fn the_memo_keeps_what_the_last_build_used() {
+        let remembered = |img: &RgbImage| {
+            let key = typst::utils::hash128(&(img.width(), img.height(), img.as_raw()));
+            MEMO.lock().unwrap().as_ref().is_some_and(|m| m.pngs.contains_key(&key))
+        };
+        let (a, b) =
+            (RgbImage::from_pixel(3, 2, image::Rgb([1, 2, 3])), RgbImage::from_pixel(2, 3, image::Rgb([4, 5, 6])));
+        remember_between_builds(true);
+        let first = encode_png(&a);
+        encode_png(&b);
+        assert!(remembered(&a) && remembered(&b));
+        forget_unused();
+        // The next build uses `a` only.
+        assert_eq!(encode_png(&a), first);
+        forget_unused();
+        assert!(remembered(&a) && !remembered(&b));
+        remember_between_builds(false);
+        assert!(!remembered(&a), "off: nothing kept");
+        assert_eq!(encode_png(&a), first);
+    }
 
     #[test]
     fn half_a_pixel_rounds_up() {

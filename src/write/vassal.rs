@@ -277,10 +277,14 @@ pub(super) struct BoardEntry {
 
 /// The charts window's images and each map's board image, written into `images/`.
 fn charts_and_boards(input: &VassalInput, files: &mut Vec<(String, Vec<u8>)>) -> (Vec<String>, Vec<BoardEntry>) {
+    // The pictures compressed on every core; written in order.
+    let pictures: Vec<&image::RgbImage> =
+        input.charts.iter().map(|(_, _, img)| img).chain(input.boards.iter().map(|b| &b.image)).collect();
+    let mut encoded = crate::limits::on_cores(&pictures, usize::MAX, |img| encode_png(img)).into_iter();
     let mut charts = Vec::new();
-    for (name, stem, img) in &input.charts {
+    for (name, stem, _) in &input.charts {
         let file = format!("chart-{stem}.png");
-        files.push((format!("images/{file}"), encode_png(img)));
+        files.push((format!("images/{file}"), encoded.next().expect("one per chart")));
         charts.push(format!(
             "<VASSAL.build.widget.Chart chartName=\"{}\" description=\"\" fileName=\"{}\"/>",
             xml(name),
@@ -290,7 +294,7 @@ fn charts_and_boards(input: &VassalInput, files: &mut Vec<(String, Vec<u8>)>) ->
     let mut boards = Vec::new();
     for (k, b) in input.boards.iter().enumerate() {
         let file = format!("board-{}.png", k + 1);
-        files.push((format!("images/{file}"), encode_png(&b.image)));
+        files.push((format!("images/{file}"), encoded.next().expect("one per board")));
         let label = input.game.maps.get(k).and_then(|m| m.board.as_ref()).map(|l| l.v.as_str());
         let grid = match &b.grid {
             BoardGrid::Cells(geometry) => grid_xml(geometry, b.dpi, label.unwrap_or("")),

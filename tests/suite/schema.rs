@@ -240,12 +240,3 @@ fn every_word_of_playaids_is_printed_somewhere() {
         .collect();
     assert!(unused.is_empty(), "words no code or template prints: {unused:?}");
 }
-
-fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() { out.extend(walk(&p)) } else { out.push(p) }
-    }
-    out
-}

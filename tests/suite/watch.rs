@@ -165,3 +165,45 @@ fn watch_goes_on_after_a_runaway_template() {
     assert!(line.contains("rebuilt"), "{line}");
     assert!(pdf_text(&pdf).contains("Fixed sheet"));
 }
+
+/// A rebuild in `watch` reuses the pictures that did not change (pieces, boards, charts) and
+/// the charts' pages the PDFs were compiled into: what it writes is, byte for byte, what a
+/// fresh build of the edited game writes: the VASSAL module, every PNG, the PDFs.
+#[test]
+fn a_rebuild_writes_what_a_fresh_build_writes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/salt-crown"), &game);
+    let out = tmp.path().join("out");
+    let w = watch(&game, &out);
+    w.wait_for("first build");
+    w.wait_for("watching");
+    let units = game.join("units.toml");
+    let text = std::fs::read_to_string(&units).unwrap();
+    let edited = text.replacen(
+        "stats = { strength = 4, rating = \"A2\", move = 2 }",
+        "stats = { strength = 3, rating = \"A2\", move = 2 }",
+        1,
+    );
+    assert_ne!(text, edited);
+    std::fs::write(&units, edited).unwrap();
+    let line = w.wait_for("units.toml");
+    assert!(line.contains("rebuilt") && line.contains("VMOD"), "{line}");
+    drop(w);
+    let fresh = tmp.path().join("fresh");
+    let o = playaid(&["build", game.to_str().unwrap(), "-o", fresh.to_str().unwrap(), "-q"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (watched, built) = (out.join("salt-crown-1.0"), fresh.join("salt-crown-1.0"));
+    let mut compared = 0;
+    for file in walk(&built) {
+        let rel = file.strip_prefix(&built).unwrap();
+        // The Tabletop Simulator saves name their pictures by absolute path: another folder.
+        if rel.extension().is_some_and(|e| e == "json") {
+            continue;
+        }
+        let ours = std::fs::read(watched.join(rel)).unwrap_or_else(|e| panic!("{}: {e}", rel.display()));
+        assert!(ours == std::fs::read(&file).unwrap(), "{} differs from a fresh build's", rel.display());
+        compared += 1;
+    }
+    assert!(compared > 40, "the module, the PDFs and the pictures: {compared}");
+}

@@ -328,3 +328,13 @@ pub fn check_tts(save: &Path, want: &serde_json::Value) -> String {
     assert!(o.status.success(), "{}: {stdout}\n{}", save.display(), String::from_utf8_lossy(&o.stderr));
     stdout
 }
+
+/// Every file under `dir`, in the folders below it too.
+pub fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() { out.extend(walk(&p)) } else { out.push(p) }
+    }
+    out
+}
