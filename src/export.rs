@@ -164,6 +164,9 @@ pub struct ExportOptions {
     pub piece_copies: bool,
     /// `build --since`: the version to mark changes against.
     pub since: Option<std::sync::Arc<Since>>,
+    /// The aid card's frame in place of the layout's: layout's own measuring draws the card at
+    /// the size it is about to choose, to see that it keeps to one page.
+    pub aid_frame: Option<crate::layout::aid_fit::AidFit>,
 }
 
 /// The exported document inputs.
@@ -302,7 +305,7 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
             data.scenario = ex.scenario(id);
             data.turn_track = Some(ex.turn_track(Some(id)));
         }
-        DocKind::Aid => data.aid = Some(ex.aid(aid_paper(game, opts))),
+        DocKind::Aid => data.aid = Some(ex.aid(aid_paper(game, opts), opts.aid_frame)),
         DocKind::Calibrate => data.calibrate = Some(ex.calibration()),
         DocKind::Map => {
             let paper = opts.page.or(game.meta.page.as_ref().map(|p| p.v)).unwrap_or_default();

@@ -15,11 +15,12 @@ use super::{map_render_diag, new_renderer, rules_date};
 use crate::check::Index;
 use crate::diag::Diagnostic;
 use crate::export::{self, DocKind, ExportOptions, Exported};
+use crate::layout;
 use crate::layout::Layout;
+use crate::layout::aid_fit::{self, AidFit};
 use crate::layout::card_fit::{Measured, Probe, StatText};
 use crate::layout::map_sheet::KeyHeights;
 use crate::layout::measure::{AidRound, Measure};
-use crate::layout::{self, aid_fit};
 use crate::model::{Game, PageSize};
 use crate::render::{Compiled, Renderer, Severity};
 
@@ -29,6 +30,8 @@ type AidMemo = (u64, Vec<(Vec<u64>, AidRound)>);
 static AID_MEMO: Mutex<Option<AidMemo>> = Mutex::new(None);
 /// The map sheet's heights for the last inputs.
 static MAP_MEMO: Mutex<Option<(u64, Vec<KeyHeights>)>> = Mutex::new(None);
+/// The aid card's pages for the last few frames tried (a hash of the inputs, the pages).
+static AID_PAGES: Mutex<Vec<(u64, usize)>> = Mutex::new(Vec::new());
 
 /// Measures with Typst what layout asks; see the module's documentation.
 pub(super) struct Typst<'a> {
@@ -165,6 +168,27 @@ impl Measure for Typst<'_> {
             }
         }
         Ok(round)
+    }
+
+    fn aid_pages(&self, layout: &Layout, fit: &AidFit) -> Result<usize, Vec<Diagnostic>> {
+        let opts = ExportOptions { page: self.page, aid_frame: Some(*fit), ..Default::default() };
+        let exported = export::export(self.game, self.ix, layout, &DocKind::Aid, &opts);
+        let key = super::measured_inputs(self.game, &exported);
+        if let Some(&(_, pages)) =
+            AID_PAGES.lock().ok().and_then(|m| m.iter().find(|(k, _)| *k == key).copied()).as_ref()
+        {
+            return Ok(pages);
+        }
+        // The card itself, as the build draws it: Typst keeps what it laid out, so the build's
+        // own compile of the same data is mostly remembered work.
+        let pages = self.compile("aid", &exported.data_json, &exported, "aid")?.page_count();
+        if let Ok(mut memo) = AID_PAGES.lock() {
+            if memo.len() >= 8 {
+                memo.remove(0);
+            }
+            memo.push((key, pages));
+        }
+        Ok(pages)
     }
 
     fn map_keys(&self, layout: &Layout) -> Result<Vec<KeyHeights>, Vec<Diagnostic>> {

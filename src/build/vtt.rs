@@ -102,7 +102,7 @@ fn compile_faces(
     kind: DocKind,
     every_copy: bool,
 ) -> Result<Compiled, String> {
-    let opts = ExportOptions { page: None, part_size: None, pieces: true, piece_copies: every_copy, since: None };
+    let opts = ExportOptions { pieces: true, piece_copies: every_copy, ..Default::default() };
     let exported = export::export(game, ix, laid_out, &kind, &opts);
     renderer.compile(kind.template(), &exported.data_json, &exported.texts_typ).map_err(|errs| {
         let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
@@ -587,7 +587,7 @@ fn boards(renderer: &Renderer, game: &Game, ix: &Index, laid_out: &Layout) -> Re
     if game.maps.is_empty() && game.area_maps.is_empty() {
         return Ok(Vec::new());
     }
-    let opts = ExportOptions { page: None, part_size: None, pieces: true, piece_copies: false, since: None };
+    let opts = ExportOptions { pieces: true, ..Default::default() };
     let exported = export::export(game, ix, laid_out, &DocKind::Map, &opts);
     let compiled =
         renderer.compile(DocKind::Map.template(), &exported.data_json, &exported.texts_typ).map_err(|errs| {

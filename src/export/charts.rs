@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::rules::{SequenceData, TableData};
 use super::{Exporter, TextKey};
+use crate::layout::aid_fit::AidFit;
 use crate::layout::cards::DEFAULT_ACCENT;
 use crate::layout::colour::contrast;
 use crate::model::*;
@@ -271,7 +272,7 @@ pub struct AidData {
     /// maps of areas, with each kind's limit.
     pub connections: Vec<ConnectionKindData>,
     /// The card's frame as laid out: its text size, margins, columns and a column's height.
-    pub frame: crate::layout::aid_fit::AidFit,
+    pub frame: AidFit,
 }
 
 /// A kind of connection in the aid card's legend.
@@ -503,14 +504,14 @@ impl Exporter<'_> {
 
     /// What the player aid card shows: every CRT, the terrain chart, the sequence of play, the
     /// turn track and the tables the game chose.
-    pub(super) fn aid(&mut self, paper: crate::model::PageSize) -> AidData {
+    pub(super) fn aid(&mut self, paper: crate::model::PageSize, frame: Option<AidFit>) -> AidData {
         let game = self.game;
-        // As measured at check; a card not measured (a game's own aid template measures for
-        // itself) at the body size.
-        let frame = self.layout.aid.unwrap_or_else(|| {
+        // As measured at check (or tried by the measuring); a card not measured (a game's own aid
+        // template measures for itself) at the body size.
+        let frame = frame.or(self.layout.aid).unwrap_or_else(|| {
             let (_, page_h) = crate::layout::geometry::page_mm(paper, true);
             let floor = crate::length::Pt(game.meta.cheatsheet.font_size);
-            crate::layout::aid_fit::AidFit::unmeasured(floor, crate::length::Mm(page_h).pt())
+            AidFit::unmeasured(floor, crate::length::Mm(page_h).pt())
         });
         let aid = &game.meta.aid;
         let crts = game.crts.iter().map(|c| self.crt(c)).collect();

@@ -210,10 +210,19 @@ impl Search {
 
     /// The choice: the largest step that fits, or the body size when none does.
     pub fn fit(&self) -> AidFit {
-        let k = self.lo.unwrap_or(0);
+        self.fit_at(self.lo.unwrap_or(0), self.lo.is_some())
+    }
+
+    /// The largest step the heights say fits (none when not even the body size does).
+    pub fn chosen(&self) -> Option<usize> {
+        self.lo
+    }
+
+    /// The card at step `k`, said to fit or not.
+    pub fn fit_at(&self, k: usize, fits: bool) -> AidFit {
         AidFit {
             text_size: size(self.floor, k),
-            fits: self.lo.is_some(),
+            fits,
             column_height: self.column.0,
             ..AidFit::unmeasured(self.floor, Pt(0.0))
         }
@@ -242,6 +251,9 @@ pub enum RunsOn {
     Columns(usize),
     /// The turn track leaves no room for a column.
     NoRoom,
+    /// The charts' heights fit the columns, but the card drawn at the body size, its tables
+    /// broken between columns, does not keep to one page.
+    Breaks,
 }
 
 impl RunsOn {
@@ -254,6 +266,9 @@ impl RunsOn {
             RunsOn::NoRoom => {
                 "the player aid card's turn track leaves no room for its charts: they run onto a second page".into()
             }
+            RunsOn::Breaks => format!(
+                "the player aid card's charts, broken between its {COLUMNS} columns, do not fit one page even at {floor} pt: it runs onto a second page"
+            ),
         };
         Diagnostic::warning(diag::AID_RUNS_ON, message).at(at).label("the aid card").help(
             "leave a table, track or deck out of [game.aid], or set the cheatsheet's font_size smaller (the card's text starts there)",

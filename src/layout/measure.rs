@@ -31,6 +31,8 @@ pub trait Measure: Sync {
     fn aid(&self, layout: &Layout, sizes: &[f64]) -> Result<AidRound, Vec<Diagnostic>>;
     /// The height of each map's notes and key.
     fn map_keys(&self, layout: &Layout) -> Result<Vec<KeyHeights>, Vec<Diagnostic>>;
+    /// How many pages the aid card takes drawn with frame `fit`.
+    fn aid_pages(&self, layout: &Layout, fit: &AidFit) -> Result<usize, Vec<Diagnostic>>;
 }
 
 /// One round of the aid card's measuring.
@@ -176,9 +178,28 @@ fn fit_aid(
         }
         search.add(&typst.aid(layout, &sizes)?.measured);
     }
-    let fit = search.fit();
     let at = game.meta.aid.sheet_at.as_ref().unwrap_or(&game.meta.loc);
-    Ok((Some(fit), search.runs_on().map(|r| r.finding(fit.floor, at)).into_iter().collect()))
+    let Some(chosen) = search.chosen() else {
+        let fit = search.fit();
+        return Ok((Some(fit), search.runs_on().map(|r| r.finding(fit.floor, at)).into_iter().collect()));
+    };
+    // The heights say the charts fit at `chosen`; the card drawn at it must also keep to one
+    // page (a table broken between two columns loses the rest of a row's room and repeats its
+    // head, which heights alone do not show), else a smaller size: a quarter point, a half,
+    // then the body size (at most four drawings).
+    let mut tried = Vec::new();
+    for k in [chosen, chosen.saturating_sub(1), chosen.saturating_sub(2), 0] {
+        if tried.contains(&k) {
+            continue;
+        }
+        tried.push(k);
+        let fit = search.fit_at(k, true);
+        if typst.aid_pages(layout, &fit)? <= 1 {
+            return Ok((Some(fit), Vec::new()));
+        }
+    }
+    let fit = search.fit_at(0, false);
+    Ok((Some(fit), vec![aid_fit::RunsOn::Breaks.finding(fit.floor, at)]))
 }
 
 /// The height of each map's notes and key, for deciding where they go, when the game prints

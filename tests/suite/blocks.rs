@@ -93,6 +93,10 @@ fn the_area_map_prints_every_area_by_name_and_its_names_are_its_largest_text() {
     // The aid card's legend says what each kind allows.
     let aid = pdf_text(&built.join("aid.pdf"));
     assert!(aid.contains("CONNECTIONS") && aid.contains("Royal road: 4 a turn"), "{aid}");
+    // Its deck list breaks between two columns, and the card keeps to one page, as `check`
+    // (which warns of a card that runs on) says: the size is chosen with the card drawn.
+    assert_eq!(pdf_info(&built.join("aid.pdf")).1, 1, "one page");
+    assert!(aid.contains("Call to Arms") && aid.contains("Hands of 5"), "the list's last card and its foot: {aid}");
 }
 
 #[test]

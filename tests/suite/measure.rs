@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use crate::common::*;
 use playaid::check::Index;
 use playaid::diag::{self, Diagnostic};
-use playaid::layout::aid_fit::{self, Frame};
+use playaid::layout::aid_fit::{self, AidFit, Frame};
 use playaid::layout::card_fit::{Measured, MeasuredBlock, Probe, StatText};
 use playaid::layout::map_sheet::KeyHeights;
 use playaid::layout::measure::{AidRound, Measure, decide};
@@ -24,11 +24,22 @@ struct Fake {
     fail_cards: bool,
     rounds: Mutex<Vec<usize>>,
     aid_rounds: Mutex<usize>,
+    /// The aid card drawn above this text size (pt) runs onto a second page.
+    aid_runs_on_above: f64,
+    /// The text sizes the aid card was drawn at.
+    aid_drawn: Mutex<Vec<f64>>,
 }
 
 impl Fake {
     fn new(height: f64) -> Fake {
-        Fake { height, fail_cards: false, rounds: Mutex::new(Vec::new()), aid_rounds: Mutex::new(0) }
+        Fake {
+            height,
+            fail_cards: false,
+            rounds: Mutex::new(Vec::new()),
+            aid_rounds: Mutex::new(0),
+            aid_runs_on_above: f64::INFINITY,
+            aid_drawn: Mutex::new(Vec::new()),
+        }
     }
 }
 
@@ -57,6 +68,11 @@ impl Measure for Fake {
             frame: Some(Frame { page_h: 595.0, track: None }),
             measured: sizes.iter().map(|&size| aid_fit::Measured { size, heights: vec![self.height; 3] }).collect(),
         })
+    }
+
+    fn aid_pages(&self, _: &Layout, fit: &AidFit) -> Result<usize, Vec<Diagnostic>> {
+        self.aid_drawn.lock().unwrap().push(fit.text_size);
+        Ok(if fit.text_size > self.aid_runs_on_above { 2 } else { 1 })
     }
 
     fn map_keys(&self, layout: &Layout) -> Result<Vec<KeyHeights>, Vec<Diagnostic>> {
@@ -101,6 +117,33 @@ fn text_that_takes_no_room_prints_at_the_largest_size() {
     assert!(aid.fits);
     assert_eq!(aid.text_size, aid.floor + 4.0);
     assert!(*fake.aid_rounds.lock().unwrap() <= 9);
+    assert_eq!(*fake.aid_drawn.lock().unwrap(), [aid.text_size], "drawn once, at the size chosen");
+}
+
+/// The heights say the charts fit at the largest size, but the card drawn at it runs onto a
+/// second page (a table broken between columns): a smaller size, drawn and found to keep to
+/// one page; when none does, the body size and W025.
+#[test]
+fn an_aid_card_that_runs_on_when_drawn_takes_a_smaller_size() {
+    let (game, ix, mut laid_out) = unmeasured("marrow-front");
+    let floor = game.meta.cheatsheet.font_size;
+    let fake = Fake { aid_runs_on_above: floor + 3.6, ..Fake::new(0.0) };
+    let found = decide(&game, &ix, &mut laid_out, None, true, &fake);
+    assert!(found.is_empty(), "{found:?}");
+    let aid = laid_out.aid.unwrap();
+    assert!(aid.fits);
+    assert_eq!(aid.text_size, floor + 3.5);
+    assert_eq!(*fake.aid_drawn.lock().unwrap(), [floor + 4.0, floor + 3.75, floor + 3.5]);
+
+    let (game, ix, mut laid_out) = unmeasured("marrow-front");
+    let fake = Fake { aid_runs_on_above: floor - 1.0, ..Fake::new(0.0) };
+    let found = decide(&game, &ix, &mut laid_out, None, true, &fake);
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), [diag::AID_RUNS_ON], "{found:?}");
+    assert!(found[0].message.contains("broken between its 3 columns"), "{}", found[0].message);
+    let aid = laid_out.aid.unwrap();
+    assert!(!aid.fits);
+    assert_eq!(aid.text_size, floor);
+    assert_eq!(fake.aid_drawn.lock().unwrap().len(), 4, "at most four drawings");
 }
 
 #[test]
