@@ -417,7 +417,6 @@ impl Builder {
         report.files = game.files;
         if ok && self.opts.lang.is_none() {
             self.build_languages(&game.meta.languages, &mut report, progress)?;
-            crate::render::png::forget_unused();
         }
         Ok(report)
     }

@@ -154,6 +154,11 @@ fn rebuild(builder: &mut Builder, why: &str) {
     match result {
         Err(msg) => println!("{why}: error: {msg}"),
         Ok(report) => {
+            // Pictures this build (its languages too) did not draw are not kept for the next; a
+            // build with errors drew nothing, and the fixing rebuild will want them.
+            if !report.has_errors() {
+                playaid::render::png::forget_unused();
+            }
             let ms = t.elapsed().as_millis();
             if !report.diags.is_empty() {
                 crate::print_findings(&report.diags, &report.files, crate::Format::Human);

@@ -599,10 +599,9 @@ fn boards(renderer: &Renderer, game: &Game, ix: &Index, laid_out: &Layout) -> Re
     if pages.len() != n {
         return Err(format!("the whole maps are {} pages for {n} maps", pages.len()));
     }
-    let grids =
-        game.maps.iter().map(|m| (m.title.v.clone(), vassal::BoardGrid::Cells(crate::layout::map::Geometry::of(m))));
-    let areas = game.area_maps.iter().map(|m| {
-        let laid = crate::layout::areas::lay_out(m);
+    let grids = (game.maps.iter().zip(&laid_out.maps))
+        .map(|(m, geo)| (m.title.v.clone(), vassal::BoardGrid::Cells(geo.clone())));
+    let areas = game.area_maps.iter().zip(&laid_out.area_maps).map(|(m, laid)| {
         let areas = laid.areas.iter().map(|a| (a.name.clone(), a.centre)).collect();
         (m.title.v.clone(), vassal::BoardGrid::Areas { size: laid.size, areas })
     });
@@ -642,7 +641,10 @@ fn chart_pages(
         let document = match compiled.iter().find(same) {
             Some((_, _, document)) => document.clone(),
             None => {
-                let compiled = (renderer.compile(spec.kind.template(), &exported.data_json, &exported.texts_typ))
+                // Balanced as the PDFs are (the cheatsheet's last page).
+                let (template, data, texts) = (spec.kind.template(), &exported.data_json, &exported.texts_typ);
+                let compiled = (renderer.compile(template, data, texts))
+                    .and_then(|c| crate::render::balance::balance(renderer, template, data, texts, c))
                     .map_err(|errs| {
                         let all: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
                         format!("cannot draw {} for the VASSAL module: {}", spec.file, all.join("; "))

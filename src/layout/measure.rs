@@ -89,7 +89,7 @@ pub fn decide(
                 layout.aid = fit;
                 diags.extend(found);
             }
-            Err(found) => return [diags, found].concat(),
+            Err(found) => diags.extend(found),
         }
         match maps {
             Ok(Some(heights)) => {

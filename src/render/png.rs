@@ -9,7 +9,7 @@
 //! pixel short or over (the two sides round apart), the last row is repeated or dropped.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use image::{ImageEncoder, RgbImage};
 
@@ -64,11 +64,37 @@ impl FacePage {
 /// Rasters and PNG files kept from one build to the next, by a hash of what they were made
 /// from (the page as Typst laid it out, the resolution; the pixels): `watch` turns it on, so
 /// that a rebuild draws and compresses again only the pieces, boards and charts that changed.
-/// What a build did not use is forgotten when it ends ([`forget_unused`]).
+/// What a rebuild did not use is forgotten once it ends ([`forget_unused`]); it holds at most
+/// [`MEMO_BYTES`] (a game of thousands of counters keeps the first it drew, and draws the rest
+/// every time).
 #[derive(Default)]
 struct Memo {
-    pages: HashMap<u128, (RgbImage, bool)>,
-    pngs: HashMap<u128, (Vec<u8>, bool)>,
+    pages: Kept<RgbImage>,
+    pngs: Kept<Vec<u8>>,
+    bytes: usize,
+}
+
+/// Values by the hash of what they were made from, each marked whether this build used it.
+type Kept<T> = HashMap<u128, (Arc<T>, bool)>;
+
+/// The most the memo holds: an eighth of the 2 GiB a run may use by default (`--memory-limit`).
+const MEMO_BYTES: usize = 256 << 20;
+
+/// What a memo entry holds, in bytes.
+trait Held {
+    fn held(&self) -> usize;
+}
+
+impl Held for RgbImage {
+    fn held(&self) -> usize {
+        self.as_raw().len()
+    }
+}
+
+impl Held for Vec<u8> {
+    fn held(&self) -> usize {
+        self.len()
+    }
 }
 
 static MEMO: Mutex<Option<Memo>> = Mutex::new(None);
@@ -88,13 +114,16 @@ pub fn forget_unused() {
     {
         memo.pages.retain(|_, (_, used)| std::mem::take(used));
         memo.pngs.retain(|_, (_, used)| std::mem::take(used));
+        memo.bytes = memo.pages.values().map(|(v, _)| v.held()).sum::<usize>()
+            + memo.pngs.values().map(|(v, _)| v.held()).sum::<usize>();
     }
 }
 
-/// `make`'s value for `key` from the memo when it is on (marked used), else made (and kept).
-fn memoised<T: Clone>(
+/// `make`'s value for `key` from the memo when it is on (marked used), else made (and kept while
+/// the memo has room).
+fn memoised<T: Clone + Held>(
     key: impl FnOnce() -> u128,
-    table: fn(&mut Memo) -> &mut HashMap<u128, (T, bool)>,
+    table: fn(&mut Memo) -> &mut Kept<T>,
     make: impl FnOnce() -> T,
 ) -> T {
     let on = MEMO.lock().is_ok_and(|m| m.is_some());
@@ -107,14 +136,21 @@ fn memoised<T: Clone>(
         *used = true;
         Some(value.clone())
     });
+    // Copied out of the memo with its lock let go.
     if let Some(value) = found {
-        return value;
+        return (*value).clone();
     }
     let value = make();
+    // Copied before the lock is taken: a board's picture is megabytes.
+    let kept = Arc::new(value.clone());
     if let Ok(mut guard) = MEMO.lock()
         && let Some(memo) = guard.as_mut()
+        && memo.bytes + kept.held() <= MEMO_BYTES
     {
-        table(memo).insert(key, (value.clone(), true));
+        memo.bytes += kept.held();
+        if let Some((old, _)) = table(memo).insert(key, (kept, true)) {
+            memo.bytes -= old.held();
+        }
     }
     value
 }
