@@ -9,11 +9,11 @@
 //! waits for the next change); output files are written atomically, so the last good ones stay.
 
 use std::alloc::{GlobalAlloc, Layout};
-
-use mimalloc::MiMalloc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use mimalloc::MiMalloc;
 
 /// Live heap bytes, in shards each on its own cache line: a thread counts in the shard of its
 /// own, so that two threads compiling at once do not fight over one counter (one shared

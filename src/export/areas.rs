@@ -10,9 +10,7 @@ use serde::Serialize;
 
 use super::Exporter;
 use super::map::{Board, BoardObjective, KeyEntry, MapDrawing, Point, Stack, StackItem, side_colour, terrain_key};
-use crate::layout::areas::{
-    AREA_BOARD_NAME_PT, AREA_NAME_PT, AreaLayout, POINT_RADIUS_MM, lay_out_names, name_size_at,
-};
+use crate::layout::areas::{AREA_NAME_PT, AreaLayout, POINT_RADIUS_MM};
 use crate::layout::board::{self, block_size, block_text_size};
 use crate::layout::fonts::text_width;
 use crate::length::Pt;
@@ -129,10 +127,10 @@ impl Exporter<'_> {
     /// count on it), objectives in their areas, and the key.
     pub(super) fn area_board(&mut self, sc: &Scenario, m: &AreaMap) -> Board {
         let game = self.game;
-        let frame = board::board_frame(crate::layout::areas::lay_out(m).size, false);
-        let names = name_size_at(frame.scale, Pt(AREA_BOARD_NAME_PT));
-        let laid = lay_out_names(m, names);
-        let mut drawing = self.area_map_drawing(m, &laid);
+        let i = game.area_maps.iter().position(|a| std::ptr::eq(a, m)).expect("one of the game's maps of areas");
+        let on_board = &self.layout.area_boards[i];
+        let (frame, names, laid) = (on_board.frame, on_board.names, &on_board.laid);
+        let mut drawing = self.area_map_drawing(m, laid);
         if let Some(n) = drawing.network.as_mut() {
             n.name_size = names * frame.scale;
             n.badge_size = n.name_size * crate::layout::areas::BADGE;
@@ -190,7 +188,7 @@ impl Exporter<'_> {
                 }
             }
         }
-        let units = area_stacks(m, &laid, stacks, frame.scale);
+        let units = area_stacks(m, laid, stacks, frame.scale);
         let objectives = sc
             .objectives
             .iter()

@@ -315,14 +315,11 @@ impl Exporter<'_> {
     /// `data.map_sheet`: every map of the game, tiled for the page.
     pub(super) fn map_sheet(&mut self, paper: PageSize) -> MapSheet {
         let game = self.game;
-        let mut maps = game
-            .maps
-            .iter()
-            .map(|m| {
-                let geo = Geometry::of(m);
+        let mut maps = (game.maps.iter().zip(&self.layout.maps))
+            .map(|(m, geo)| {
                 let tiling = Tiling::new(geo.size(), m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
                 let plan = self.map_plan(&m.id.v, geo.size(), geo.cell, &tiling);
-                let drawing = self.map_drawing(m, None, map_text(Mm(geo.cell), false));
+                let drawing = self.map_drawing(m, geo, None, map_text(Mm(geo.cell), false));
                 let (hw, hh) = geo.half_extent();
                 let mut tiles = Vec::new();
                 for row in 0..tiling.down {
@@ -341,11 +338,10 @@ impl Exporter<'_> {
                 sheet_map(drawing, tiles, &tiling, geo.size(), notes, plan)
             })
             .collect::<Vec<_>>();
-        for m in &game.area_maps {
-            let laid = crate::layout::areas::lay_out(m);
+        for (m, laid) in game.area_maps.iter().zip(&self.layout.area_maps) {
             let tiling = Tiling::new(laid.size, m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
             let plan = self.map_plan(&m.id.v, laid.size, 0.0, &tiling);
-            let drawing = self.area_map_drawing(m, &laid);
+            let drawing = self.area_map_drawing(m, laid);
             let mut tiles = Vec::new();
             let net = drawing.network.as_ref().expect("a map of areas has its network");
             // Each tile draws only what reaches into it: a large map's pages stay small.
@@ -383,15 +379,14 @@ impl Exporter<'_> {
 
     /// One map, or the window of it, as drawn: cells with their terrain, hexsides, lines and
     /// labels, in mm from the top-left corner of the cells drawn, and the terrain key.
-    pub(super) fn map_drawing(&mut self, m: &Map, window: Option<Window>, text: MapText) -> MapDrawing {
+    pub(super) fn map_drawing(&mut self, m: &Map, geo: &Geometry, window: Option<Window>, text: MapText) -> MapDrawing {
         let game = self.game;
-        let geo = Geometry::of(m);
         let g = &geo.grid;
         let inside =
             |c: Coord| window.is_none_or(|(c0, r0, c1, r1)| (c0..=c1).contains(&c.col) && (r0..=r1).contains(&c.row));
         let shown: Vec<Coord> = g.cells().filter(|c| inside(*c)).collect();
         // The box of the cells shown: positions are relative to its corner.
-        let (x0, y0, x1, y1) = bounding_box(&geo, &shown);
+        let (x0, y0, x1, y1) = bounding_box(geo, &shown);
         let at = |p: MmPoint| (p.0 - x0, p.1 - y0);
         let default = m.terrain.as_ref().map_or("clear", |t| t.v.as_str());
         let terrain_of: HashMap<Coord, &str> =
@@ -414,7 +409,7 @@ impl Exporter<'_> {
             *counts.entry(t).or_default() += 1;
             let (x, y) = at(geo.centre(*c));
             let name = if g.scheme == CoordScheme::None { String::new() } else { g.name(*c) };
-            let number = pt(at(board::number_at(&geo, *c, text.coord_above)));
+            let number = pt(at(board::number_at(geo, *c, text.coord_above)));
             cells.push(MapCell { n: name, x: mm(x), y: mm(y), t, number });
         }
         let mut hexsides = Vec::new();
@@ -427,7 +422,7 @@ impl Exporter<'_> {
                 }
             }
         }
-        let contours = contours(game, &geo, (&shown, &terrain_of, default), &at);
+        let contours = contours(game, geo, (&shown, &terrain_of, default), &at);
         let mut lines = Vec::new();
         for l in &m.lines {
             let t = index(&l.terrain.v, &mut terrains);
@@ -449,7 +444,7 @@ impl Exporter<'_> {
             .map(|(c, l)| MapLabel { at: pt(at(geo.centre(c))), text: l.text.v.clone() })
             .collect();
         let terrain = terrain_key(game, &terrains, &counts);
-        let boards = board_marks(m, &geo, &at);
+        let boards = board_marks(m, geo, &at);
         let kind = match g.kind {
             GridKind::Square => "square",
             GridKind::Hex { top: HexTop::Flat, .. } => "flat",
@@ -713,10 +708,10 @@ impl Exporter<'_> {
             return Some(self.area_board(sc, m));
         }
         let map = board.played(game)?;
-        let b = OnBoard::of(map, board);
-        let frame = board::scenario_frame(sc, &b);
-        let drawing = self.map_drawing(map, Some(b.window), map_text(Mm(b.geo.cell * frame.scale), true));
-        let (units, entries, key) = self.board_forces(sc, map, &b, frame);
+        let laid = self.layout.board_of(game, sc)?;
+        let (b, frame) = (&laid.on, laid.frame);
+        let drawing = self.map_drawing(map, &b.geo, Some(b.window), map_text(Mm(b.geo.cell * frame.scale), true));
+        let (units, entries, key) = self.board_forces(sc, map, b, frame);
         let objectives = sc
             .objectives
             .iter()
@@ -753,7 +748,7 @@ impl Exporter<'_> {
         Some(Board {
             drawing,
             frame,
-            areas: board_areas(game, sc, map, &b),
+            areas: board_areas(game, sc, map, b),
             units,
             entries,
             key,

@@ -38,7 +38,8 @@ pub struct AreaShape {
     pub outline: Vec<(f64, f64)>,
     /// The centre of its name's baseline box, mm.
     pub name_at: (f64, f64),
-    /// Its name's width with its badges (value, limit, port), mm, at [`AREA_NAME_PT`].
+    /// Its name's width with its badges (value, limit, port), mm, at the size it was laid out with
+    /// ([`AREA_NAME_PT`] on the map sheet, larger on a set-up map).
     pub name_width: f64,
     /// Its place among the map's `[[map.area]]`s.
     pub index: usize,
@@ -233,15 +234,49 @@ fn overlaps(m: &AreaMap, laid: &AreaLayout, size: Pt) -> Vec<Diagnostic> {
     out
 }
 
-/// W017 on a scenario's board: the names of two areas that print over each other at the size
-/// the board prints them (larger in the map's measure than on the map sheet: the board is drawn
-/// smaller, its names not).
-pub fn check_board_names(m: &AreaMap, scale: f64, least: Pt, scenario: &str) -> Vec<Diagnostic> {
-    let size = name_size_at(scale, least);
-    let laid = lay_out_names(m, size);
-    overlaps(m, &laid, size)
+/// A map of areas as a scenario's set-up map draws it: scaled into the board's box, its names
+/// larger in the map's measure than on the map sheet (the board is drawn smaller, its names
+/// print at [`AREA_BOARD_NAME_PT`], a hair less should the size not settle in eight rounds), and
+/// laid out at that size.
+#[derive(Debug, Clone)]
+pub struct AreaBoard {
+    /// How the map is scaled into the board's box.
+    pub frame: super::board::BoardFrame,
+    /// The names' size in the map's measure.
+    pub names: Pt,
+    /// The areas laid out with names that size.
+    pub laid: AreaLayout,
+}
+
+/// Lay out map of areas `m` for a scenario's set-up map, from `sheet`, its map sheet's layout.
+/// A map without a `size` grows with its names, and the scale with the size: the frame is
+/// taken again from the laid-out size until the two agree (the scale only falls, and the size
+/// is bounded), so that the drawing is never larger than the box it is scaled for.
+pub fn lay_out_board(m: &AreaMap, sheet: &AreaLayout) -> AreaBoard {
+    let least = Pt(AREA_BOARD_NAME_PT);
+    let mut frame = super::board::board_frame(sheet.size, false);
+    let mut names = name_size_at(frame.scale, least);
+    let mut laid = lay_out_names(m, names);
+    for _ in 0..8 {
+        let again = super::board::board_frame(laid.size, false);
+        if again.scale >= frame.scale {
+            break;
+        }
+        frame = again;
+        names = name_size_at(frame.scale, least);
+        laid = lay_out_names(m, names);
+    }
+    AreaBoard { frame: super::board::board_frame(laid.size, false), names, laid }
+}
+
+/// W017 on a scenario's board: two areas' names that print over each other, or boxes that
+/// overlap, at the size the board prints them (larger in the map's measure than on the map
+/// sheet: the board is drawn smaller, its names not). Called only when the map sheet itself has
+/// none, so nothing is said twice.
+pub fn check_board_names(m: &AreaMap, board: &AreaBoard, scenario: &str) -> Vec<Diagnostic> {
+    let scale = board.frame.scale;
+    overlaps(m, &board.laid, board.names)
         .into_iter()
-        .filter(|d| d.message.starts_with("the names"))
         .map(|d| d.note(format!("on the set-up map of scenario {scenario}, drawn at {:.0} %", scale * 100.0)))
         .collect()
 }

@@ -267,6 +267,7 @@ pub fn placed_board_rect(whole: &Geometry, b: &crate::model::PlacedBoard) -> (f6
 
 /// The board a scenario is played on: which cells it shows and where a map point lands on the
 /// drawing.
+#[derive(Debug, Clone)]
 pub struct OnBoard {
     /// The map's geometry.
     pub geo: Geometry,
@@ -653,23 +654,50 @@ pub fn objective_cells(sc: &Scenario, b: &OnBoard) -> Vec<Coord> {
     sc.objectives.iter().flat_map(|o| o.cells.iter().flat_map(|e| b.cells(&e.v))).collect()
 }
 
+/// A scenario's set-up map as laid out: the board it is played on (the cells it shows, where
+/// they are) and how the drawing sits in its box.
+#[derive(Debug, Clone)]
+pub struct ScenarioBoard {
+    /// The board: its map's geometry and the cells shown.
+    pub on: OnBoard,
+    /// Its scale and the room around it.
+    pub frame: BoardFrame,
+}
+
+/// Each scenario's set-up map on a map of cells, in the game's order: none for a scenario
+/// without a board, or played on a map of areas or a map that does not resolve.
+pub fn scenario_boards(game: &Game) -> Vec<Option<ScenarioBoard>> {
+    (game.scenarios.iter())
+        .map(|sc| {
+            let board = sc.board.as_ref()?;
+            let on = OnBoard::of(board.played(game)?, board);
+            let frame = scenario_frame(sc, &on);
+            Some(ScenarioBoard { on, frame })
+        })
+        .collect()
+}
+
 /// The text of every map as the map sheet prints it, and of every scenario's set-up map
 /// (W017, E023).
-pub fn check_maps(game: &Game, ix: &Index, counters: &Counters) -> Vec<Diagnostic> {
+pub fn check_maps(
+    game: &Game,
+    ix: &Index,
+    counters: &Counters,
+    maps: &[Geometry],
+    boards: &[Option<ScenarioBoard>],
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for m in &game.maps {
+    for (m, geo) in game.maps.iter().zip(maps) {
         let g = m.grid();
-        let b = OnBoard::new(Geometry::of(m), (1, 1, g.columns, g.rows));
+        let b = OnBoard::new(geo.clone(), (1, 1, g.columns, g.rows));
         out.extend(check_map_text(m, &b, 1.0, &BTreeMap::new(), &[], ("the map sheet", false)));
     }
-    for sc in &game.scenarios {
-        let Some(board) = &sc.board else { continue };
-        let Some(map) = board.played(game) else { continue };
-        let b = OnBoard::of(map, board);
-        let stacks = board_stacks((game, ix, counters), sc, &b);
-        let frame = scenario_frame(sc, &b);
+    for (sc, laid) in game.scenarios.iter().zip(boards) {
+        let (Some(laid), Some(map)) = (laid, sc.board.as_ref().and_then(|b| b.played(game))) else { continue };
+        let (b, frame) = (&laid.on, laid.frame);
+        let stacks = board_stacks((game, ix, counters), sc, b);
         let place = format!("the set-up map of scenario `{}`", sc.title.v);
-        out.extend(check_map_text(map, &b, frame.scale, &stacks, &objective_cells(sc, &b), (&place, true)));
+        out.extend(check_map_text(map, b, frame.scale, &stacks, &objective_cells(sc, b), (&place, true)));
     }
     out
 }

@@ -99,10 +99,14 @@ pub struct MapPlan {
 impl MapPage {
     /// The map sheet's maps as `build` lays them out on `paper`, before measuring (see
     /// [`MapPage::unmeasured`]).
-    pub fn all(game: &Game, paper: PageSize, areas: &[super::areas::AreaLayout]) -> Vec<MapPage> {
+    pub fn all(
+        game: &Game,
+        paper: PageSize,
+        maps: &[super::map::Geometry],
+        areas: &[super::areas::AreaLayout],
+    ) -> Vec<MapPage> {
         let mut out = Vec::new();
-        for m in &game.maps {
-            let geo = super::map::Geometry::of(m);
+        for (m, geo) in game.maps.iter().zip(maps) {
             let tiling = Tiling::new(geo.size(), m.page.as_ref().map_or(paper, |p| p.v), m.landscape);
             out.push(MapPage::unmeasured(m.id.v.clone(), geo.size(), geo.cell, tiling));
         }

@@ -168,9 +168,17 @@ pub fn scenario_board(game: &Game, scenario: &Scenario) -> Option<usize> {
 /// centre, mm, and its place in the area's stack (0 at the bottom). The pieces of an area stack
 /// on its centre, as a VASSAL area game keeps them: spread out, they would reach into a
 /// neighbouring area, and the board would name that one.
-pub fn area_points(game: &Game, scenario: &Scenario, placed: &[Placed]) -> Vec<Option<((f64, f64), usize)>> {
+pub fn area_points(
+    game: &Game,
+    layout: &Layout,
+    scenario: &Scenario,
+    placed: &[Placed],
+) -> Vec<Option<((f64, f64), usize)>> {
     let Some(m) = scenario_area_map(game, scenario) else { return vec![None; placed.len()] };
-    let laid = crate::layout::areas::lay_out(m);
+    let Some(laid) = game.area_maps.iter().position(|a| std::ptr::eq(a, m)).and_then(|i| layout.area_maps.get(i))
+    else {
+        return vec![None; placed.len()];
+    };
     let mut in_area: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     placed
         .iter()

@@ -140,7 +140,7 @@ fn scenario_objects(
     let words = &input.game.meta.words;
     if let Some(board) = board {
         let placed = placements(input.game, input.layout, sc);
-        let in_areas = area_points(input.game, sc, &placed);
+        let in_areas = area_points(input.game, input.layout, sc, &placed);
         for (n, p) in placed.into_iter().enumerate() {
             let Some(tile) = tiles.get(p.counter).and_then(|t| t.get(p.copy)) else { continue };
             // On a map of areas the pieces of an area stack on its centre, each on the last.
@@ -209,7 +209,7 @@ fn arranged_boards(
     let game = input.game;
     let m = crate::write::setup::scenario_map(game, sc)?;
     let a = m.arranged.as_ref()?;
-    let geo = crate::layout::map::Geometry::of(m);
+    let geo = &input.layout.board_of(game, sc)?.on.geo;
     let (w, h) = geo.size();
     let frame = BoardObject {
         object: Value::Null,
@@ -222,7 +222,7 @@ fn arranged_boards(
     let mut used = Vec::new();
     for p in &a.boards {
         let k = game.maps.iter().position(|x| x.id.v == p.map)?;
-        let (x0, y0, x1, y1) = crate::layout::board::placed_board_rect(&geo, p);
+        let (x0, y0, x1, y1) = crate::layout::board::placed_board_rect(geo, p);
         let (x, z) = frame.world(((x0 + x1) / 2.0, (y0 + y1) / 2.0));
         let mut o = at(boards.get(k)?.object.clone(), x, z);
         o["Transform"]["rotY"] = json!(if p.turned { 0.0 } else { 180.0 });

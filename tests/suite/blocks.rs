@@ -202,3 +202,31 @@ fn diff_names_what_changed_on_a_map_of_areas_and_its_blocks() {
         assert!(text.contains(said), "diff says {said}:\n{text}");
     }
 }
+
+/// A map of areas without a `size` grows with its names, and a scenario's set-up map prints its
+/// names larger in the map's measure (the board is drawn smaller): the board is scaled for the
+/// size it has with those names, so it never runs past its box.
+#[test]
+fn a_set_up_map_of_areas_without_a_size_stays_in_its_box() {
+    use playaid::layout::board::{BOARD_BOX, BOARD_MARGIN};
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("game");
+    copy_dir(&repo().join("data/salt-crown"), &dir);
+    let map = dir.join("map.toml");
+    let text = std::fs::read_to_string(&map).unwrap();
+    std::fs::write(&map, text.replace("size = \"380x260mm\"\n", "")).unwrap();
+    let checked = playaid::build::load_and_check(&dir, None).unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diags.first().map(|d| &d.message));
+    let (_, laid_out) = checked.stages.as_ref().unwrap();
+    let (sheet, board) = (&laid_out.area_maps[0], &laid_out.area_boards[0]);
+    assert!(
+        board.laid.size.0 > sheet.size.0,
+        "the board's names make the map larger: {:?} {:?}",
+        board.laid.size,
+        sheet.size
+    );
+    let (w, h) = (board.laid.size.0 * board.frame.scale, board.laid.size.1 * board.frame.scale);
+    assert!(w <= BOARD_BOX.0 - 2.0 * board.frame.side + 1e-6, "{w} mm wide");
+    assert!(h <= BOARD_BOX.1 - 2.0 * BOARD_MARGIN + 1e-6, "{h} mm high");
+    assert!(board.names.0 * board.frame.scale >= playaid::layout::areas::AREA_BOARD_NAME_PT - 1e-6, "legible names");
+}

@@ -89,7 +89,7 @@ pub(super) fn setups(
             .collect();
         let mut in_row = vec![0i64; rows.len()];
         let px = |mm: f64| Mm(mm).px(board.dpi).round() as i64;
-        let in_areas = area_points(game, sc, &placed);
+        let in_areas = area_points(game, input.layout, sc, &placed);
         let mut commands = Vec::new();
         for (n, p) in placed.iter().enumerate() {
             let Some(piece) = &pieces[p.counter] else { continue };
