@@ -168,7 +168,8 @@ fn watch_goes_on_after_a_runaway_template() {
 
 /// A rebuild in `watch` reuses the pictures that did not change (pieces, boards, charts) and
 /// the charts' pages the PDFs were compiled into: what it writes is, byte for byte, what a
-/// fresh build of the edited game writes: the VASSAL module, every PNG, the PDFs.
+/// fresh build of the edited game writes: the VASSAL module, every PNG, the PDFs. A broken edit
+/// between the two changes nothing of that.
 #[test]
 fn a_rebuild_writes_what_a_fresh_build_writes() {
     let tmp = tempfile::tempdir().unwrap();
@@ -180,13 +181,12 @@ fn a_rebuild_writes_what_a_fresh_build_writes() {
     w.wait_for("watching");
     let units = game.join("units.toml");
     let text = std::fs::read_to_string(&units).unwrap();
-    let edited = text.replacen(
-        "stats = { strength = 4, rating = \"A2\", move = 2 }",
-        "stats = { strength = 3, rating = \"A2\", move = 2 }",
-        1,
-    );
-    assert_ne!(text, edited);
-    std::fs::write(&units, edited).unwrap();
+    let stats = "stats = { strength = 4, rating = \"A2\", move = 2 }";
+    assert!(text.contains(stats));
+    std::fs::write(&units, text.replacen(stats, "stats = { strength = 4, rating = \"A2\", move = }", 1)).unwrap();
+    let line = w.wait_for("units.toml");
+    assert!(line.contains("kept the last good PDFs"), "{line}");
+    std::fs::write(&units, text.replacen(stats, "stats = { strength = 3, rating = \"A2\", move = 2 }", 1)).unwrap();
     let line = w.wait_for("units.toml");
     assert!(line.contains("rebuilt") && line.contains("VMOD"), "{line}");
     drop(w);
