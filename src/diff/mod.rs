@@ -60,9 +60,12 @@ impl Change {
     fn removed(area: &'static str, id: &str, text: String) -> Change {
         Change { area, id: id.into(), kind: ChangeKind::Removed, field: None, old: None, new: None, text }
     }
-    /// `label: field old → new`.
-    fn value(area: &'static str, id: &str, label: &str, field: &str, old: String, new: String) -> Change {
-        let text = format!("{label}: {field} {} → {}.", or_none(&old), or_none(&new));
+    /// `label: field old → new`, in words `w`.
+    fn value(w: &Words, area: &'static str, id: &str, label: &str, field: &str, old: String, new: String) -> Change {
+        let none = w.word("diff_none");
+        let or_none = |s: &str| if s.is_empty() { none.clone() } else { s.to_string() };
+        let text = w
+            .say("diff_value", &[("label", label), ("field", field), ("old", &or_none(&old)), ("new", &or_none(&new))]);
         Change {
             area,
             id: id.into(),
@@ -76,10 +79,6 @@ impl Change {
     fn note(area: &'static str, id: &str, field: &str, text: String) -> Change {
         Change { area, id: id.into(), kind: ChangeKind::Changed, field: Some(field.into()), old: None, new: None, text }
     }
-}
-
-fn or_none(s: &str) -> &str {
-    if s.is_empty() { "none" } else { s }
 }
 
 /// The areas of the game `diff` compares, in the order it reports them: the `area` of a
@@ -127,7 +126,8 @@ pub const AREAS: &[&str] = &[
 /// Every change from `old` to `new`, area by area.
 pub fn diff(old: &Game, new: &Game) -> Vec<Change> {
     let mut out = Vec::new();
-    record::compare_game(&describe(old), &describe(new), &mut out);
+    // Said in the new version's words: a translated build's errata in its language.
+    record::compare_game(&new.meta.words, &describe(old), &describe(new), &mut out);
     for c in &mut out {
         renumbered(new, c);
     }
@@ -142,7 +142,7 @@ fn renumbered(new: &Game, c: &mut Change) {
         return;
     }
     let Some(s) = new.sections.iter().find(|s| s.id.v == c.id) else { return };
-    c.text = format!("{old_no} {} is now {new_no}.", s.title.v);
+    c.text = new.meta.words.say("diff_renumbered", &[("old", old_no), ("title", &s.title.v), ("new", new_no)]);
 }
 
 /// A collection of the game: every entry described by `one`.

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::Change;
 use crate::model::Sp;
+use crate::model::{Words, capitalised};
 
 /// (what a value is compared by, what is shown): a markup text as written and as plain text,
 /// an id and the name it stands for. A text that names a renamed unit is the same text; the
@@ -218,23 +219,26 @@ impl Record {
 struct At<'a> {
     area: &'static str,
     id: &'a str,
+    /// The words the change is said in (the new version's).
+    w: &'a Words,
 }
 
 /// Every change between two versions of the game's collections, collection by collection.
-pub(crate) fn compare_game(old: &[Parts], new: &[Parts], out: &mut Vec<Change>) {
+pub(crate) fn compare_game(w: &Words, old: &[Parts], new: &[Parts], out: &mut Vec<Change>) {
     for (a, b) in old.iter().zip(new) {
         debug_assert_eq!(a.area, b.area, "the same collections in the same order");
-        compare_group(None, a, b, out);
+        compare_group(w, None, a, b, out);
     }
 }
 
 /// Items by key: added ones in the new data's order, removed ones in the old data's, then
 /// changed ones in the new data's. `parent`: the record the group belongs to (none: the game).
-fn compare_group(parent: Option<(At, &Record)>, a: &Parts, b: &Parts, out: &mut Vec<Change>) {
+fn compare_group(w: &Words, parent: Option<(At, &Record)>, a: &Parts, b: &Parts, out: &mut Vec<Change>) {
     let (old, new) = paired(&a.items, &b.items);
     let o: BTreeMap<&str, &Entry> = old.iter().map(|(k, x)| (k.as_str(), *x)).collect();
     let n: BTreeMap<&str, &Entry> = new.iter().map(|(k, x)| (k.as_str(), *x)).collect();
-    let what = b.what;
+    let what = kind(w, b.what);
+    let what = what.as_str();
     let at = |k: &str| -> (&'static str, String) {
         match parent {
             Some((at, _)) => (at.area, at.id.to_string()),
@@ -244,17 +248,24 @@ fn compare_group(parent: Option<(At, &Record)>, a: &Parts, b: &Parts, out: &mut 
     for (k, x) in new.iter().filter(|(k, _)| !o.contains_key(k.as_str())) {
         let summary = x.record.summary();
         let text = match parent {
-            None => format!("New {what}: {}.", x.title),
-            Some((_, p)) if summary.is_empty() => format!("{}: new {what} {}.", p.name, x.title),
-            Some((_, p)) => format!("{}: new {what} {} ({summary}).", p.name, x.title),
+            None => w.say("diff_new", &[("kind", what), ("name", &x.title)]),
+            Some((_, p)) if summary.is_empty() => {
+                w.say("diff_new_in", &[("parent", p.name.as_str()), ("kind", what), ("name", &x.title)])
+            }
+            Some((_, p)) => w.say(
+                "diff_new_in_with",
+                &[("parent", p.name.as_str()), ("kind", what), ("name", &x.title), ("summary", &summary)],
+            ),
         };
         let (area, id) = at(k);
         out.push(Change::added(area, &id, text));
     }
     for (k, x) in old.iter().filter(|(k, _)| !n.contains_key(k.as_str())) {
         let text = match parent {
-            None => format!("{} removed: {}.", capitalised(what), x.title),
-            Some((_, p)) => format!("{}: {what} {} removed.", p.name, x.title),
+            None => w.say("diff_removed", &[("Kind", &capitalised(what)), ("name", &x.title)]),
+            Some((_, p)) => {
+                w.say("diff_removed_in", &[("parent", p.name.as_str()), ("kind", what), ("name", &x.title)])
+            }
         };
         let (area, id) = at(k);
         out.push(Change::removed(area, &id, text));
@@ -262,7 +273,7 @@ fn compare_group(parent: Option<(At, &Record)>, a: &Parts, b: &Parts, out: &mut 
     for (k, y) in &new {
         if let Some(x) = o.get(k.as_str()) {
             let (area, id) = at(k);
-            compare_record(At { area, id: &id }, &x.record, &y.record, out);
+            compare_record(At { area, id: &id, w }, &x.record, &y.record, out);
         }
     }
 }
@@ -344,30 +355,40 @@ fn compare_record(at: At, a: &Record, b: &Record, out: &mut Vec<Change>) {
         }
     }
     for (ga, gb) in a.groups.iter().zip(&b.groups) {
-        compare_group(Some((at, b)), ga, gb, out);
+        compare_group(at.w, Some((at, b)), ga, gb, out);
     }
 }
 
-/// The lines that say how one field changed.
+/// The lines that say how one field changed, in the new version's words.
 fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>) {
     let note = |text: String| Change::note(at.area, at.id, field, text);
     let sep = if field.is_empty() { String::new() } else { format!("{field} ") };
+    let words = at.w;
+    let value = |label: &str, field: &str, old: String, new: String| {
+        Change::value(words, at.area, at.id, label, field, old, new)
+    };
+    // A line of the paragraph or text kind: `label`, `field` and the rest.
+    let line = |key: &str, more: &[(&str, &str)]| {
+        let mut args = vec![("label", label), ("field", sep.as_str())];
+        args.extend_from_slice(more);
+        words.say(key, &args)
+    };
     match (x, y) {
         (Val::Ref(i, p), Val::Ref(j, q)) if p == q => {
-            out.push(Change::value(at.area, at.id, label, field, format!("{p} ({i})"), format!("{q} ({j})")))
+            out.push(value(label, field, format!("{p} ({i})"), format!("{q} ({j})")))
         }
         (Val::Keyed(p), Val::Keyed(q)) => {
             for (k, v, w) in keyed_changes(p, q) {
                 let f = format!("{sep}{k}");
-                out.push(Change::value(at.area, at.id, label, &f, v, w));
+                out.push(value(label, &f, v, w));
             }
         }
         (Val::Text((pc, p)), Val::Text((qc, q))) => {
             let (v, w) = shortened(p, q);
             let text = match (pc.is_empty(), qc.is_empty()) {
-                (true, _) => format!("{label}: new {sep}\"{w}\""),
-                (_, true) => format!("{label}: {sep}removed (was \"{v}\")"),
-                _ => reworded(label, &sep, &v, &w),
+                (true, _) => line("diff_text_new", &[("new", &w)]),
+                (_, true) => line("diff_text_removed", &[("old", &v)]),
+                _ => reworded(&line, &v, &w),
             };
             out.push(Change { old: Some(p.clone()), new: Some(q.clone()), ..note(text) });
         }
@@ -375,20 +396,20 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
             let gone: Vec<&String> = p.iter().filter(|t| !compared(q).contains(&t.0.as_str())).map(|t| &t.1).collect();
             let came: Vec<&String> = q.iter().filter(|t| !compared(p).contains(&t.0.as_str())).map(|t| &t.1).collect();
             if gone.is_empty() && came.is_empty() {
-                out.push(note(format!("{label}: {sep}paragraphs in a new order.")));
+                out.push(note(line("diff_paragraphs_order", &[])));
             } else if gone.len() == came.len() {
                 for (g, c) in gone.iter().zip(&came) {
                     let (v, w) = shortened(g, c);
                     // The words before and after: the same words are a change of markup alone.
                     let (old, new) = (Some(g.to_string()), Some(c.to_string()));
-                    out.push(Change { old, new, ..note(reworded(label, &sep, &v, &w)) });
+                    out.push(Change { old, new, ..note(reworded(&line, &v, &w)) });
                 }
             } else {
                 for t in gone {
-                    out.push(note(format!("{label}: {sep}removed \"{}\".", short(t, 90))));
+                    out.push(note(line("diff_paragraph_removed", &[("text", &short(t, 90))])));
                 }
                 for t in came {
-                    out.push(note(format!("{label}: {sep}added \"{}\".", short(t, 90))));
+                    out.push(note(line("diff_paragraph_added", &[("text", &short(t, 90))])));
                 }
             }
         }
@@ -396,14 +417,14 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
             let gained: Vec<&Said> = q.iter().filter(|m| !compared(p).contains(&m.0.as_str())).collect();
             let lost: Vec<&Said> = p.iter().filter(|m| !compared(q).contains(&m.0.as_str())).collect();
             for (_, m) in &gained {
-                out.push(note(format!("{label} gains {m}.")));
+                out.push(note(words.say("diff_gains", &[("label", label), ("member", m)])));
             }
             for (_, m) in &lost {
-                out.push(note(format!("{label} loses {m}.")));
+                out.push(note(words.say("diff_loses", &[("label", label), ("member", m)])));
             }
             if gained.is_empty() && lost.is_empty() {
                 let (v, w) = (shown(&p.iter().collect::<Vec<_>>()), shown(&q.iter().collect::<Vec<_>>()));
-                out.push(note(format!("{label}: {sep}{v} → {w} (new order).")));
+                out.push(note(line("diff_new_order", &[("old", &v), ("new", &w)])));
             }
         }
         (Val::List(p), Val::List(q)) => {
@@ -411,30 +432,30 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
             let gone: Vec<&Said> = p.iter().filter(|m| !compared(q).contains(&m.0.as_str())).collect();
             let came: Vec<&Said> = q.iter().filter(|m| !compared(p).contains(&m.0.as_str())).collect();
             if v.chars().count() + w.chars().count() <= 100 || (gone.is_empty() && came.is_empty()) {
-                out.push(Change::value(at.area, at.id, label, field, v, w));
+                out.push(value(label, field, v, w));
             } else {
                 let mut said = Vec::new();
                 if !came.is_empty() {
-                    said.push(format!("{} added", shown(&came)));
+                    said.push(words.say("diff_list_added", &[("items", &shown(&came))]));
                 }
                 if !gone.is_empty() {
-                    said.push(format!("{} removed", shown(&gone)));
+                    said.push(words.say("diff_list_removed", &[("items", &shown(&gone))]));
                 }
-                let text = format!("{label}: {sep}{}.", said.join("; "));
+                let text = line("diff_list", &[("changes", &said.join("; "))]);
                 out.push(Change { old: Some(v), new: Some(w), ..note(text) });
             }
         }
-        _ => out.push(Change::value(at.area, at.id, label, field, x.brief(), y.brief())),
+        _ => out.push(value(label, field, x.brief(), y.brief())),
     }
 }
 
-/// `label: "old" now reads "new"`; a text whose markup changed but reads the same says so.
-fn reworded(label: &str, sep: &str, v: &str, w: &str) -> String {
-    if v == w {
-        format!("{label}: {sep}\"{v}\": same words, markup changed")
-    } else {
-        format!("{label}: {sep}\"{v}\" now reads \"{w}\"")
-    }
+/// A line of a change: a word's key and its placeholders beyond the label and the field.
+type Line<'a> = dyn Fn(&str, &[(&str, &str)]) -> String + 'a;
+
+/// `label: "old" now reads "new"` (`line` fills the label and the field); a text whose markup
+/// changed but reads the same says so.
+fn reworded(line: &Line, v: &str, w: &str) -> String {
+    if v == w { line("diff_same_words", &[("old", v)]) } else { line("diff_now_reads", &[("old", v), ("new", w)]) }
 }
 
 /// (key, old, new) for each key whose value differs, in the new order, then keys only the
@@ -453,11 +474,6 @@ fn keyed_changes(old: &[(String, String)], new: &[(String, String)]) -> Vec<(Str
         }
     }
     out
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
 /// At most `max` characters, cut at a word with "…".
@@ -499,6 +515,59 @@ pub(crate) fn shortened(a: &str, b: &str) -> (String, String) {
         format!("{}{}{}", if start > 0 { "…" } else { "" }, body.trim(), if end < c.len() { "…" } else { "" })
     };
     (cut(&ca), cut(&cb))
+}
+
+/// What a change names an item of the game, in `w`'s words: "card", "Karte". `what` is the
+/// English name a collection of the record gives it.
+pub(crate) fn kind(w: &Words, what: &str) -> String {
+    let key = match what {
+        "side" => "diff_kind_side",
+        "stat" => "diff_kind_stat",
+        "unit kind" => "diff_kind_unit_kind",
+        "trait" => "diff_kind_trait",
+        "ability group" => "diff_kind_ability_group",
+        "ability" => "diff_kind_ability",
+        "unit" => "diff_kind_unit",
+        "section" => "diff_kind_section",
+        "table" => "diff_kind_table",
+        "sequence" => "diff_kind_sequence",
+        "combat results table" => "diff_kind_crt",
+        "terrain" => "diff_kind_terrain",
+        "turn record track" => "diff_kind_turn_track",
+        "map" => "diff_kind_map",
+        "connection kind" => "diff_kind_connection_kind",
+        "track" => "diff_kind_track",
+        "glossary term" => "diff_kind_term",
+        "counter group" => "diff_kind_counter_group",
+        "counter" => "diff_kind_counter",
+        "card back" => "diff_kind_card_back",
+        "card layout" => "diff_kind_card_layout",
+        "card" => "diff_kind_card",
+        "deck" => "diff_kind_deck",
+        "scenario setting" => "diff_kind_scenario_setting",
+        "scenario" => "diff_kind_scenario",
+        "template" => "diff_kind_template",
+        "font file" => "diff_kind_font",
+        "icon" => "diff_kind_icon",
+        "to-do item" => "diff_kind_todo",
+        "changelog entry" => "diff_kind_changelog",
+        "area" => "diff_kind_area",
+        "arrow" => "diff_kind_arrow",
+        "connection" => "diff_kind_connection",
+        "edge" => "diff_kind_edge",
+        "force" => "diff_kind_force",
+        "label" => "diff_kind_label",
+        "line" => "diff_kind_line",
+        "modifier" => "diff_kind_modifier",
+        "objective" => "diff_kind_objective",
+        "parameter" => "diff_kind_parameter",
+        "part" => "diff_kind_part",
+        "result" => "diff_kind_result",
+        "turn" => "diff_kind_turn",
+        // The game's parts there is one of are never new or removed.
+        _ => return what.to_string(),
+    };
+    w.word(key)
 }
 
 #[cfg(test)]

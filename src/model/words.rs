@@ -232,6 +232,134 @@ dictionary! {
     errata_notes = "The designer's notes for version {version}:", "Die Anmerkungen des Autors zu Version {version}:", "Les notes de l'auteur pour la version {version}\u{a0}:";
     /// The changes found by comparing, on the errata.
     errata_changes = "What changed in play (found by comparing the versions):", "Was sich im Spiel geändert hat (durch Vergleich der Versionen gefunden):", "Ce qui a changé en jeu (trouvé en comparant les versions)\u{a0}:";
+    /// A change: something new in the game (`diff`, the errata).
+    diff_new = "New {kind}: {name}.", "Neu ({kind}): {name}.", "Nouveau ({kind})\u{a0}: {name}.";
+    /// A change: something new in a part of the game.
+    diff_new_in = "{parent}: new {kind} {name}.", "{parent}: neu ({kind}) {name}.", "{parent}\u{a0}: nouveau ({kind}) {name}.";
+    /// A change: something new in a part of the game, with what it is.
+    diff_new_in_with = "{parent}: new {kind} {name} ({summary}).", "{parent}: neu ({kind}) {name} ({summary}).", "{parent}\u{a0}: nouveau ({kind}) {name} ({summary}).";
+    /// A change: something no longer in the game; `{Kind}` starts with a capital.
+    diff_removed = "{Kind} removed: {name}.", "Entfernt ({Kind}): {name}.", "Supprimé ({Kind})\u{a0}: {name}.";
+    /// A change: something no longer in a part of the game.
+    diff_removed_in = "{parent}: {kind} {name} removed.", "{parent}: {kind} {name} entfernt.", "{parent}\u{a0}: {kind} {name} supprimé.";
+    /// A change of a value: `{field}` names it.
+    diff_value = "{label}: {field} {old} → {new}.", "{label}: {field} {old} → {new}.", "{label}\u{a0}: {field} {old} → {new}.";
+    /// A value that is not given, in a change.
+    diff_none = "none", "keiner", "aucun";
+    /// A reworded text, in a change; `{field}` is the field and a space, or nothing.
+    diff_now_reads = "{label}: {field}\"{old}\" now reads \"{new}\"", "{label}: {field}„{old}“ lautet jetzt „{new}“", "{label}\u{a0}: {field}«\u{a0}{old}\u{a0}» se lit désormais «\u{a0}{new}\u{a0}»";
+    /// A text whose markup changed but not its words, in a change.
+    diff_same_words = "{label}: {field}\"{old}\": same words, markup changed", "{label}: {field}„{old}“: gleicher Wortlaut, Auszeichnung geändert", "{label}\u{a0}: {field}«\u{a0}{old}\u{a0}»\u{a0}: mêmes mots, mise en forme changée";
+    /// A text given where there was none, in a change.
+    diff_text_new = "{label}: new {field}\"{new}\"", "{label}: neu {field}„{new}“", "{label}\u{a0}: nouveau {field}«\u{a0}{new}\u{a0}»";
+    /// A text no longer given, in a change.
+    diff_text_removed = "{label}: {field}removed (was \"{old}\")", "{label}: {field}entfernt (war „{old}“)", "{label}\u{a0}: {field}supprimé (était «\u{a0}{old}\u{a0}»)";
+    /// Paragraphs put in another order, in a change.
+    diff_paragraphs_order = "{label}: {field}paragraphs in a new order.", "{label}: {field}Absätze in neuer Reihenfolge.", "{label}\u{a0}: {field}paragraphes dans un nouvel ordre.";
+    /// A paragraph no longer there, in a change.
+    diff_paragraph_removed = "{label}: {field}removed \"{text}\".", "{label}: {field}entfernt: „{text}“.", "{label}\u{a0}: {field}supprimé\u{a0}: «\u{a0}{text}\u{a0}».";
+    /// A paragraph added, in a change.
+    diff_paragraph_added = "{label}: {field}added \"{text}\".", "{label}: {field}hinzugefügt: „{text}“.", "{label}\u{a0}: {field}ajouté\u{a0}: «\u{a0}{text}\u{a0}».";
+    /// A member gained (a unit's ability, a trait), in a change.
+    diff_gains = "{label} gains {member}.", "{label} erhält {member}.", "{label} gagne {member}.";
+    /// A member lost, in a change.
+    diff_loses = "{label} loses {member}.", "{label} verliert {member}.", "{label} perd {member}.";
+    /// The same members in another order, in a change.
+    diff_new_order = "{label}: {field}{old} → {new} (new order).", "{label}: {field}{old} → {new} (neue Reihenfolge).", "{label}\u{a0}: {field}{old} → {new} (nouvel ordre).";
+    /// Members added to a long list, in a change.
+    diff_list_added = "{items} added", "{items} hinzugefügt", "{items} ajoutés";
+    /// Members removed from a long list, in a change.
+    diff_list_removed = "{items} removed", "{items} entfernt", "{items} supprimés";
+    /// A long list's changes, in a change.
+    diff_list = "{label}: {field}{changes}.", "{label}: {field}{changes}.", "{label}\u{a0}: {field}{changes}.";
+    /// A section given a new number, in a change.
+    diff_renumbered = "{old} {title} is now {new}.", "{old} {title} ist jetzt {new}.", "{old} {title} devient {new}.";
+    /// What a change names: a side (`diff`, the errata).
+    diff_kind_side = "side", "Seite", "camp";
+    /// What a change names: a stat (`diff`, the errata).
+    diff_kind_stat = "stat", "Wert", "caractéristique";
+    /// What a change names: an unit kind (`diff`, the errata).
+    diff_kind_unit_kind = "unit kind", "Einheitenart", "type d'unité";
+    /// What a change names: a trait (`diff`, the errata).
+    diff_kind_trait = "trait", "Merkmal", "trait";
+    /// What a change names: an ability group (`diff`, the errata).
+    diff_kind_ability_group = "ability group", "Fähigkeitengruppe", "groupe de capacités";
+    /// What a change names: an ability (`diff`, the errata).
+    diff_kind_ability = "ability", "Fähigkeit", "capacité";
+    /// What a change names: an unit (`diff`, the errata).
+    diff_kind_unit = "unit", "Einheit", "unité";
+    /// What a change names: a section (`diff`, the errata).
+    diff_kind_section = "section", "Abschnitt", "section";
+    /// What a change names: a table (`diff`, the errata).
+    diff_kind_table = "table", "Tabelle", "table";
+    /// What a change names: a sequence (`diff`, the errata).
+    diff_kind_sequence = "sequence", "Ablauf", "séquence";
+    /// What a change names: a combat results table (`diff`, the errata).
+    diff_kind_crt = "combat results table", "Kampfergebnistabelle", "table des résultats de combat";
+    /// What a change names: a terrain (`diff`, the errata).
+    diff_kind_terrain = "terrain", "Gelände", "terrain";
+    /// What a change names: a turn record track (`diff`, the errata).
+    diff_kind_turn_track = "turn record track", "Rundenleiste", "piste des tours";
+    /// What a change names: a map (`diff`, the errata).
+    diff_kind_map = "map", "Karte", "carte";
+    /// What a change names: a connection kind (`diff`, the errata).
+    diff_kind_connection_kind = "connection kind", "Verbindungsart", "type de liaison";
+    /// What a change names: a track (`diff`, the errata).
+    diff_kind_track = "track", "Leiste", "piste";
+    /// What a change names: a glossary term (`diff`, the errata).
+    diff_kind_term = "glossary term", "Glossarbegriff", "terme du glossaire";
+    /// What a change names: a counter group (`diff`, the errata).
+    diff_kind_counter_group = "counter group", "Spielsteingruppe", "groupe de pions";
+    /// What a change names: a counter (`diff`, the errata).
+    diff_kind_counter = "counter", "Spielstein", "pion";
+    /// What a change names: a card back (`diff`, the errata).
+    diff_kind_card_back = "card back", "Kartenrückseite", "dos de carte";
+    /// What a change names: a card layout (`diff`, the errata).
+    diff_kind_card_layout = "card layout", "Kartenaufbau", "mise en page de carte";
+    /// What a change names: a card (`diff`, the errata).
+    diff_kind_card = "card", "Karte", "carte";
+    /// What a change names: a deck (`diff`, the errata).
+    diff_kind_deck = "deck", "Stapel", "paquet";
+    /// What a change names: a scenario setting (`diff`, the errata).
+    diff_kind_scenario_setting = "scenario setting", "Szenario-Einstellung", "réglage de scénario";
+    /// What a change names: a scenario (`diff`, the errata).
+    diff_kind_scenario = "scenario", "Szenario", "scénario";
+    /// What a change names: a template (`diff`, the errata).
+    diff_kind_template = "template", "Vorlage", "modèle";
+    /// What a change names: a font file (`diff`, the errata).
+    diff_kind_font = "font file", "Schriftdatei", "fichier de police";
+    /// What a change names: an icon (`diff`, the errata).
+    diff_kind_icon = "icon", "Symbol", "icône";
+    /// What a change names: a to-do item (`diff`, the errata).
+    diff_kind_todo = "to-do item", "Aufgabe", "tâche";
+    /// What a change names: a changelog entry (`diff`, the errata).
+    diff_kind_changelog = "changelog entry", "Änderungseintrag", "entrée du journal des modifications";
+    /// What a change names: an area (`diff`, the errata).
+    diff_kind_area = "area", "Gebiet", "zone";
+    /// What a change names: an arrow (`diff`, the errata).
+    diff_kind_arrow = "arrow", "Pfeil", "flèche";
+    /// What a change names: a connection (`diff`, the errata).
+    diff_kind_connection = "connection", "Verbindung", "liaison";
+    /// What a change names: an edge (`diff`, the errata).
+    diff_kind_edge = "edge", "Kante", "bord";
+    /// What a change names: a force (`diff`, the errata).
+    diff_kind_force = "force", "Truppe", "force";
+    /// What a change names: a label (`diff`, the errata).
+    diff_kind_label = "label", "Beschriftung", "étiquette";
+    /// What a change names: a line (`diff`, the errata).
+    diff_kind_line = "line", "Linie", "ligne";
+    /// What a change names: a modifier (`diff`, the errata).
+    diff_kind_modifier = "modifier", "Modifikator", "modificateur";
+    /// What a change names: an objective (`diff`, the errata).
+    diff_kind_objective = "objective", "Ziel", "objectif";
+    /// What a change names: a parameter (`diff`, the errata).
+    diff_kind_parameter = "parameter", "Parameter", "paramètre";
+    /// What a change names: a part (`diff`, the errata).
+    diff_kind_part = "part", "Teil", "partie";
+    /// What a change names: a result (`diff`, the errata).
+    diff_kind_result = "result", "Ergebnis", "résultat";
+    /// What a change names: a turn (`diff`, the errata).
+    diff_kind_turn = "turn", "Runde", "tour";
 
     /// The scenario sheet's part with the map.
     map_and_setup = "Map and {setup}", "Karte und {setup}", "Carte et {setup}";

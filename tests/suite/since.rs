@@ -103,6 +103,21 @@ fn war_at_sea_2_0_since_1_4_marks_the_changed_rules_and_cards_and_prints_their_e
     assert!(cards.contains("Landing 10/5/3") && cards.contains("2/1/1"), "{cards}");
     assert!(cards.contains("Rescue Operations"), "{cards}");
     assert!(!cards.contains("Hard to Kill") && !cards.contains("Troop Counter\n"), "an unchanged card: {cards}");
+
+    // The German build's errata says its changes in German, quotation marks and all: no
+    // sentence of playaid's own is left in English (#41).
+    let german = pdf_text(&out.path().join("war-at-sea-troop-landing-2.0-de/errata.pdf"));
+    for want in [
+        "Neu (Fähigkeit): Rettungseinsatz.",
+        "Landung 10: Getragene Truppenmarker 3 → 2.",
+        "lautet jetzt „",
+        "Neu (Karte): Rettungseinsatz.",
+    ] {
+        assert!(german.contains(want), "`{want}` is not on the German errata:\n{german}");
+    }
+    for english in ["now reads", "New ability", "removed:", "New card"] {
+        assert!(!german.contains(english), "`{english}` on the German errata:\n{german}");
+    }
 }
 
 #[test]

@@ -325,7 +325,7 @@ fn diff_in_a_language_names_the_rules_changes_in_that_language() {
     assert_eq!(count(&en), count(&de), "the same changes:\n{en}\n{de}");
     assert!(de.starts_with("Regeln für Truppenlandungen 1.4 → 2.0"), "{de}");
     assert!(de.contains("~ Landung 10: Getragene Truppenmarker 3 → 2."), "{de}");
-    assert!(de.contains("now reads \"In deinem Angriffsschritt"), "{de}");
+    assert!(de.contains("lautet jetzt „In deinem Angriffsschritt"), "{de}");
     // Git revisions have no folder whose translation both could be read through.
     let o = playaid(&["diff", old.to_str().unwrap(), "--from", "HEAD", "--lang", "de"]);
     assert_eq!(o.status.code(), Some(2), "{}", out(&o));
