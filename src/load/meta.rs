@@ -162,7 +162,7 @@ fn read_words(w: &Obj) -> Words {
         // What the sheet fills in: a wording without `{page}` would print no page number, one
         // with a name playaid does not fill would print it in braces.
         let (has, needs) = (crate::model::named_placeholders(&word.v), decl.placeholders());
-        if has != needs {
+        if !crate::model::same_placeholders(&has, &needs) {
             let braces = crate::model::braced::<&str>;
             w.ctx.push(
                 Diagnostic::error(diag::INVALID_VALUE, format!("the wording of `{}` has the placeholders {}", decl.key, braces(&has)))

@@ -761,7 +761,8 @@ fn differs(source: &str, translated: &str, word: bool) -> Option<String> {
     } else {
         (placeholders(source), placeholders(translated))
     };
-    if pa != pb {
+    let same = if word { crate::model::same_placeholders(&pa, &pb) } else { pa == pb };
+    if !same {
         let braces = crate::model::braced::<String>;
         return Some(format!("has the placeholders {} where the source has {}", braces(&pb), braces(&pa)));
     }
