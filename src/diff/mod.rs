@@ -256,16 +256,16 @@ fn describe(g: &Game) -> Vec<Parts> {
 /// The changes as text, one per line, under the versions compared.
 pub fn render_text(old: &Game, new: &Game, changes: &[Change]) -> String {
     // The versions compared; rules without a version say so rather than print a made-up one.
-    let version = |g: &Game| g.meta.version.as_ref().map_or("(no version)".to_string(), |v| v.v.clone());
+    let w = &new.meta.words;
+    let version = |g: &Game| g.meta.version.as_ref().map_or_else(|| w.word("diff_no_version"), |v| v.v.clone());
     let versions = match (&old.meta.version, &new.meta.version) {
         (None, None) => String::new(),
         _ => format!(" {} → {}", version(old), version(new)),
     };
     let mut s = format!(
-        "{}{versions}: {} change{}\n",
+        "{}{versions}: {}\n",
         new.meta.title.as_ref().map(|t| t.v.as_str()).unwrap_or(new.meta.id()),
-        changes.len(),
-        if changes.len() == 1 { "" } else { "s" }
+        w.say_n("diff_changes", changes.len() as i64, &[])
     );
     for c in changes {
         let mark = match c.kind {

@@ -5,7 +5,7 @@
 
 use crate::model::*;
 
-use super::record::{Entry, Record};
+use super::record::{Entry, Record, labelled, part_of};
 use super::rules::face_style;
 use super::words::*;
 
@@ -83,7 +83,7 @@ pub(crate) fn counter_group(g: &Game, x: &CounterGroup) -> Entry {
         loc: _,
     } = x;
     let label = name.as_ref().unwrap_or(id).v.clone();
-    let mut r = Record::new(format!("Counter group {label}"));
+    let mut r = Record::new(labelled(g, "counter group", &label));
     let (steps, marks, count) = match block {
         Some(BlockSpec { steps, pips, count, loc: _ }) => (
             Some(steps.as_ref().map_or("none".to_string(), |s| stat_name(g, &s.v))),
@@ -176,7 +176,7 @@ pub(crate) fn counters(g: &Game, x: &Counter) -> Vec<Entry> {
         .map(|run_id| {
             let title = counter_name(g, x, run_id);
             let copies = quantity.as_ref().map_or(1, |q| q.v);
-            let mut r = Record::new(format!("Counter {title}"));
+            let mut r = Record::new(labelled(g, "counter", &title));
             r.one("name", o(name))
                 .refer("unit", unit, |u| unit_name(g, u))
                 .refer("group", group, |x| counter_group_name(g, x))
@@ -245,7 +245,7 @@ pub(crate) fn card_options(g: &Game) -> Record {
 pub(crate) fn card_back(g: &Game, x: &CardBack) -> Entry {
     let CardBack { id, side, title, text, image, color, loc: _ } = x;
     let label = title.as_ref().unwrap_or(id).v.clone();
-    let mut r = Record::new(format!("Card back {label}"));
+    let mut r = Record::new(labelled(g, "card back", &label));
     r.one("title", o(title))
         .refer("side", side, |s| side_name(g, s))
         .text("text", t(g, text))
@@ -254,9 +254,9 @@ pub(crate) fn card_back(g: &Game, x: &CardBack) -> Entry {
     r.item(id.v.clone(), label)
 }
 
-pub(crate) fn card_layout(_: &Game, x: &CardLayout) -> Entry {
+pub(crate) fn card_layout(g: &Game, x: &CardLayout) -> Entry {
     let CardLayout { id, base, zones, art_height, title_size, stat_style, loc: _ } = x;
-    let mut r = Record::new(format!("Card layout {}", id.v));
+    let mut r = Record::new(labelled(g, "card layout", &id.v));
     r.one("based on", o(base))
         .one("zones", zones.as_ref().map(|z| strs(z).join(", ")))
         .one("art height", art_height.as_ref().map(|v| mm(v.v)))
@@ -315,7 +315,7 @@ pub(crate) fn card(g: &Game, x: &Card) -> Entry {
         .or_else(|| unit.as_ref().map(|u| unit_name(g, &u.v)))
         .or_else(|| reference.as_ref().map(|r| shown(g, r)))
         .unwrap_or_else(|| card_key(x));
-    let mut r = Record::new(format!("Card {name}"));
+    let mut r = Record::new(labelled(g, "card", &name));
     r.one("title", o(title))
         .refer("unit", unit, |u| unit_name(g, u))
         .one("subtitle", o(subtitle))
@@ -370,7 +370,7 @@ pub(crate) fn deck(g: &Game, x: &Deck) -> Entry {
         .iter()
         .map(|p| {
             let DeckPart { id, title, joins, count, color, loc: _ } = p;
-            let mut q = Record::new(format!("{label}, part {}", title.v));
+            let mut q = Record::new(part_of(g, &label, "part", &title.v));
             q.one("title", Some(title.v.clone()))
                 .one("joins on turn", Some(p.joins().to_string()).filter(|_| joins.is_some()))
                 .one("count", n(count))
@@ -411,14 +411,14 @@ fn file_name(g: &Game, file: usize) -> String {
 
 pub(crate) fn template(g: &Game, x: &GameTemplate) -> Entry {
     let GameTemplate { name, file } = x;
-    let mut r = Record::new(format!("Template {name}"));
+    let mut r = Record::new(labelled(g, "template", name));
     r.text("", Some(same(g.files.get(*file).text.clone())));
     r.item(name.clone(), name)
 }
 
 pub(crate) fn icon(g: &Game, x: &GameIcon) -> Entry {
     let GameIcon { name, file } = x;
-    let mut r = Record::new(format!("Icon {name}"));
+    let mut r = Record::new(labelled(g, "icon", name));
     r.text("drawing", Some(same(g.files.get(*file).text.clone())));
     r.item(name.clone(), name)
 }
@@ -428,7 +428,7 @@ pub(crate) fn font(g: &Game, x: &GameFont) -> Entry {
     let name = file_name(g, *file);
     // FNV-1a: enough to tell two versions of a file apart.
     let sum = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3));
-    let mut r = Record::new(format!("Font file {name}"));
+    let mut r = Record::new(labelled(g, "font file", &name));
     r.one("contents", format!("{} bytes, checksum {:08x}", bytes.len(), sum >> 32));
     r.item(name.clone(), name)
 }

@@ -6,7 +6,7 @@
 
 use crate::model::*;
 
-use super::record::{Entry, Record};
+use super::record::{Entry, Record, labelled, part_of};
 use super::words::*;
 
 fn grid_words(kind: &GridKind, scheme: &CoordScheme) -> String {
@@ -103,7 +103,7 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         arranged: _, // a scenario's boards: compared as the scenario's `boards`
         loc: _,
     } = x;
-    let name = format!("Map {}", title.v);
+    let name = labelled(g, "map", &title.v);
     let word = cells_word(kind);
     let mut r = Record::new(&name);
     r.one("title", title.v.clone())
@@ -134,7 +134,7 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         .iter()
         .map(|l| {
             let MapLabel { cell, text } = l;
-            let mut p = Record::new(format!("{name}, label {}", text.v));
+            let mut p = Record::new(part_of(g, &name, "label", &text.v));
             p.one("text", text.v.clone()).one("at", cell.v.clone());
             p.item(None, format!("{} at {}", text.v, cell.v))
         })
@@ -145,7 +145,7 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
             .map(|e| {
                 let MapEdge { id, name: edge_name, edge, side } = e;
                 let label = edge_name.as_ref().unwrap_or(id).v.clone();
-                let mut p = Record::new(format!("{name}, edge {label}"));
+                let mut p = Record::new(part_of(g, &name, "edge", &label));
                 p.one("name", o(edge_name))
                     .one("edge", edge.as_ref().map(|e| format!("{:?}", e.v).to_lowercase()))
                     .refer("side", side, |s| side_name(g, s));
@@ -157,7 +157,7 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         .map(|a| {
             let MapArea { id, name: area_name, side, cells, near } = a;
             let label = area_name.as_ref().unwrap_or(id).v.clone();
-            let mut p = Record::new(format!("{name}, area {label}"));
+            let mut p = Record::new(part_of(g, &name, "area", &label));
             p.one("name", o(area_name)).refer("side", side, |s| side_name(g, s)).list(word, strs(cells));
             if let Some(AreaNear { terrain, cells: centres, within, loc: _ }) = near {
                 p.one("near terrain", o(terrain))
@@ -185,7 +185,7 @@ fn num(v: f64) -> String {
 pub(crate) fn area_map(g: &Game, x: &AreaMap) -> Entry {
     let AreaMap { id, title, points, size, terrain, background, places, connections, notes, page, landscape, loc: _ } =
         x;
-    let name = format!("Map {}", title.v);
+    let name = labelled(g, "map", &title.v);
     let mut r = Record::new(&name);
     r.one("title", title.v.clone())
         .one("grid", if *points { "points" } else { "areas" }.to_string())
@@ -199,7 +199,7 @@ pub(crate) fn area_map(g: &Game, x: &AreaMap) -> Entry {
         .map(|p| {
             let Place { id, name: _, at, outline, outline_at: _, terrain, limit, value, side, port, loc: _ } = p;
             let label = p.label();
-            let mut e = Record::new(format!("{name}, area {label}"));
+            let mut e = Record::new(part_of(g, &name, "area", &label));
             e.one("name", label.clone())
                 .one("position", at.as_ref().map(|a| at_mm(a.v)))
                 .list("outline", outline.iter().map(|p| at_mm(*p)).collect())
@@ -218,7 +218,7 @@ pub(crate) fn area_map(g: &Game, x: &AreaMap) -> Entry {
             let ends: Vec<String> =
                 between.iter().map(|b| x.place(&b.v).map_or_else(|| b.v.clone(), Place::label)).collect();
             let label = ends.join("–");
-            let mut e = Record::new(format!("{name}, connection {label}"));
+            let mut e = Record::new(part_of(g, &name, "connection", &label));
             e.refer("kind", kind, |k| connection_kind_name(g, k)).one("limit", limit.as_ref().map(|l| l.v.to_string()));
             // Keyed by its ends (a change of kind is a change), and by its kind too where a
             // road and a strait join the same two areas.
@@ -243,7 +243,7 @@ fn connection_kind_name(g: &Game, id: &str) -> String {
 
 pub(crate) fn connection_kind(g: &Game, x: &ConnectionKind) -> Entry {
     let ConnectionKind { id, name, limit, limits, style, color, text, loc: _ } = x;
-    let mut r = Record::new(format!("Connection kind {}", name.v));
+    let mut r = Record::new(labelled(g, "connection kind", &name.v));
     r.one("name", name.v.clone())
         .one("limit", limit.as_ref().map(|l| l.v.to_string()))
         .keyed("limit in", limits.iter().map(|(w, n)| (format!("limit in {}", w.v), n.v.to_string())).collect())
@@ -253,9 +253,9 @@ pub(crate) fn connection_kind(g: &Game, x: &ConnectionKind) -> Entry {
     r.item(id.v.clone(), &name.v)
 }
 
-pub(crate) fn scenario_setting(_: &Game, x: &ScenarioSetting) -> Entry {
+pub(crate) fn scenario_setting(g: &Game, x: &ScenarioSetting) -> Entry {
     let ScenarioSetting { id, name, values, required } = x;
-    let mut r = Record::new(format!("Scenario setting {}", name.v));
+    let mut r = Record::new(labelled(g, "scenario setting", &name.v));
     r.one("name", name.v.clone()).list("values", strs(values)).one("required", yes(*required));
     r.item(id.v.clone(), &name.v)
 }
@@ -349,7 +349,7 @@ fn board(g: &Game, label: &str, r: &mut Record, x: &Option<Board>) {
                 (None, Some(l)) => l.v.clone(),
                 (None, None) => String::new(),
             };
-            let mut p = Record::new(format!("{label}, arrow {what}"));
+            let mut p = Record::new(part_of(g, label, "arrow", &what));
             p.one("towards", towards.v.clone()).one("label", o(arrow_label));
             p.item(setting.as_ref().map(|s| s.v.clone()), what)
         })
@@ -386,7 +386,7 @@ pub(crate) fn scenario(g: &Game, x: &Scenario) -> Entry {
         tracks,
         loc: _,
     } = x;
-    let label = format!("Scenario {}", title.v);
+    let label = labelled(g, "scenario", &title.v);
     // "Morale, Velsk" = 6: each marker's starting box, named as the track and marker are.
     let mut starts: Vec<(String, String)> = Vec::new();
     for (track, markers) in tracks {
@@ -476,7 +476,7 @@ pub(crate) fn crt(g: &Game, x: &Crt) -> Entry {
         .iter()
         .map(|l| {
             let CrtResult { code, text } = l;
-            let mut p = Record::new(format!("{label}, result {}", code.v));
+            let mut p = Record::new(part_of(g, &label, "result", &code.v));
             p.text("", t(g, text));
             p.item(code.v.clone(), format!("result {}", code.v))
         })
@@ -543,8 +543,8 @@ pub(crate) fn turn_track(g: &Game) -> Vec<Entry> {
         .map(|(i, turn)| {
             let Turn { name, weather, event } = turn;
             let mut p = match name {
-                Some(n) => Record::new(format!("{label}, turn {} ({})", i + 1, n.v)),
-                None => Record::new(format!("{label}, turn {}", i + 1)),
+                Some(n) => Record::new(part_of(g, &label, "turn", &format!("{} ({})", i + 1, n.v))),
+                None => Record::new(part_of(g, &label, "turn", &(i + 1).to_string())),
             };
             p.one("name", o(name)).one("weather", o(weather)).text("event", t(g, event));
             p.item((i + 1).to_string(), (i + 1).to_string())
@@ -557,7 +557,7 @@ pub(crate) fn turn_track(g: &Game) -> Vec<Entry> {
 
 pub(crate) fn track(g: &Game, x: &Track) -> Entry {
     let Track { id, title, from: _, to, markers, broken: _, loc: _ } = x;
-    let mut r = Record::new(format!("Track {}", title.v));
+    let mut r = Record::new(labelled(g, "track", &title.v));
     let marker = |m: &str| g.sides.iter().find(|s| s.id.v == m).map_or(m.to_string(), |s| s.name.v.clone());
     r.one("title", title.v.clone())
         .one("first box", x.first().to_string())

@@ -517,6 +517,17 @@ pub(crate) fn shortened(a: &str, b: &str) -> (String, String) {
     (cut(&ca), cut(&cb))
 }
 
+/// An item as a change names it, in `g`'s words: its kind with a capital, and its name ("Map
+/// Vessa", "Spielplan Vessa").
+pub(crate) fn labelled(g: &crate::model::Game, what: &str, name: &str) -> String {
+    format!("{} {name}", capitalised(&kind(&g.meta.words, what)))
+}
+
+/// A part of item `of` as a change names it: "Map Vessa, area Aldmere".
+pub(crate) fn part_of(g: &crate::model::Game, of: &str, what: &str, name: &str) -> String {
+    format!("{of}, {} {name}", kind(&g.meta.words, what))
+}
+
 /// What a change names an item of the game, in `w`'s words: "card", "Karte". `what` is the
 /// English name a collection of the record gives it.
 pub(crate) fn kind(w: &Words, what: &str) -> String {

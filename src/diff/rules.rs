@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use crate::markup::{ability_label, plain_in};
 use crate::model::*;
 
-use super::record::{Entry, Record};
+use super::record::{Entry, Record, labelled};
 use super::words::*;
 
 /// `[game]`: what it is called and which version.
@@ -155,7 +155,7 @@ pub(crate) fn trait_(_: &Game, x: &Trait) -> Entry {
 pub(crate) fn group(g: &Game, x: &Group) -> Entry {
     let Group { id, name, requires } = x;
     let label = name.as_ref().unwrap_or(id).v.clone();
-    let mut r = Record::new(format!("Ability group {label}"));
+    let mut r = Record::new(labelled(g, "ability group", &label));
     r.one("name", o(name)).refs("traits required", requires, |t| trait_name(g, t));
     r.item(id.v.clone(), label)
 }

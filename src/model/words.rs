@@ -245,6 +245,12 @@ dictionary! {
     errata_notes = "The designer's notes for version {version}:", "Die Anmerkungen des Autors zu Version {version}:", "Les notes de l'auteur pour la version {version}\u{a0}:";
     /// The changes found by comparing, on the errata.
     errata_changes = "What changed in play (found by comparing the versions):", "Was sich im Spiel geändert hat (durch Vergleich der Versionen gefunden):", "Ce qui a changé en jeu (trouvé en comparant les versions)\u{a0}:";
+    /// `diff`'s count of the changes it found.
+    diff_changes = "{count} changes", "{count} Änderungen", "{count} modifications";
+    /// One change found.
+    diff_changes_one = "{count} change", "{count} Änderung", "{count} modification";
+    /// What `diff` says of rules without a version.
+    diff_no_version = "(no version)", "(keine Version)", "(sans version)";
     /// A change: something new in the game (`diff`, the errata).
     diff_new = "New {kind}: {name}.", "Neu ({kind}): {name}.", "Nouveau ({kind})\u{a0}: {name}.";
     /// A change: something new in a part of the game.

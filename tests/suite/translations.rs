@@ -321,9 +321,13 @@ fn diff_in_a_language_names_the_rules_changes_in_that_language() {
     let german = playaid(&["diff", old.to_str().unwrap(), new.to_str().unwrap(), "--lang", "de"]);
     assert!(german.status.success(), "{}", out(&german));
     let (en, de) = (String::from_utf8_lossy(&english.stdout), String::from_utf8_lossy(&german.stdout));
-    let count = |s: &str| s.lines().next().unwrap_or_default().rsplit(": ").next().unwrap_or_default().to_string();
+    // "19 changes", "19 Änderungen": the number.
+    let count = |s: &str| {
+        let tail = s.lines().next().unwrap_or_default().rsplit(": ").next().unwrap_or_default();
+        tail.split_whitespace().next().unwrap_or_default().to_string()
+    };
     assert_eq!(count(&en), count(&de), "the same changes:\n{en}\n{de}");
-    assert!(de.starts_with("Regeln für Truppenlandungen 1.4 → 2.0"), "{de}");
+    assert!(de.starts_with("Regeln für Truppenlandungen 1.4 → 2.0: 19 Änderungen"), "{de}");
     assert!(de.contains("~ Landung 10: Getragene Truppenmarker 3 → 2."), "{de}");
     assert!(de.contains("lautet jetzt „In deinem Angriffsschritt"), "{de}");
     // Git revisions have no folder whose translation both could be read through.
