@@ -441,7 +441,7 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
                 if !gone.is_empty() {
                     said.push(words.say("diff_list_removed", &[("items", &shown(&gone))]));
                 }
-                let text = line("diff_list", &[("changes", &said.join("; "))]);
+                let text = line("diff_list", &[("changes", &said.join(&words.word("diff_list_and")))]);
                 out.push(Change { old: Some(v), new: Some(w), ..note(text) });
             }
         }

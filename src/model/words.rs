@@ -289,6 +289,8 @@ dictionary! {
     diff_list_added = "{items} added", "{items} hinzugefügt", "ajout\u{a0}: {items}";
     /// Members removed from a long list, in a change.
     diff_list_removed = "{items} removed", "{items} entfernt", "retrait\u{a0}: {items}";
+    /// Between a long list's additions and removals, in a change.
+    diff_list_and = "; ", "; ", "\u{a0}; ";
     /// A long list's changes, in a change.
     diff_list = "{label}: {field}{changes}.", "{label}: {field}{changes}.", "{label}\u{a0}: {field}{changes}.";
     /// A section given a new number, in a change.
