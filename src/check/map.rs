@@ -95,9 +95,9 @@ impl Checker<'_> {
                 differ.push(format!(
                     "{}{} ({ti}) = {}{} ({tj})",
                     bi.label,
-                    bi.grid.name(ci),
+                    bi.grid.said(ci),
                     bj.label,
-                    bj.grid.name(cj)
+                    bj.grid.said(cj)
                 ));
             }
         }
@@ -215,10 +215,10 @@ impl Checker<'_> {
                         Some((other, first)) if *other != nc.name.v => {
                             let d = Diagnostic::error(
                                 diag::CELL_TWO_TERRAINS,
-                                format!("cell {} is both {other} and {}", g.name(c), nc.name.v),
+                                format!("cell {} is both {other} and {}", g.said(c), nc.name.v),
                             )
                             .at(&entry.loc)
-                            .label(format!("{} is {other} already", g.name(c)))
+                            .label(format!("{} is {other} already", g.said(c)))
                             .help("a cell has one terrain: take it out of one of the lists (a hexside feature goes in [map.hexsides])");
                             let first = (*first).clone();
                             self.push(d.because_of(Some(&first)));
@@ -277,16 +277,16 @@ impl Checker<'_> {
                             diag::NOT_ADJACENT,
                             format!(
                                 "{} and {} are not neighbours: a {} cannot step between them",
-                                g.name(*a),
-                                g.name(*b),
+                                g.said(*a),
+                                g.said(*b),
                                 line.terrain.v
                             ),
                         )
                         .at(&at.loc)
-                        .label(format!("not next to {}", g.name(*a)))
+                        .label(format!("not next to {}", g.said(*a)))
                         .help(format!(
                             "list every cell it passes; the neighbours of {} are {}",
-                            g.name(*a),
+                            g.said(*a),
                             names(g, &g.neighbours(*a))
                         )),
                     );
@@ -313,10 +313,10 @@ impl Checker<'_> {
                             self.push(
                                 Diagnostic::warning(
                                     diag::SETUP_AREAS_OVERLAP,
-                                    format!("cell {} is in set-up areas of both {other} and {}", g.name(c), side.v),
+                                    format!("cell {} is in set-up areas of both {other} and {}", g.said(c), side.v),
                                 )
                                 .at(&entry.loc)
-                                .label(format!("{} is in area `{area}` of {other} too", g.name(c)))
+                                .label(format!("{} is in area `{area}` of {other} too", g.said(c)))
                                 .help("give each side its own cells"),
                             );
                             break;
@@ -539,13 +539,13 @@ impl Checker<'_> {
             Some(other) => self.push(
                 Diagnostic::error(
                     diag::NOT_ADJACENT,
-                    format!("{} and {} are not neighbours: they share no side", g.name(cell), g.name(other)),
+                    format!("{} and {} are not neighbours: they share no side", g.said(cell), g.said(other)),
                 )
                 .at(&entry.loc)
                 .label("no side between these cells")
                 .help(format!(
                     "the neighbours of {} are {}",
-                    g.name(cell),
+                    g.said(cell),
                     names(g, &g.neighbours(cell))
                 )),
             ),
@@ -695,7 +695,7 @@ impl Checker<'_> {
     fn enterable(&mut self, b: &Played, listed: &HashMap<Coord, &Sp<String>>, c: Coord, f: &Force, entry: &Sp<String>) {
         // A cell not listed has the map's terrain, else clear (as it is drawn).
         let id = listed.get(&c).copied().or(b.map.terrain.as_ref()).map_or("clear", |t| t.v.as_str());
-        self.prohibited_setup(f, id, &b.g.name(c), &entry.loc);
+        self.prohibited_setup(f, id, &b.g.said(c), &entry.loc);
     }
 
     /// E074: force `f` set up at `place` (a cell, an area), of terrain `terrain`, which its
@@ -754,7 +754,7 @@ impl Checker<'_> {
                 self.push(
                     Diagnostic::error(
                         diag::SETUP_OUTSIDE_AREA,
-                        format!("{} is outside every set-up area of {}", g.name(c), side.side.v),
+                        format!("{} is outside every set-up area of {}", g.said(c), side.side.v),
                     )
                     .at(&entry.loc)
                     .label(format!("not in {}'s set-up area", side.side.v))
@@ -771,7 +771,7 @@ impl Checker<'_> {
                 self.push(
                     Diagnostic::error(
                         diag::STACKING_OVER_LIMIT,
-                        format!("{} units set up in {}; the stacking limit is {max}", *n, g.name(c)),
+                        format!("{} units set up in {}; the stacking limit is {max}", *n, g.said(c)),
                     )
                     .at(&entry.loc)
                     .label(format!("{} over the limit", *n - max))
@@ -804,13 +804,13 @@ impl Checker<'_> {
             if b.windowed { c.col == c0 || c.col == c1 || c.row == r0 || c.row == r1 } else { g.on_any_edge(c) };
         if !on_edge {
             self.push(
-                Diagnostic::error(diag::ENTRY_NOT_ON_EDGE, format!("{} is not on an edge of the map", g.name(c)))
+                Diagnostic::error(diag::ENTRY_NOT_ON_EDGE, format!("{} is not on an edge of the map", g.said(c)))
                     .at(&entry.loc)
                     .label("units enter at an edge cell")
                     .help(format!(
                         "name a cell of the first or last row or column ({} to {})",
-                        g.name(Coord { col: c0, row: r0 }),
-                        g.name(Coord { col: c1, row: r1 })
+                        g.said(Coord { col: c0, row: r0 }),
+                        g.said(Coord { col: c1, row: r1 })
                     )),
             );
             return;
@@ -822,7 +822,7 @@ impl Checker<'_> {
             EdgeSide::West => c.col == c0,
             EdgeSide::East => c.col == c1,
         };
-        self.entry_edge_side(b, side, entry, &g.name(c), on, None);
+        self.entry_edge_side(b, side, entry, &g.said(c), on, None);
     }
 
     /// An entry on an edge of the map that `[[map.edge]]`s give only to other sides (E054):
@@ -880,13 +880,13 @@ impl Checker<'_> {
             return Some(c);
         }
         self.push(
-            Diagnostic::error(diag::CELL_OFF_MAP, format!("{} is outside the scenario's window of the map", g.name(c)))
+            Diagnostic::error(diag::CELL_OFF_MAP, format!("{} is outside the scenario's window of the map", g.said(c)))
                 .at(&entry.loc)
                 .label("not on the board played")
                 .help(format!(
                     "the window is {} to {}; widen `window` in [scenario.board]",
-                    g.name(Coord { col: c0, row: r0 }),
-                    g.name(Coord { col: c1, row: r1 })
+                    g.said(Coord { col: c0, row: r0 }),
+                    g.said(Coord { col: c1, row: r1 })
                 )),
         );
         None
@@ -937,7 +937,7 @@ impl Checker<'_> {
 
 /// "0102, 0201, 0202".
 fn names(g: &Grid, cells: &[(usize, Coord)]) -> String {
-    cells.iter().map(|(_, c)| g.name(*c)).collect::<Vec<_>>().join(", ")
+    cells.iter().map(|(_, c)| g.said(*c)).collect::<Vec<_>>().join(", ")
 }
 
 fn area_help(areas: &[&MapArea]) -> String {

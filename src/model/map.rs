@@ -359,6 +359,16 @@ impl Grid {
         }
     }
 
+    /// The name of a cell as a finding says it: [`Grid::name`], and on a seam of two boards
+    /// (a hex both share) each board's name for it, `1M5/2A5`, so that the name the data wrote
+    /// is among them.
+    pub fn said(&self, c: Coord) -> String {
+        let Some(boards) = &self.boards else { return self.name(c) };
+        let names: Vec<String> =
+            boards.boards.iter().filter_map(|b| Some(format!("{}{}", b.label, b.grid.name(b.local(c)?)))).collect();
+        if names.len() > 1 { names.join("/") } else { self.name(c) }
+    }
+
     /// On an arrangement of boards: the board a cell name names (by the longest label it
     /// begins with whose board has the rest) and the board's own cell.
     fn parse_on_board(&self, s: &str) -> Option<(&PlacedBoard, Coord)> {

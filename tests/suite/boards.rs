@@ -41,6 +41,13 @@ fn two_scenarios_lay_the_boards_two_ways_and_name_hexes_by_board() {
     let turned: Vec<(&str, bool)> =
         mb.arranged.as_ref().unwrap().boards.iter().map(|p| (p.label.as_str(), p.turned)).collect();
     assert_eq!(turned, [("3", false), ("1", true)]);
+    // A hex on the seam of two boards is each board's: findings name it both ways, so that the
+    // name the data wrote is there.
+    let g = ma.grid();
+    let seam = g.parse("2A5").expect("2A5 is on the arrangement");
+    assert_eq!(g.parse("1M5"), Some(seam), "board 1's last column is board 2's first");
+    assert_eq!(g.said(seam), "1M5/2A5");
+    assert_eq!(g.said(g.parse("2B5").unwrap()), "2B5", "a hex of one board");
     // The scenario sheet's set-up map prints each hex by its board.
     let out = tempfile::tempdir().unwrap();
     let folder = build(out.path(), &[]);
