@@ -124,11 +124,10 @@ const AREA_STACK_MM: f64 = 24.0;
 impl Exporter<'_> {
     /// `scenario.board` on a map of areas: the whole map scaled to the sheet, each area's
     /// set-up forces as blocks in its side's colour around its centre (a block a force, its
-    /// count on it), objectives in their areas, and the key.
-    pub(super) fn area_board(&mut self, sc: &Scenario, m: &AreaMap) -> Board {
+    /// count on it), objectives in their areas, and the key; none for a map not of this game.
+    pub(super) fn area_board(&mut self, sc: &Scenario, m: &AreaMap) -> Option<Board> {
         let game = self.game;
-        let i = game.area_maps.iter().position(|a| std::ptr::eq(a, m)).expect("one of the game's maps of areas");
-        let on_board = &self.layout.area_boards[i];
+        let (_, on_board) = self.layout.areas_of(game, m)?;
         let (frame, names, laid) = (on_board.frame, on_board.names, &on_board.laid);
         let mut drawing = self.area_map_drawing(m, laid);
         if let Some(n) = drawing.network.as_mut() {
@@ -206,7 +205,7 @@ impl Exporter<'_> {
                 }
             })
             .collect();
-        Board {
+        Some(Board {
             drawing,
             frame,
             areas: Vec::new(),
@@ -216,7 +215,7 @@ impl Exporter<'_> {
             objectives,
             edges: Vec::new(),
             arrows: Vec::new(),
-        }
+        })
     }
 
     /// A map of areas as a map drawing: no cells, its terrain key, and its `network`.

@@ -705,7 +705,7 @@ impl Exporter<'_> {
         let game = self.game;
         let board = sc.board.as_ref()?;
         if let Some(m) = game.area_maps.iter().find(|m| board.map.as_ref().is_some_and(|id| id.v == m.id.v)) {
-            return Some(self.area_board(sc, m));
+            return self.area_board(sc, m);
         }
         let map = board.played(game)?;
         let laid = self.layout.board_of(game, sc)?;

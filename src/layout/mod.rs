@@ -68,6 +68,12 @@ impl Layout {
         let i = game.scenarios.iter().position(|s| std::ptr::eq(s, sc))?;
         self.boards.get(i)?.as_ref()
     }
+
+    /// Map of areas `m` as the map sheet prints it, and as a scenario's set-up map does.
+    pub fn areas_of(&self, game: &Game, m: &crate::model::AreaMap) -> Option<(&areas::AreaLayout, &areas::AreaBoard)> {
+        let i = game.area_maps.iter().position(|a| std::ptr::eq(a, m))?;
+        Some((self.area_maps.get(i)?, self.area_boards.get(i)?))
+    }
 }
 
 /// The most counters one game prints (copies included): about 200 MiB and 8 s to build.

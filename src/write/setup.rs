@@ -175,10 +175,7 @@ pub fn area_points(
     placed: &[Placed],
 ) -> Vec<Option<((f64, f64), usize)>> {
     let Some(m) = scenario_area_map(game, scenario) else { return vec![None; placed.len()] };
-    let Some(laid) = game.area_maps.iter().position(|a| std::ptr::eq(a, m)).and_then(|i| layout.area_maps.get(i))
-    else {
-        return vec![None; placed.len()];
-    };
+    let Some((laid, _)) = layout.areas_of(game, m) else { return vec![None; placed.len()] };
     let mut in_area: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     placed
         .iter()
