@@ -262,7 +262,7 @@ fn compare_group(w: &Words, parent: Option<(At, &Record)>, a: &Parts, b: &Parts,
     }
     for (k, x) in old.iter().filter(|(k, _)| !n.contains_key(k.as_str())) {
         let text = match parent {
-            None => w.say("diff_removed", &[("Kind", &capitalised(what)), ("kind", what), ("name", &x.title)]),
+            None => w.say("diff_removed", &[("kind", what), ("name", &x.title)]),
             Some((_, p)) => {
                 w.say("diff_removed_in", &[("parent", p.name.as_str()), ("kind", what), ("name", &x.title)])
             }

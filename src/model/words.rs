@@ -799,7 +799,14 @@ impl Words {
     /// "2")])`. `{turn}` and the game's other words fill themselves, `{Turn}` capitalised.
     pub fn say(&self, key: &str, args: &[(&str, &str)]) -> String {
         fill_named(&self.word(key), &|name| {
-            args.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string()).or_else(|| self.own(name))
+            let exact = args.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string());
+            // A wording may capitalise a placeholder (`{Kind}` at a sentence's start, as the
+            // checks allow): the value with a capital.
+            let other = || {
+                let (_, v) = args.iter().find(|(k, _)| k.eq_ignore_ascii_case(name))?;
+                Some(if name.starts_with(|c: char| c.is_uppercase()) { capitalised(v) } else { v.to_string() })
+            };
+            exact.or_else(other).or_else(|| self.own(name))
         })
     }
 
@@ -850,6 +857,17 @@ pub fn fill_named(s: &str, value: &dyn Fn(&str) -> Option<String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A placeholder capitalised in a wording is filled by its argument with a capital.
+    #[test]
+    fn a_capitalised_placeholder_takes_its_value_with_a_capital() {
+        let w = Words::default();
+        assert_eq!(w.say("diff_removed", &[("kind", "card"), ("name", "Raid")]), "Card removed: Raid.");
+        let de = Words { lang: Some("de".into()), ..Words::default() };
+        assert_eq!(de.say("diff_removed", &[("kind", "Karte"), ("name", "Raid")]), "Entfernt (Karte): Raid.");
+        let fr = Words { lang: Some("fr".into()), ..Words::default() };
+        assert_eq!(fr.say("diff_removed", &[("kind", "carte"), ("name", "Raid")]), "Supprimé (carte)\u{a0}: Raid.");
+    }
 
     #[test]
     fn every_language_has_the_placeholders_of_the_english() {
