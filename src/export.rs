@@ -235,6 +235,9 @@ struct Exporter<'g> {
     since: Option<std::sync::Arc<Since>>,
     /// With `since`: each card's and each counter's identity across versions, in layout order.
     keys: since::Keys,
+    /// Where a track in the document's sections is set: the document's column, and across its
+    /// columns (the cheatsheet's, unless the document has a frame of its own).
+    room: crate::layout::sheets::Room,
 }
 
 impl<'g> Exporter<'g> {
@@ -248,6 +251,7 @@ impl<'g> Exporter<'g> {
             pieces: Vec::new(),
             keys: if since.is_some() { since::Keys::of(game, layout) } else { since::Keys::default() },
             since,
+            room: crate::layout::sheets::Room::of(&layout.sheets.cheatsheet),
         }
     }
 }
@@ -283,7 +287,12 @@ pub fn aid_paper(game: &Game, opts: &ExportOptions) -> crate::model::PageSize {
 /// Export `game` (which must have passed the checker) and its layout for one document.
 pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &ExportOptions) -> Exported {
     let mut ex = Exporter::new(game, ix, layout, opts.since.clone());
+    let frame = frame_of(layout, doc);
+    if let Some(f) = &frame {
+        ex.room = crate::layout::sheets::Room::of(f);
+    }
     let mut data = ex.data(doc, opts);
+    data.frame = frame;
     let mut parts = Vec::new();
     match doc {
         DocKind::Counters => parts = ex.counters(opts, false),
@@ -303,7 +312,8 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
         }
         DocKind::Scenario(id) => {
             data.scenario = ex.scenario(id);
-            data.turn_track = Some(ex.turn_track(Some(id)));
+            let width = crate::length::Mm(layout.sheets.scenario.column_width);
+            data.turn_track = Some(ex.turn_track(Some(id), width));
         }
         DocKind::Aid => data.aid = Some(ex.aid(aid_paper(game, opts), opts.aid_frame)),
         DocKind::Calibrate => data.calibrate = Some(ex.calibration()),
@@ -347,6 +357,18 @@ pub fn export(game: &Game, ix: &Index, layout: &Layout, doc: &DocKind, opts: &Ex
     let data_json = parts.next().unwrap_or_else(|| base.clone());
     let more_parts = parts.collect();
     Exported { data_json, more_parts, texts_typ: ex.texts, map: ex.map, pieces: ex.pieces, cards: data.cards }
+}
+
+/// The page and columns of a flowing document, as layout decided them; none for the documents
+/// of pieces, maps and the aid card (theirs are in their own data).
+fn frame_of(layout: &Layout, doc: &DocKind) -> Option<crate::layout::sheets::SheetFrame> {
+    let sheets = &layout.sheets;
+    match doc {
+        DocKind::Cheatsheet => Some(sheets.cheatsheet),
+        DocKind::Rules => Some(sheets.rulebook),
+        DocKind::Scenario(_) => Some(sheets.scenario),
+        _ => None,
+    }
 }
 
 /// The rules' collections in the template data: what the built-in templates of the documents

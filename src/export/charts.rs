@@ -11,6 +11,8 @@ use super::{Exporter, TextKey};
 use crate::layout::aid_fit::AidFit;
 use crate::layout::cards::DEFAULT_ACCENT;
 use crate::layout::colour::contrast;
+use crate::layout::sheets::Room;
+use crate::length::Mm;
 use crate::model::*;
 
 /// Room around a counter in a turn track box, in mm.
@@ -172,6 +174,8 @@ pub struct TurnTrack {
     pub box_mm: f64,
     /// The largest counter's side, mm.
     pub counter: f64,
+    /// How its boxes are set where it prints: how many a row, how wide.
+    pub form: crate::layout::sheets::TurnForm,
     /// The turns.
     pub turns: Vec<TurnData>,
 }
@@ -197,6 +201,9 @@ pub struct TrackData {
     pub boxes: Vec<i64>,
     /// Its markers.
     pub markers: Vec<TrackMarker>,
+    /// How its boxes are set where it prints: one strip (in its column or across the page's
+    /// columns) or rows, and how wide.
+    pub form: crate::layout::sheets::TrackForm,
 }
 
 /// A marker of a track.
@@ -441,7 +448,9 @@ impl Exporter<'_> {
 
     /// The turn record track, with the reinforcements of `scenario` (every scenario's when
     /// `None`, each named) on their turns. Boxes hold the game's largest counter.
-    pub(super) fn turn_track(&mut self, scenario: Option<&str>) -> Option<TurnTrack> {
+    /// The turn record track, with `scenario`'s reinforcements (every scenario's when none),
+    /// set `width` wide.
+    pub(super) fn turn_track(&mut self, scenario: Option<&str>, width: Mm) -> Option<TurnTrack> {
         let game = self.game;
         let track = game.turn_track.as_ref()?;
         let counter = game
@@ -498,6 +507,7 @@ impl Exporter<'_> {
             }),
             box_mm: counter + TRACK_BOX_PAD_MM,
             counter,
+            form: crate::layout::sheets::turn_form(turns.len(), Mm(counter + TRACK_BOX_PAD_MM), width),
             turns,
         })
     }
@@ -521,14 +531,15 @@ impl Exporter<'_> {
             None => game.sequences.first(),
         };
         let sequence = sequence.map(|s| self.sequence(s));
-        let turn_track = self.turn_track(None);
+        let (inner, column) = frame.widths(paper);
+        let turn_track = self.turn_track(None, inner);
         let tables =
             aid.tables.iter().filter_map(|id| self.ix.get::<Table>(game, &id.v)).map(|t| self.table(t)).collect();
         let tracks = aid
             .tracks
             .iter()
             .filter_map(|id| self.ix.get::<Track>(game, &id.v))
-            .map(|t| self.track(t, &Vec::new()))
+            .map(|t| self.track(t, &Vec::new(), Room { column, across: None }))
             .collect();
         let decks =
             aid.decks.iter().filter_map(|id| self.ix.get::<Deck>(game, &id.v)).map(|d| self.deck_list(d)).collect();
@@ -547,19 +558,22 @@ impl Exporter<'_> {
         AidData { crts, terrain, sequence, turn_track, tables, tracks, decks, connections, frame }
     }
 
-    /// A track, its markers at `starts` (a scenario's; none elsewhere).
-    pub(super) fn track(&self, t: &Track, starts: &TrackStarts) -> TrackData {
+    /// A track, its markers at `starts` (a scenario's; none elsewhere), set in `room`.
+    pub(super) fn track(&self, t: &Track, starts: &TrackStarts, room: Room) -> TrackData {
         let game = self.game;
         let named: Vec<(Option<&str>, String, String)> = (t.marker_list(game).into_iter())
             .map(|(id, name, color)| (id, name, color.unwrap_or_else(|| DEFAULT_ACCENT.into())))
             .collect();
-        let markers = (named.into_iter())
+        let markers: Vec<TrackMarker> = (named.into_iter())
             .map(|(id, name, color)| {
                 let at = starts.iter().find(|(m, _)| start_of(m, id, t)).and_then(|(_, v)| v.as_ref().map(|v| v.v));
                 TrackMarker { name, text_color: contrast(&color), color, at }
             })
             .collect();
-        TrackData { id: t.id.v.clone(), title: t.title.v.clone(), boxes: t.boxes(), markers }
+        let boxes = t.boxes();
+        let most = boxes.iter().map(|b| markers.iter().filter(|m| m.at == Some(*b)).count()).max().unwrap_or(0);
+        let form = crate::layout::sheets::track_form(&boxes, most, room);
+        TrackData { id: t.id.v.clone(), title: t.title.v.clone(), boxes, markers, form }
     }
 }
 

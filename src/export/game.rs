@@ -37,6 +37,9 @@ pub struct TemplateData {
     pub subject: Option<String>,
     /// `[game]`.
     pub game: GameData,
+    /// The cheatsheet's, the rulebook's and a scenario sheet's page, margins and columns, as
+    /// layout decided them; null for the other documents.
+    pub frame: Option<crate::layout::sheets::SheetFrame>,
     /// How the sheet is printed (`[game.cheatsheet]`), and the accent colour.
     pub options: Options,
     /// `[[side]]`s.
@@ -337,6 +340,7 @@ impl Exporter<'_> {
             document: doc.template(),
             subject: doc.subject().map(str::to_string),
             game: game_data,
+            frame: None,
             options: self.options(opts),
             sides,
             stats,

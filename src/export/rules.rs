@@ -291,7 +291,7 @@ impl Exporter<'_> {
                     None => continue,
                 },
                 Item::Track(id) => match self.ix.get::<Track>(game, &id.v) {
-                    Some(t) => ItemData::Track { track: self.track(t, &Vec::new()) },
+                    Some(t) => ItemData::Track { track: self.track(t, &Vec::new(), self.room) },
                     None => continue,
                 },
                 Item::Deck(id) => match self.ix.get::<Deck>(game, &id.v) {
@@ -300,7 +300,7 @@ impl Exporter<'_> {
                 },
                 Item::Chart(kind) => match kind.v {
                     ChartKind::Terrain => ItemData::Terrain { terrain: self.terrain_chart() },
-                    ChartKind::Turns => ItemData::Turns { turns: self.turn_track(None) },
+                    ChartKind::Turns => ItemData::Turns { turns: self.turn_track(None, self.room.column) },
                 },
             };
             out.push(v);

@@ -162,6 +162,7 @@ impl Exporter<'_> {
     pub(super) fn scenario(&mut self, id: &str) -> Option<ScenarioData> {
         let game = self.game;
         let sc = game.scenarios.iter().find(|s| s.id.v == id)?;
+        let room = crate::layout::sheets::Room::of(&self.layout.sheets.scenario);
         let section = |id: &Sp<String>| {
             game.sections.iter().find(|s| s.id.v == id.v).map(|s| SectionRef {
                 id: s.id.v.clone(),
@@ -213,8 +214,9 @@ impl Exporter<'_> {
             optional_rules: sc.optional_rules.iter().filter_map(section).collect(),
             rules: sc.rules.iter().filter_map(section).collect(),
             board: self.board(sc),
+            // Set on the scenario sheet, whatever document asks (`build --since` compares them).
             tracks: (sc.tracks.iter())
-                .filter_map(|(id, starts)| Some(self.track(self.ix.get::<Track>(game, &id.v)?, starts)))
+                .filter_map(|(id, starts)| Some(self.track(self.ix.get::<Track>(game, &id.v)?, starts, room)))
                 .collect(),
         };
         self.mark_setup_changes(&mut data);

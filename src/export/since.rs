@@ -161,7 +161,7 @@ pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
     let terrain = ex.terrain_chart().rows.iter().map(|r| (r.id.clone(), ex.resolved(r))).collect();
     let mut turns = HashMap::new();
     for scenario in std::iter::once(None).chain(game.scenarios.iter().map(|s| Some(s.id.v.as_str()))) {
-        for t in ex.turn_track(scenario).map(|t| t.turns).unwrap_or_default() {
+        for t in ex.turn_track(scenario, ex.room.column).map(|t| t.turns).unwrap_or_default() {
             turns.insert((scenario.map(str::to_string), t.number), ex.resolved(&t));
         }
     }

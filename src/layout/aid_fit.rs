@@ -112,6 +112,17 @@ impl AidFit {
     }
 }
 
+impl AidFit {
+    /// The page's width inside its margins, and a column's, on `paper` (landscape): what the
+    /// turn track across the foot and a chart in a column are set in.
+    pub fn widths(&self, paper: PageSize) -> (Mm, Mm) {
+        let (page_w, _) = super::geometry::page_mm(paper, true);
+        let inner = Mm(page_w - 2.0 * self.margin);
+        let columns = self.columns.max(1) as f64;
+        (inner, (inner - Mm(self.gutter) * (columns - 1.0)) / columns)
+    }
+}
+
 /// The size of step `k`: the body size and `k` quarter points, computed as the card did (one
 /// product, not a running sum), so that it is the same number in Rust and Typst.
 pub fn size(floor: Pt, k: usize) -> f64 {

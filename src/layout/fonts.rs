@@ -62,33 +62,60 @@ impl Fonts {
 /// way Typst shapes it (rustybuzz, kerning included); characters Roboto lacks are measured in
 /// DejaVu Sans, the templates' fallback.
 pub fn text_width(text: &str, size: Pt, bold: bool) -> Pt {
+    width_in(text, size, if bold { Face::Bold } else { Face::Regular })
+}
+
+/// [`text_width`] in Roboto Condensed, the templates' `pa-cond` (chart labels, track numbers).
+pub fn cond_width(text: &str, size: Pt, bold: bool) -> Pt {
+    width_in(text, size, if bold { Face::CondBold } else { Face::Cond })
+}
+
+/// The faces widths are measured in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Face {
+    Regular,
+    Bold,
+    Cond,
+    CondBold,
+}
+
+fn width_in(text: &str, size: Pt, face: Face) -> Pt {
     // Counter sheets repeat the same few strings ("4-4-6", "Fresh") thousands of times, and
     // the checker and the exporter both ask: remember the width of each string at 1 pt.
     use std::collections::HashMap;
     use std::sync::Mutex;
-    static MEMO: OnceLock<Mutex<HashMap<(String, bool), f64>>> = OnceLock::new();
+    static MEMO: OnceLock<Mutex<HashMap<(String, Face), f64>>> = OnceLock::new();
     let memo = MEMO.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(em) = memo.lock().ok().and_then(|m| m.get(&(text.to_string(), bold)).copied()) {
+    if let Some(em) = memo.lock().ok().and_then(|m| m.get(&(text.to_string(), face)).copied()) {
         return size * em;
     }
-    let em = shaped_em(text, bold);
+    let em = shaped_em(text, face);
     if let Ok(mut m) = memo.lock() {
         if m.len() > 100_000 {
             m.clear();
         }
-        m.insert((text.to_string(), bold), em);
+        m.insert((text.to_string(), face), em);
     }
     size * em
 }
 
-/// Width in em of `text` shaped in Roboto (see `text_width`).
-fn shaped_em(text: &str, bold: bool) -> f64 {
+/// Width in em of `text` shaped in `face` (see `text_width`).
+fn shaped_em(text: &str, face: Face) -> f64 {
     static FACES: OnceLock<Vec<rustybuzz::Face<'static>>> = OnceLock::new();
     let faces = FACES.get_or_init(|| {
-        // FONT_FILES order: Roboto Regular 0, Bold 2; DejaVu Sans 9, Bold 10.
-        [0, 2, 9, 10].iter().map(|&i| rustybuzz::Face::from_slice(FONT_FILES[i].1, 0).expect("embedded font")).collect()
+        // FONT_FILES order: Roboto Regular 0, Bold 2; Roboto Condensed Regular 5, Bold 6;
+        // DejaVu Sans 9, Bold 10.
+        [0, 2, 5, 6, 9, 10]
+            .iter()
+            .map(|&i| rustybuzz::Face::from_slice(FONT_FILES[i].1, 0).expect("embedded font"))
+            .collect()
     });
-    let (main, fallback) = if bold { (&faces[1], &faces[3]) } else { (&faces[0], &faces[2]) };
+    let (main, fallback) = match face {
+        Face::Regular => (&faces[0], &faces[4]),
+        Face::Bold => (&faces[1], &faces[5]),
+        Face::Cond => (&faces[2], &faces[4]),
+        Face::CondBold => (&faces[3], &faces[5]),
+    };
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(text);
     let glyphs = rustybuzz::shape(main, &[], buffer);

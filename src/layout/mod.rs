@@ -25,6 +25,7 @@ pub mod map_sheet;
 pub mod measure;
 mod pictures;
 pub mod press;
+pub mod sheets;
 pub mod symbol;
 
 pub use cards::{CardFit, Cards, RBack, RCard};
@@ -60,6 +61,9 @@ pub struct Layout {
     /// Each scenario's set-up map on a map of cells, in the game's order (see
     /// [`board::scenario_boards`]).
     pub boards: Vec<Option<board::ScenarioBoard>>,
+    /// The flowing documents' pages and columns: the cheatsheet's, the rulebook's, a scenario
+    /// sheet's.
+    pub sheets: sheets::Sheets,
 }
 
 impl Layout {
@@ -115,8 +119,19 @@ pub fn layout(game: &Game, ix: &Index, page: Option<PageSize>) -> (Layout, Vec<D
     diags.extend(too_many("cards", MAX_CARDS, cards.cards.iter().map(|c| (c.quantity, &c.loc))));
     let paper = page.or(game.meta.page.as_ref().map(|p| p.v)).unwrap_or_default();
     let map_pages = map_sheet::MapPage::all(game, paper, &maps, &laid_areas);
-    let layout =
-        Layout { counters, cards, fonts, aid: None, map_pages, maps, area_maps: laid_areas, area_boards, boards };
+    let sheets = sheets::Sheets::of(game, page);
+    let layout = Layout {
+        counters,
+        cards,
+        fonts,
+        aid: None,
+        map_pages,
+        maps,
+        area_maps: laid_areas,
+        area_boards,
+        boards,
+        sheets,
+    };
     (layout, diags)
 }
 

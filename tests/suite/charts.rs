@@ -388,7 +388,9 @@ fn the_aid_card_lists_the_decks_it_names() {
 
 /// A track of 21 boxes (-10 to 10) prints as one strip where its column has room for boxes as
 /// wide as "-10" and the chips in them: every box on one line, in order, none narrower than
-/// 5 mm; on the cheatsheet's narrower column it may still wrap.
+/// 5 mm. On the cheatsheet, whose column is too narrow for it, the strip spans both columns
+/// inside the page's margins; on the aid card's narrow column it wraps into rows of even
+/// length.
 #[test]
 fn a_long_track_is_one_strip_when_the_page_allows() {
     let tmp = tempfile::tempdir().unwrap();
@@ -397,13 +399,25 @@ fn a_long_track_is_one_strip_when_the_page_allows() {
     let charts = std::fs::read_to_string(game.join("charts.toml")).unwrap();
     assert!(charts.contains("from = 0\nto = 12"), "the example's data changed: update this test");
     std::fs::write(game.join("charts.toml"), charts.replace("from = 0\nto = 12", "from = -10\nto = 10")).unwrap();
+    let one_strip = |cells: &[Cell]| {
+        assert_eq!(cells.iter().map(|c| c.0).collect::<Vec<_>>(), (-10..=10).collect::<Vec<_>>());
+        let top = cells[0].3;
+        for (n, _, x, y, w, _) in cells {
+            assert!((y - top).abs() < 0.01 && *w >= 5.0, "box {n} at ({x:.1}, {y:.1}), {w:.1} mm wide: one strip");
+        }
+        assert!(cells.windows(2).all(|p| p[1].2 > p[0].2), "left to right in order");
+    };
     let (cells, _) = track_cells_of(&game, &DocKind::Scenario("hearthfire".into()), tmp.path());
-    assert_eq!(cells.iter().map(|c| c.0).collect::<Vec<_>>(), (-10..=10).collect::<Vec<_>>());
-    let top = cells[0].3;
-    for (n, _, x, y, w, _) in &cells {
-        assert!((y - top).abs() < 0.01 && *w >= 5.0, "box {n} at ({x:.1}, {y:.1}), {w:.1} mm wide: one strip");
-    }
-    assert!(cells.windows(2).all(|p| p[1].2 > p[0].2), "left to right in order");
+    one_strip(&cells);
+    // The cheatsheet: two columns of 92 mm on A4, 10 mm margins.
+    let (cells, _) = track_cells_of(&game, &DocKind::Cheatsheet, tmp.path());
+    one_strip(&cells);
+    let (left, right) = (cells[0].2, cells[20].2 + cells[20].4);
+    assert!(right - left > 92.0, "the strip spans both columns: {left:.1} to {right:.1} mm");
+    assert!(left >= 10.0 && right <= 200.0, "inside the margins: {left:.1} to {right:.1} mm");
+    let (cells, _) = track_cells_of(&game, &DocKind::Aid, tmp.path());
+    let rows: std::collections::BTreeSet<i64> = cells.iter().map(|c| (c.3 * 10.0).round() as i64).collect();
+    assert_eq!(rows.len(), 3, "rows of 7: {cells:?}");
 }
 
 /// The terrain chart prints a column for each of line of sight, level, height and cover that
