@@ -281,6 +281,12 @@ codes! {
     /// Hex boards laid side by side whose shared half hexes are of different terrain: the hex
     /// prints and plays as the first board's.
     SEAM_TERRAIN = "W033" "seam-terrain-differs";
+    /// A strategy card marked to leave the game or stay in play after its event, with no event
+    /// of its own: the mark prints on a card no one can play for its event.
+    AFTER_WITHOUT_EVENT = "W034" "after-without-event";
+    /// A scenario fielding more of a unit than the counters or blocks a group prints for the
+    /// unit's kind (E073 for the counters a `[[counter]]` names).
+    MORE_THAN_GENERATED = "W035" "more-than-generated";
 }
 
 /// A code playaid no longer emits. Its `explain` page stays and says what took its place, so that
@@ -673,16 +679,45 @@ impl Excerpt {
     }
 }
 
-/// A message, label or note that quotes a long text of the user's, cut in the middle (`...`) to
-/// about the length of an excerpt: a finding never prints a whole long text.
+/// A message, label, note or help that quotes a long text of the user's, each long quotation
+/// (in backticks or double quotes) cut in the middle (`...`) to about the length of an
+/// excerpt: a finding never prints a whole long text, and never cuts its own words (a help
+/// that lists several ways to fix a text reads whole). What is still very long is cut in the
+/// middle as a whole.
 fn clip(s: &str) -> std::borrow::Cow<'_, str> {
     let keep = EXCERPT_CHARS + 25;
-    if s.chars().count() <= 2 * keep + 3 {
-        return s.into();
+    let cut = |s: &str, keep: usize| -> Option<String> {
+        if s.chars().count() <= 2 * keep + 3 {
+            return None;
+        }
+        let head = s.char_indices().nth(keep).map_or(s.len(), |(i, _)| i);
+        let tail = s.char_indices().rev().nth(keep - 1).map_or(0, |(i, _)| i);
+        Some(format!("{}...{}", &s[..head], &s[tail..]))
+    };
+    let mut out = String::new();
+    let mut rest = s;
+    let mut changed = false;
+    while let Some(open) = rest.find(['`', '"']) {
+        let q = rest.as_bytes()[open] as char;
+        let Some(len) = rest[open + 1..].find(q) else { break };
+        let quoted = &rest[open + 1..open + 1 + len];
+        out.push_str(&rest[..=open]);
+        match cut(quoted, EXCERPT_CHARS / 2) {
+            Some(short) => {
+                out.push_str(&short);
+                changed = true;
+            }
+            None => out.push_str(quoted),
+        }
+        out.push(q);
+        rest = &rest[open + 2 + len..];
     }
-    let head = s.char_indices().nth(keep).map_or(s.len(), |(i, _)| i);
-    let tail = s.char_indices().rev().nth(keep - 1).map_or(0, |(i, _)| i);
-    format!("{}...{}", &s[..head], &s[tail..]).into()
+    out.push_str(rest);
+    match cut(&out, 4 * keep) {
+        Some(short) => short.into(),
+        None if changed => out.into(),
+        None => s.into(),
+    }
 }
 
 impl<'a> codespan_reporting::files::Files<'a> for Excerpt {
@@ -918,6 +953,20 @@ mod tests {
         assert!(out.contains("help: did you mean `tank`?"), "{out}");
         assert!(out.contains("= note: run `playaid explain E006` for more"), "{out}");
         assert!(out.trim_end().ends_with("1 error"), "{out}");
+    }
+
+    #[test]
+    fn a_long_quotation_is_cut_and_playaids_own_words_are_not() {
+        let ways = "shorten text 1 by about 16.1 mm of lines, or let the text shrink further with \
+            `min_font_size` in [cards] (now 7 pt; the floor is 6.5 pt), or choose a bigger `size` in [cards], \
+            or give its layout a smaller art box ([[card_layout]] `art_height`)";
+        assert_eq!(clip(ways), ways);
+        let long = "Discard one random card. ".repeat(30);
+        let message = format!("the text \"{long}\" does not fit; shorten it");
+        let said = clip(&message);
+        assert!(said.len() < 200 && said.contains("...") && said.ends_with("\" does not fit; shorten it"), "{said}");
+        // Unquoted, a very long message is still cut as a whole.
+        assert!(clip(&long.repeat(2)).len() < long.len() * 2);
     }
 
     #[test]

@@ -113,6 +113,8 @@ pub const PAGES: &[(&str, &str)] = &[
     ("W031", include_str!("../docs/explain/W031.md")),
     ("W032", include_str!("../docs/explain/W032.md")),
     ("W033", include_str!("../docs/explain/W033.md")),
+    ("W034", include_str!("../docs/explain/W034.md")),
+    ("W035", include_str!("../docs/explain/W035.md")),
 ];
 
 /// The pages of retired codes ([`diag::RETIRED`]): what the code meant and which code reports it

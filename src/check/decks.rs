@@ -181,6 +181,7 @@ impl<'g> Checker<'g> {
                     .help("card numbers count from 0 or 1"),
             );
         }
+        self.warn_after_without_event(c);
         if let Some(e) = &s.event
             && let EventSide::Side(side) = &e.v
             && self.ix.get::<Side>(game, &side.v).is_none()
@@ -194,6 +195,29 @@ impl<'g> Checker<'g> {
             };
             self.push(d);
         }
+    }
+
+    /// W034: a card that leaves the game or stays in play after an event it does not have.
+    fn warn_after_without_event(&mut self, c: &Card) {
+        let s = &c.strategy;
+        let Some(after) = s.after.as_ref().filter(|a| matches!(a.v, AfterEvent::Remove | AfterEvent::Stays)) else {
+            return;
+        };
+        let has_event = s.event.as_ref().is_some_and(|e| !matches!(e.v, EventSide::None));
+        if has_event {
+            return;
+        }
+        let said = if matches!(after.v, AfterEvent::Remove) { "removed after" } else { "stays in play after" };
+        let why = if s.event.is_some() { "its `event` is \"none\"" } else { "it has no `event`" };
+        self.push(
+            Diagnostic::warning(
+                diag::AFTER_WITHOUT_EVENT,
+                format!("card `{}` is {said} its event, but {why}", title(c)),
+            )
+            .at(&after.loc)
+            .label("printed on the card")
+            .help("give the card its event's side (`event = \"both\"` or a side's id), or leave `after` out"),
+        );
     }
 
     /// The deck a strategy card belongs to: its `deck`, the deck of its `part`, or the game's
@@ -302,7 +326,7 @@ impl<'g> Checker<'g> {
         let d = match &p.count {
             Some(c) if c.v >= 1 && c.v != n => Diagnostic::error(
                 diag::DECK_PART_COUNT,
-                format!("part `{}` of deck `{}` says {} cards, its cards make {n}", p.title.v, d.title.v, c.v),
+                format!("part `{}` of deck `{}` says {}, its cards make {n}", p.title.v, d.title.v, cards(c.v)),
             )
             .at(&c.loc)
             .label(format!("{n} with part = \"{}\"", p.id.v))
@@ -319,7 +343,8 @@ impl<'g> Checker<'g> {
     }
 
     /// Each turn up to the last a part joins on, a hand is dealt or a scenario lasts: the hands
-    /// of every player need no more cards than the parts joined by then hold.
+    /// of every player need no more cards than the parts joined by then hold. Each hand size
+    /// that asks too much is reported once, at the first turn it does.
     fn check_deal(&mut self, d: &Deck, per_part: &[i64]) {
         let game = self.game;
         // A hand outside its range is its own finding.
@@ -330,9 +355,13 @@ impl<'g> Checker<'g> {
         let last_join = d.parts.iter().map(DeckPart::joins).max().unwrap_or(1);
         let last_scenario = game.scenarios.iter().filter_map(|s| s.turns.as_ref().map(|t| t.v)).max().unwrap_or(1);
         let horizon = last_join.max(d.hand.len() as i64).max(last_scenario).clamp(1, 999);
+        let mut reported = std::collections::BTreeSet::new();
         for turn in 1..=horizon {
             let Some(hand) = d.hand_on(turn) else { return };
             let i = usize::try_from(turn - 1).unwrap_or(0).min(d.hand.len() - 1);
+            if reported.contains(&i) {
+                continue;
+            }
             let joined: i64 = if d.parts.is_empty() {
                 per_part[0]
             } else {
@@ -354,7 +383,7 @@ impl<'g> Checker<'g> {
                     .label(format!("{} needed", hand * players))
                     .help("deal fewer cards, add cards to the parts in play by then, or let a part join earlier"),
                 );
-                return;
+                reported.insert(i);
             }
         }
     }

@@ -235,6 +235,16 @@ impl Checker<'_> {
         self.at_least(&sc.turns, 1, "the number of turns", "how many turns the scenario lasts, from 1");
         let Some(need) = &sc.victory_points else { return };
         self.at_least(&sc.victory_points, 1, "points to win", "");
+        // Points kept on a track of the scenario's (a victory point track) come from whatever
+        // the rules score, not only from objectives and enemy forces: a track that reaches the
+        // points to win says they can be won.
+        let game = self.game;
+        let on_track = (sc.tracks.iter())
+            .filter_map(|(id, _)| self.ix.get::<Track>(game, &id.v))
+            .any(|t| t.boxes().into_iter().max().is_some_and(|hi| hi >= need.v));
+        if on_track {
+            return;
+        }
         let best = sc
             .sides
             .iter()
@@ -420,14 +430,11 @@ impl<'g> Checker<'g> {
         }
     }
 
-    /// E073: a scenario fielding more of a unit than the game prints counters for (when the
-    /// unit has counters at all), at the force where the total first goes over.
-    fn check_counter_supply(&mut self, sc: &Scenario) {
+    /// How many of each unit the counter sheets print (whole units: a unit of several blocks
+    /// counts once for its blocks), and which units print as blocks.
+    fn printed_supply(&self) -> Supply<'g> {
         let game = self.game;
-        let mut printed: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
-        // Units whose blocks a block group counts: each unit of the unit's `quantity` prints
-        // its blocks, so the sheet holds `quantity` of them.
-        let mut blocks: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        let mut supply = Supply::default();
         for c in &game.counters {
             if let Some(u) = &c.unit {
                 let unit = self.ix.get::<Unit>(game, &u.v);
@@ -435,17 +442,49 @@ impl<'g> Checker<'g> {
                 // many for every unit of the unit's `quantity`) make whole units.
                 let per_unit = unit.and_then(|x| self.unit_blocks(x));
                 let units = || unit.and_then(|x| x.quantity.as_ref()).map_or(1, |q| q.v.max(1));
+                // A block sticker without a `quantity` prints for every unit, as a counted one.
+                let is_block = self.counter_group(c).is_some_and(|g| g.block.is_some());
                 let copies = match (per_unit, &c.quantity) {
                     (Some(n), Some(q)) => q.v.max(1) / n,
                     (Some(_), None) => units(),
-                    (None, q) => q.as_ref().map_or(1, |q| q.v.max(1)),
+                    (None, Some(q)) => q.v.max(1),
+                    (None, None) if is_block => units(),
+                    (None, None) => 1,
                 };
                 if per_unit.is_some() {
-                    blocks.insert(u.v.as_str());
+                    supply.blocks.insert(u.v.as_str());
+                } else if is_block {
+                    supply.stickers.insert(u.v.as_str());
                 }
-                *printed.entry(u.v.as_str()).or_default() += copies * c.expanded().len() as i64;
+                *supply.printed.entry(u.v.as_str()).or_default() += copies * c.expanded().len() as i64;
             }
         }
+        // A unit no [[counter]] names prints on every group of its kind, a counter or a block
+        // for every unit of its `quantity` (its blocks, when the group counts them, making
+        // those units).
+        let named: std::collections::HashSet<&str> =
+            game.counters.iter().filter_map(|c| c.unit.as_ref().map(|u| u.v.as_str())).collect();
+        for u in game.units.iter().filter(|u| !named.contains(u.id.v.as_str())) {
+            let of_kind = |g: &&CounterGroup| u.kind.as_ref().is_some_and(|k| g.kinds.iter().any(|x| x.v == k.v));
+            for g in game.counter_groups.iter().filter(of_kind) {
+                if g.block.is_some() && self.unit_blocks(u).is_some() {
+                    supply.blocks.insert(u.id.v.as_str());
+                } else if g.block.is_some() {
+                    supply.stickers.insert(u.id.v.as_str());
+                }
+                let copies = u.quantity.as_ref().map_or(1, |q| q.v.max(1));
+                *supply.printed.entry(u.id.v.as_str()).or_default() += copies;
+                supply.generated.insert(u.id.v.as_str());
+            }
+        }
+        supply
+    }
+
+    /// E073: a scenario fielding more of a unit than the game prints counters for (when the
+    /// unit has counters at all), at the force where the total first goes over.
+    fn check_counter_supply(&mut self, sc: &Scenario) {
+        let game = self.game;
+        let Supply { printed, blocks, stickers, generated } = self.printed_supply();
         let mut fielded: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
         // Each named counter, as often as it was named: one named more often than it prints is
         // E058 at the force that names it again, not one more counter fielded here too.
@@ -482,24 +521,47 @@ impl<'g> Checker<'g> {
                         format!("its blocks make only {}", diag::plural(have, "unit")),
                         "field fewer, or give the unit a larger `quantity`: its blocks print for every unit",
                     )
+                } else if stickers.contains(u.v.as_str()) {
+                    (
+                        format!("the game prints only {} of it", diag::plural(have, "block")),
+                        "field fewer, or give the unit a larger `quantity`: a block prints for every unit of it",
+                    )
                 } else {
                     (
                         format!("the game prints only {} of it", diag::plural(have, "counter")),
                         "field fewer, or print more: a larger `quantity` or a longer run on its [[counter]]",
                     )
                 };
+                let message = format!("scenario `{}` fields {} {name}, but {what}", sc.title.v, *total);
+                // Counters a group makes for every unit of its kinds were not counted before:
+                // a game that checked clean is warned (W035) rather than stopped.
+                let d = if generated.contains(u.v.as_str()) {
+                    Diagnostic::warning(diag::MORE_THAN_GENERATED, message)
+                } else {
+                    Diagnostic::error(diag::MORE_THAN_COUNTERS, message)
+                };
                 self.push(
-                    Diagnostic::error(
-                        diag::MORE_THAN_COUNTERS,
-                        format!("scenario `{}` fields {} {name}, but {what}", sc.title.v, *total),
-                    )
-                    .at(f.count.as_ref().map_or(&f.loc, |c| &c.loc))
-                    .label(format!("{} more than the counter sheet has", *total - have))
-                    .help(help),
+                    d.at(f.count.as_ref().map_or(&f.loc, |c| &c.loc))
+                        .label(format!("{} more than the counter sheet has", *total - have))
+                        .help(help),
                 );
             }
         }
     }
+}
+
+/// What the counter sheets print of each unit (see `printed_supply`).
+#[derive(Default)]
+struct Supply<'g> {
+    /// Whole units printed, by unit id.
+    printed: std::collections::HashMap<&'g str, i64>,
+    /// Units whose blocks a block group counts: each unit of the unit's `quantity` prints its
+    /// blocks, so the sheet holds `quantity` of them.
+    blocks: std::collections::HashSet<&'g str>,
+    /// Units printed as one block each.
+    stickers: std::collections::HashSet<&'g str>,
+    /// Units no `[[counter]]` names, printed by a group for their kind.
+    generated: std::collections::HashSet<&'g str>,
 }
 
 /// E006: no counter of that id (of the force's unit), with a did-you-mean among the ids the

@@ -782,7 +782,9 @@ fn a_46_card_strategy_deck_in_three_parts_fills_six_sheets_and_deals_from_a_deck
         std::iter::repeat_n("early", 20).chain(std::iter::repeat_n("mid", 16)).chain(std::iter::repeat_n("late", 10));
     for (n, part) in parts.enumerate() {
         let event = ["north", "south", "both", "none"][n % 4];
-        let after = ["remove", "reshuffle", "stays"][n % 3];
+        // A card without an event is reshuffled (W034 would say a mark for after its event
+        // prints on a card that has none).
+        let after = if event == "none" { "reshuffle" } else { ["remove", "reshuffle", "stays"][n % 3] };
         decks.push_str(&format!(
             "[[card]]\ntitle = \"Event {}\"\npart = \"{part}\"\nnumber = {}\nops = {}\nevent = \"{event}\"\nafter = \"{after}\"\ntext = \"The event of card {}.\"\n\n",
             n + 1,

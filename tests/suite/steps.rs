@@ -173,7 +173,7 @@ fn a_unit_s_counters_take_their_faces_from_its_steps() {
         ],
         "panzer: full / reduced; grenadiers: full / reduced, then the cadre step on a second counter"
     );
-    assert_eq!(laid[2].what, "the counter of unit `grenadiers` (step 3)");
+    assert_eq!(laid[2].what, "the counter of unit `Grenadiers` (step 3)");
     let text = build(dir.path())("counters.pdf");
     for face in ["8-6-6", "4-3-6", "6-7-4", "4-5-4", "2-2-3"] {
         assert!(text.contains(face), "`{face}` missing from the counter sheet:\n{text}");

@@ -105,7 +105,7 @@ pub(super) fn unit_marks(
         if let Some(fifth) = unit.steps.get(BLOCK_EDGES) {
             return bad(
                 &fifth.loc,
-                format!("unit `{}` has {} steps; a block has {BLOCK_EDGES} edges", unit.id.v, unit.steps.len()),
+                format!("unit `{}` has {} steps; a block has {BLOCK_EDGES} edges", unit.name.v, unit.steps.len()),
                 "a block shows at most four steps, one on each edge: merge steps, or print this unit as counters"
                     .into(),
             );
@@ -118,7 +118,7 @@ pub(super) fn unit_marks(
                     format!(
                         "the {} of unit `{}` has no `{}`, which its block prints along an edge",
                         step.label(i),
-                        unit.id.v,
+                        unit.name.v,
                         stat.v
                     ),
                     format!("give every step a `{}`", stat.v),
@@ -142,7 +142,7 @@ pub(super) fn unit_marks(
         let Some(v) = unit.steps.first().and_then(|s| value(s, &stat.v)) else {
             return bad(
                 &unit.loc,
-                format!("unit `{}` has no `{}`, which its block prints along its edges", unit.id.v, stat.v),
+                format!("unit `{}` has no `{}`, which its block prints along its edges", unit.name.v, stat.v),
                 format!("give it a `{}` (its strength: 4 prints 4, 3, 2 and 1 on the four edges)", stat.v),
             );
         };
@@ -155,7 +155,7 @@ pub(super) fn unit_marks(
                     format!("`{}` is not a number, and a one-step unit's block counts it down along its edges", stat.v),
                     format!(
                         "name a whole-number stat (its strength) in `steps`, or give the units `steps` (unit `{}`)",
-                        unit.id.v
+                        unit.name.v
                     ),
                 );
             }
@@ -183,7 +183,7 @@ pub(super) fn unit_marks(
                 r.length(long).0,
                 r.room.0
             ),
-            format!("use a larger block `size`, fewer pips, or marks = \"digits\" (unit `{}`)", unit.id.v),
+            format!("use a larger block `size`, fewer pips, or marks = \"digits\" (unit `{}`)", unit.name.v),
         );
     }
     Ok(marks)
@@ -196,7 +196,7 @@ pub(super) fn unit_count(spec: &BlockSpec, unit: &Unit) -> Result<i64, Box<Diagn
         return Err(Box::new(
             Diagnostic::error(
                 diag::BLOCK_STEPS,
-                format!("unit `{}` has no `{}`, which says how many blocks it is", unit.id.v, stat.v),
+                format!("unit `{}` has no `{}`, which says how many blocks it is", unit.name.v, stat.v),
             )
             .at(&unit.loc)
             .help(format!("give it a `{}` (a whole number of blocks)", stat.v)),
@@ -228,7 +228,7 @@ pub(super) fn weakest_first(unit: &Unit, stat: &str) -> Option<Diagnostic> {
             diag::BLOCK_STEPS_RISING,
             format!(
                 "the steps of unit `{}` rise ({stat} {}): its block prints the first step on top and turns to the next as it loses one",
-                unit.id.v,
+                unit.name.v,
                 listed.join(", ")
             ),
         )

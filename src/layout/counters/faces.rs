@@ -29,7 +29,9 @@ impl<'g> Ctx<'g, '_> {
         let what = match (c, src.unit) {
             (Some(_), _) if let Some(id) = src.run_id => format!("counter `{}`", id.v),
             (Some(c), _) => counter_name(c),
-            (None, Some(u)) => format!("the counter of unit `{}`", u.id.v),
+            // A name as the designer reads it on the sheet (the finding's place gives the data).
+            (None, Some(u)) if self.groups[src.group].block.is_some() => format!("the block of unit `{}`", u.name.v),
+            (None, Some(u)) => format!("the counter of unit `{}`", u.name.v),
             (None, None) => "a counter".into(),
         };
         // The extra counter of a three- or four-step unit says which steps it carries.
@@ -399,6 +401,7 @@ impl Painter<'_, '_> {
             slots,
             edge: Pt(0.0),
             edge_top: Mm(0.0),
+            stripe_depth: STRIPE,
             pad: self.group.text_pad(),
             symbol: None,
             icon: None,
@@ -464,11 +467,13 @@ impl Painter<'_, '_> {
 }
 
 /// Copies to print: the counter's `quantity`; a unit of `blocks` blocks, that many for every
-/// unit of its `quantity`; else one.
+/// unit of its `quantity`; a counter a group makes for a unit of its kinds, one for every unit
+/// of its `quantity`; else one.
 fn copies(src: &Src, blocks: Option<i64>) -> i64 {
     let own = src.counter.and_then(|c| c.quantity.as_ref()).map(|q| q.v);
     let units = || src.unit.and_then(|u| u.quantity.as_ref()).map_or(1, |q| q.v.max(1));
-    own.or(blocks.map(|n| n.saturating_mul(units()))).unwrap_or(1).clamp(1, crate::check::MAX_COPIES)
+    let made = || src.counter.is_none().then(units);
+    own.or(blocks.map(|n| n.saturating_mul(units()))).or_else(made).unwrap_or(1).clamp(1, crate::check::MAX_COPIES)
 }
 
 /// A block's back: its side's colour (else its sticker's), bare: the wood the enemy sees,
