@@ -105,10 +105,17 @@ pub struct KindKey {
 }
 
 /// A connection kind's limits by weather in words: "Mud 1, Winter 0"; none without any.
-pub(super) fn seasons(kind: &ConnectionKind, words: &crate::model::Words) -> Option<String> {
-    let each: Vec<String> = kind
-        .limits
-        .iter()
+pub(super) fn seasons(game: &crate::model::Game, kind: &ConnectionKind) -> Option<String> {
+    // In the order the weathers first come on the turn track, however `limits` lists them.
+    let first = |w: &str| {
+        (game.turn_track.iter().flat_map(|t| &t.turns))
+            .position(|t| t.weather.as_ref().is_some_and(|x| x.v == w))
+            .unwrap_or(usize::MAX)
+    };
+    let mut limits: Vec<_> = kind.limits.iter().collect();
+    limits.sort_by_key(|(w, _)| first(&w.v));
+    let words = &game.meta.words;
+    let each: Vec<String> = (limits.into_iter())
         .map(|(w, n)| words.say("limit_in_weather", &[("weather", &w.v), ("limit", &n.v.to_string())]))
         .collect();
     (!each.is_empty()).then(|| each.join(", "))
@@ -272,7 +279,7 @@ impl Exporter<'_> {
                             style: kind.style.name(),
                             color: kind.color.as_ref().map_or(CONNECTION_INK.to_string(), |c| c.v.clone()),
                             limit: kind.limit.as_ref().map(|l| l.v),
-                            seasons: seasons(kind, &game.meta.words),
+                            seasons: seasons(game, kind),
                         },
                     ));
                     kinds.len() - 1

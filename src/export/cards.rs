@@ -449,7 +449,10 @@ impl Exporter<'_> {
             let rows = list.iter().map(|c| self.deck_row(c, columns)).collect();
             let header = header.iter().map(|h| self.generated(escape_markup(h), &d.loc)).collect();
             let id = d.parts.get(i).map_or(d.id.v.clone(), |p| format!("{}-{}", d.id.v, p.id.v));
-            let table = TableData { id, title: None, header, rows, notes: Vec::new(), changes: None };
+            let mut table = TableData { id, title: None, header, rows, notes: Vec::new(), changes: None };
+            // `build --since`: a card whose row reads otherwise (its ops, event, copies) is
+            // marked, as a rules table's row is.
+            table.changes = self.deck_row_marks(&table);
             out.push(DeckPartList { label, table });
         }
         let mut dealing = Vec::new();

@@ -217,6 +217,10 @@ pub struct TrackMarker {
     pub text_color: String,
     /// The box it starts in (a scenario sheet's); null elsewhere.
     pub at: Option<i64>,
+    /// `build --since`: it starts in another box than in that version (or is new): its box
+    /// is drawn with a heavier frame and its name with a change bar. Absent when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub changed: bool,
 }
 
 /// A turn of the track.
@@ -447,9 +451,8 @@ impl Exporter<'_> {
     }
 
     /// The turn record track, with the reinforcements of `scenario` (every scenario's when
-    /// `None`, each named) on their turns. Boxes hold the game's largest counter.
-    /// The turn record track, with `scenario`'s reinforcements (every scenario's when none),
-    /// set `width` wide.
+    /// `None`, each named) on their turns, set `width` wide. Boxes hold the game's largest
+    /// counter.
     pub(super) fn turn_track(&mut self, scenario: Option<&str>, width: Mm) -> Option<TurnTrack> {
         let game = self.game;
         let track = game.turn_track.as_ref()?;
@@ -551,7 +554,7 @@ impl Exporter<'_> {
                 style: k.style.name(),
                 color: k.color.as_ref().map_or(super::areas::CONNECTION_INK.to_string(), |c| c.v.clone()),
                 limit: k.limit.as_ref().map(|l| l.v),
-                seasons: super::areas::seasons(k, &game.meta.words),
+                seasons: super::areas::seasons(game, k),
                 text: self.opt_text(&k.text),
             })
             .collect();
@@ -567,7 +570,7 @@ impl Exporter<'_> {
         let markers: Vec<TrackMarker> = (named.into_iter())
             .map(|(id, name, color)| {
                 let at = starts.iter().find(|(m, _)| start_of(m, id, t)).and_then(|(_, v)| v.as_ref().map(|v| v.v));
-                TrackMarker { name, text_color: contrast(&color), color, at }
+                TrackMarker { name, text_color: contrast(&color), color, at, changed: false }
             })
             .collect();
         let boxes = t.boxes();

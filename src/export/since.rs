@@ -40,6 +40,10 @@ pub struct Prints {
     forces: HashMap<(String, String), HashSet<String>>,
     /// Each scenario's set-up on its board: a force's block where it stands, by scenario id.
     setups: HashMap<String, HashSet<String>>,
+    /// Each deck list's rows (a part's cards), by the part's table id.
+    decks: HashMap<String, HashSet<String>>,
+    /// Where each marker of a scenario's track starts, by scenario, track and marker.
+    starts: HashMap<(String, String, String), Option<i64>>,
 }
 
 /// A rule section as printed: its heading, and each paragraph and item.
@@ -165,9 +169,20 @@ pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
             turns.insert((scenario.map(str::to_string), t.number), ex.resolved(&t));
         }
     }
-    let (mut forces, mut setups) = (HashMap::new(), HashMap::new());
+    let mut decks = HashMap::new();
+    for d in &game.decks {
+        for part in ex.deck_list(d).parts {
+            decks.insert(part.table.id.clone(), part.table.rows.iter().map(|r| ex.resolved(r)).collect());
+        }
+    }
+    let (mut forces, mut setups, mut starts) = (HashMap::new(), HashMap::new(), HashMap::new());
     for sc in &game.scenarios {
         let Some(data) = ex.scenario(&sc.id.v) else { continue };
+        for t in &data.tracks {
+            for m in &t.markers {
+                starts.insert((data.id.clone(), t.id.clone(), m.name.clone()), m.at);
+            }
+        }
         for side in &data.sides {
             let rows = side.forces.iter().map(|f| ex.resolved(f)).collect();
             forces.insert((data.id.clone(), side.id.clone()), rows);
@@ -175,7 +190,7 @@ pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
         let placed = data.board.iter().flat_map(|b| &b.units).flat_map(|s| &s.items).map(setup_key).collect();
         setups.insert(data.id.clone(), placed);
     }
-    Prints { cards, sections, tables, counters, crts, terrain, turns, forces, setups }
+    Prints { cards, sections, tables, counters, crts, terrain, turns, forces, setups, decks, starts }
 }
 
 /// A force's block on a scenario's board, as compared across versions: where it stands, what
@@ -345,6 +360,13 @@ impl Exporter<'_> {
         Some(t.rows.iter().map(|r| old.is_none_or(|o| !o.contains(&self.resolved(r)))).collect())
     }
 
+    /// The marks of a deck list's rows (one part's cards), as [`Self::row_marks`]'s.
+    pub(super) fn deck_row_marks(&self, t: &super::rules::TableData) -> Option<Vec<bool>> {
+        let since = self.since.as_ref()?;
+        let old = since.prints.decks.get(&t.id);
+        Some(t.rows.iter().map(|r| old.is_none_or(|o| !o.contains(&self.resolved(r)))).collect())
+    }
+
     /// The marks of section `s` against the version compared with, if the build compares.
     pub(super) fn section_marks(&self, s: &super::rules::SectionData) -> Option<SectionMarks> {
         let since = self.since.as_ref()?;
@@ -409,6 +431,13 @@ impl Exporter<'_> {
         let old = since.prints.setups.get(&data.id);
         for it in data.board.iter_mut().flat_map(|b| &mut b.units).flat_map(|s| &mut s.items) {
             it.changed = !old.is_some_and(|o| o.contains(&setup_key(it)));
+        }
+        // A marker that starts in another box of its track (or is new there).
+        for t in &mut data.tracks {
+            for m in t.markers.iter_mut().filter(|m| m.at.is_some()) {
+                let key = (data.id.clone(), t.id.clone(), m.name.clone());
+                m.changed = since.prints.starts.get(&key) != Some(&m.at);
+            }
         }
     }
 

@@ -241,6 +241,8 @@ dictionary! {
     cards_count_one = "{count} card", "{count} Karte", "{count} carte";
     /// The errata's counters.
     errata_counters = "The counters that print otherwise than in version {since}, on the counter sheets after the cards' (and marked with a small triangle in their top left corner in counters.pdf):", "Die Spielsteine, die sich seit Version {since} geändert haben, auf den Spielsteinbögen nach den Kartenbögen (in counters.pdf oben links mit einem kleinen Dreieck markiert):", "Les pions qui diffèrent de la version {since}, sur les planches après celles des cartes (marqués d'un petit triangle en haut à gauche dans counters.pdf)\u{a0}:";
+    /// The counters' part of the errata sheet, in a game that prints no cards.
+    errata_counters_alone = "The counters that print otherwise than in version {since}, on the counter sheets that follow (and marked with a small triangle in their top left corner in counters.pdf):", "Die Spielsteine, die sich seit Version {since} geändert haben, auf den folgenden Spielsteinbögen (in counters.pdf oben links mit einem kleinen Dreieck markiert):", "Les pions qui diffèrent de la version {since}, sur les planches qui suivent (marqués d'un petit triangle en haut à gauche dans counters.pdf)\u{a0}:";
     /// The designer's notes of a version, on the errata.
     errata_notes = "The designer's notes for version {version}:", "Die Anmerkungen des Autors zu Version {version}:", "Les notes de l'auteur pour la version {version}\u{a0}:";
     /// The changes found by comparing, on the errata.

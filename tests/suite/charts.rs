@@ -479,3 +479,18 @@ fn a_fire_table_by_steps_says_what_each_number_of_steps_is_worth() {
     assert_eq!(hits, 2.0);
     assert!((chance - 0.9375).abs() < 1e-12);
 }
+
+/// A turn track that shows every scenario's reinforcements (the aid card's, the rulebook's)
+/// names the scenario above its arrivals: Hollow Ridge's two scenarios both bring forces on
+/// turn 2, and a player must tell which are whose.
+#[test]
+fn a_turn_track_of_several_scenarios_names_each_scenarios_arrivals() {
+    let out = tempfile::tempdir().unwrap();
+    let folder = build(&repo().join("data/hollow-ridge"), out.path());
+    let text = pdf_text(&folder.join("aid.pdf"));
+    let track = &text[text.find("TURN RECORD TRACK").expect("the aid card's turn track")..];
+    let (ostrel, eskerry) = (track.find("The Ostrel Road").unwrap(), track.find("The Ford at Eskerry").unwrap());
+    let tank = track.find("W1, W2 Wren Light Tank").unwrap();
+    let squads = track.find("3× Rifle Squad").unwrap();
+    assert!(ostrel < tank && tank < eskerry && eskerry < squads, "each scenario above its own arrivals:\n{track}");
+}

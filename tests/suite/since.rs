@@ -118,6 +118,19 @@ fn war_at_sea_2_0_since_1_4_marks_the_changed_rules_and_cards_and_prints_their_e
     for english in ["now reads", "New ability", "removed:", "New card"] {
         assert!(!german.contains(english), "`{english}` on the German errata:\n{german}");
     }
+
+    // Nothing of either errata is printed where a home printer cannot print: the card sheets'
+    // pages carry their own header, not the errata page's footer at the paper's edge.
+    for errata in [folder.join("errata.pdf"), out.path().join("war-at-sea-troop-landing-2.0-de/errata.pdf")] {
+        let pages = pdf_grey_pages(&errata, 72);
+        assert!(pages.len() >= 2, "the errata prints its cards");
+        let band = (4.6 / 25.4 * 72.0) as usize;
+        for (i, g) in pages.iter().enumerate() {
+            let near = |x: usize, y: usize| x < band || y < band || x >= g.w - band || y >= g.h - band;
+            let inked = (0..g.h).flat_map(|y| (0..g.w).map(move |x| (x, y))).find(|&(x, y)| near(x, y) && g.ink(x, y));
+            assert!(inked.is_none(), "{} page {}: ink at the edge, at {inked:?} px", errata.display(), i + 1);
+        }
+    }
 }
 
 #[test]
@@ -578,4 +591,78 @@ fn marrow_front_since(game: &std::path::Path) -> (playaid::build::Checked, std::
         changes: playaid::diff::diff(&old.game, &new.game),
     });
     (new, since)
+}
+
+/// A card's ops changed and a morale marker's start moved, built `--since`: the deck list marks
+/// that card's row alone (on the cheatsheet and the aid card alike), and the scenario's track
+/// marks the marker that starts elsewhere, not the other (#44: every changed chart cell).
+#[test]
+fn a_changed_card_row_and_a_moved_track_start_are_marked_alone() {
+    use playaid::export::{DocKind, ExportOptions, export};
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("marrow");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let decks = std::fs::read_to_string(game.join("decks.toml")).unwrap();
+    let card = "number = 2\nops = 2\n";
+    assert_eq!(decks.matches(card).count(), 1, "the example's data changed: update this test");
+    std::fs::write(game.join("decks.toml"), decks.replace(card, "number = 2\nops = 3\n")).unwrap();
+    let scenarios = std::fs::read_to_string(game.join("scenarios.toml")).unwrap();
+    let start = "tracks = { morale = { oskaria = 9, velsk = 7 } }";
+    assert_eq!(scenarios.matches(start).count(), 1, "the example's data changed: update this test");
+    std::fs::write(game.join("scenarios.toml"), scenarios.replace(start, &start.replace("velsk = 7", "velsk = 6")))
+        .unwrap();
+    // The deck's list on the aid card too.
+    let toml = std::fs::read_to_string(game.join("game.toml")).unwrap();
+    std::fs::write(
+        game.join("game.toml"),
+        toml.replace("tracks = [\"morale\"]", "tracks = [\"morale\"]\ndecks = [\"fortunes\"]"),
+    )
+    .unwrap();
+    let (new, since) = marrow_front_since(&game);
+    let (ni, nl) = new.stages.as_ref().unwrap();
+    let opts = ExportOptions { since: Some(since), ..Default::default() };
+
+    // Each deck list (the data may carry it twice: a section's and the aid card's): the
+    // changes of each part's table, true for the Bridging Columns row only.
+    let deck_lists = |v: &serde_json::Value| -> Vec<Vec<Vec<bool>>> {
+        let mut out = Vec::new();
+        let mut stack = vec![v];
+        while let Some(v) = stack.pop() {
+            if let Some(parts) = v.get("parts").and_then(|p| p.as_array()) {
+                let marks = parts.iter().map(|p| {
+                    let m = p["table"]["changes"].as_array().expect("a build --since marks each row");
+                    m.iter().map(|m| m.as_bool().unwrap()).collect()
+                });
+                out.push(marks.collect());
+            }
+            match v {
+                serde_json::Value::Object(o) => stack.extend(o.values()),
+                serde_json::Value::Array(a) => stack.extend(a.iter()),
+                _ => {}
+            }
+        }
+        out
+    };
+    for kind in [DocKind::Cheatsheet, DocKind::Aid] {
+        let data: serde_json::Value =
+            serde_json::from_slice(&export(&new.game, ni, nl, &kind, &opts).data_json).unwrap();
+        let lists = deck_lists(&data);
+        assert!(!lists.is_empty(), "{kind:?}: no deck list");
+        for parts in lists {
+            let marked: Vec<(usize, usize)> = (parts.iter().enumerate())
+                .flat_map(|(p, rows)| rows.iter().enumerate().filter(|(_, m)| **m).map(move |(r, _)| (p, r)))
+                .collect();
+            assert_eq!(marked, [(0, 1)], "{kind:?}: the second card of the first part alone");
+        }
+    }
+
+    // The scenario's morale track: Velsk's marker starts elsewhere, Oskaria's does not.
+    let kind = DocKind::parse("scenario", Some("hearthfire")).unwrap();
+    let data: serde_json::Value = serde_json::from_slice(&export(&new.game, ni, nl, &kind, &opts).data_json).unwrap();
+    let markers = data["scenario"]["tracks"][0]["markers"].as_array().unwrap();
+    let changed: Vec<(&str, i64)> = (markers.iter())
+        .filter(|m| m["changed"] == true)
+        .map(|m| (m["name"].as_str().unwrap(), m["at"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(changed, [("Republic of Velsk", 6)]);
 }
