@@ -140,7 +140,8 @@ pub struct CountersData<'a> {
     pub groups: Vec<CounterGroup<'a>>,
     /// The space between groups stacked on one sheet (a group's `stack`), mm.
     pub stack_gap: f64,
-    /// How deep a face's stripe is, as a share of the counter's height.
+    /// How deep a face's stripe usually is, as a share of the counter's height; each face
+    /// says its own (`stripe_depth`), deeper where its top text needs it.
     pub stripe_depth: f64,
     /// An underlined value's underline: its offset below the baseline and its thickness, em.
     pub underline: [f64; 2],

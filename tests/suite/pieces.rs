@@ -712,3 +712,42 @@ fn a_sheet_header_fits_one_line_whatever_its_groups_are_called() {
     let line = text.lines().find(|l| l.contains("The counters of the First Army")).expect("the header");
     assert!(line.contains('…') && line.contains("fronts · sheet 1 of 1"), "one line: {line}");
 }
+
+/// Text set on a face's stripe stays on the stripe: every example face with a stripe is drawn
+/// deep enough that each top slot's ink (placed under the safe area by its capitals, down to
+/// its descenders) ends on the stripe, half a millimetre clear or more, so no letter straddles
+/// the stripe's edge dark on dark (Hollow Ridge's jammed machine gun's "B11", #43). A face with
+/// short text keeps the usual depth.
+#[test]
+fn text_on_a_stripe_never_straddles_its_edge() {
+    use playaid::layout::fonts::ink_em;
+    let mut striped = 0;
+    for game in ["hollow-ridge", "white-star-rising", "marrow-front", "one-hour-wargames-wwii", "salt-crown"] {
+        let checked = load_and_check(&repo().join("data").join(game), None).unwrap();
+        let counters = &checked.stages.as_ref().unwrap().1.counters;
+        for c in &counters.counters {
+            let g = &counters.groups[c.group];
+            for face in std::iter::once(&c.front).chain(c.back.as_ref()) {
+                if face.stripe.is_none() {
+                    continue;
+                }
+                striped += 1;
+                assert!(face.stripe_depth >= playaid::layout::counters::STRIPE - 1e-9, "{}", c.what);
+                let h = g.size.1.0;
+                for s in face.slots.iter().filter(|s| s.name.starts_with("top") && !s.text.is_empty()) {
+                    let (_, below, cap) = ink_em(&s.text, s.bold);
+                    let ink_mm = (s.size.0 * (cap + below) + s.inset.0) * 25.4 / 72.0;
+                    let bottom = g.text_pad().0 + 0.2 + ink_mm;
+                    assert!(
+                        bottom + 0.35 <= face.stripe_depth * h,
+                        "{game}: {}'s `{}` ends {bottom:.2} mm down, its stripe {:.2} mm",
+                        c.what,
+                        s.text,
+                        face.stripe_depth * h
+                    );
+                }
+            }
+        }
+    }
+    assert!(striped > 10, "only {striped} striped faces looked at");
+}

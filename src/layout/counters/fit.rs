@@ -86,7 +86,9 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
         .fold(base, Pt::max);
     let edge = if has("left") || has("right") { edge_size * 1.15 } else { Pt(0.0) };
     face.edge = edge;
-    face.edge_top = if has_stripe_of(face) { group.size.1 * STRIPE + STRIPE_GAP } else { group.text_pad() };
+    face.stripe_depth = stripe_depth(face, group);
+    let depth = face.stripe_depth;
+    face.edge_top = if has_stripe_of(face) { group.size.1 * depth + STRIPE_GAP } else { group.text_pad() };
     let corner_width = |names: [&str; 2]| {
         face.slots
             .iter()
@@ -118,8 +120,8 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
             "top" | "bottom" => across(s) - 2.0 * edge,
             "centre" => inner - 2.0 * edge,
             // Along the edge, clear of the stripe when there is one (templates/counters.typ
-            // draws it `STRIPE` of the height deep and sets the edge text below it).
-            "left" | "right" if has_stripe => h * (1.0 - STRIPE) - STRIPE_GAP.pt() - pad,
+            // draws it `stripe_depth` of the height deep and sets the edge text below it).
+            "left" | "right" if has_stripe => h * (1.0 - depth) - STRIPE_GAP.pt() - pad,
             "left" | "right" => h - 2.0 * pad,
             _ => half,
         };
@@ -138,7 +140,7 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
         let d = if s.size.0 < s.floor.0 - 0.001 {
             Some(below_floor(s, limit, side, what, group, loc))
         } else if !fits(s, size, limit) {
-            Some(overflow(s, size, limit, side, what, loc))
+            Some(overflow(s, (size, limit), (side, group), what, loc))
         } else {
             None
         };
@@ -150,6 +152,34 @@ pub(super) fn fit_face(face: &mut RFace, group: &RGroup, side: &'static str, wha
     }
     found.extend(small_factors(face, side, what, group, loc));
     found
+}
+
+/// The clear space under the ink of text set on a stripe, to the stripe's lower edge.
+const UNDER_STRIPE_TEXT: Mm = Mm(0.4);
+
+/// How deep a face's stripe is, as a share of its height: `STRIPE`, or as deep as the text set
+/// on it needs (a top slot's ink, from its place under the pad to its descenders, and a little
+/// clear space below), so that no letter straddles the stripe's edge, dark half on dark. The
+/// slots' sizes as written: fitting only shrinks them.
+fn stripe_depth(face: &RFace, group: &RGroup) -> f64 {
+    if !has_stripe_of(face) {
+        return STRIPE;
+    }
+    let h = group.size.1;
+    let pad = group.text_pad();
+    let on_stripe = |s: &&RSlot| {
+        matches!(s.name.as_str(), "top" | "top-left" | "top-right") && (!s.text.is_empty() || s.icon.is_some())
+    };
+    let need = (face.slots.iter().filter(on_stripe))
+        .map(|s| {
+            let (_, below, cap) = ink_em(&s.text, s.bold);
+            let below = if s.underline.is_empty() { below } else { below.max(UNDERLINE_EM.0 + UNDERLINE_EM.1 / 2.0) };
+            // An icon is drawn as tall as the slot's capitals and a little more.
+            let ink = if s.icon.is_some() { s.size * 0.9 } else { s.size * (cap + below) };
+            pad + Mm(0.2) + inset(s).mm() + ink.mm() + UNDER_STRIPE_TEXT
+        })
+        .fold(Mm(0.0), Mm::max);
+    if h.0 <= 0.0 { STRIPE } else { (need.0 / h.0).max(STRIPE) }
 }
 
 /// How much further from its cut line than the pad a slot must sit (pt) for its ink to stay
@@ -287,16 +317,43 @@ pub(super) fn fits(s: &RSlot, size: Pt, limit: Pt) -> bool {
     n.0 <= limit.0 + 0.01 && widest.0 <= s.have.0 + 0.01
 }
 
-pub(super) fn overflow(s: &RSlot, size: Pt, limit: Pt, side: &str, what: &str, loc: &Loc) -> Diagnostic {
+/// E023: a slot's text that does not fit at the smallest size it may take. The help offers
+/// shrinking only where shrinking is left: the group sets no `min_font_size`, or one above the
+/// slot's floor.
+pub(super) fn overflow(
+    s: &RSlot,
+    (size, limit): (Pt, Pt),
+    (side, group): (&str, &RGroup),
+    what: &str,
+    loc: &Loc,
+) -> Diagnostic {
     let (n, widest) = need(s, size);
     let (need, have) = if widest.0 > s.have.0 + 0.01 { (widest, s.have) } else { (n, limit) };
     let by = (need - have).mm();
-    let part = format!("{side} {} slot", s.name.replace('-', "_"));
+    // A block sticker has one face: its slots are not a front's or a back's.
+    let slot = s.name.replace('-', "_");
+    let part = if group.block.is_some() { format!("{slot} slot") } else { format!("{side} {slot} slot") };
+    let shrink = match group.min_font_size {
+        None => Some(format!("allow shrinking to {:.1} with `min_font_size` in its [[counter_group]]", s.floor)),
+        Some(m) if m.0 > s.floor.0 + 0.001 => Some(format!(
+            "lower its [[counter_group]]'s `min_font_size` from {m:.1} toward {:.1}, the floor for this text",
+            s.floor
+        )),
+        Some(_) => None,
+    };
+    let mut ways = ["shorten the text", "use a smaller size for this slot", "a bigger counter"];
+    if group.block.is_some() {
+        ways[2] = "a bigger block";
+    }
+    let help = match shrink {
+        Some(sh) => format!("{}, {}, or {sh}", ways[0], ways[1..].join(", ")),
+        None => format!("{}, or {} (it prints at its floor, {:.1}, already)", ways[..2].join(", "), ways[2], s.floor),
+    };
     Diagnostic::error(diag::TEXT_OVERFLOW, format!("the {part} of {what} does not fit: it overflows by {by:.1}"))
         .at(s.origin.as_ref().unwrap_or(loc))
         .label(format!("{part} needs {:.1}, has {:.1}", need.mm(), have.mm()))
         .note(format!("the text: \"{}\"", s.text))
-        .help("shorten the text, use a smaller size for this slot, a bigger counter, or allow shrinking with min_font_size in its [[counter_group]]")
+        .help(help)
 }
 
 /// Greedy word wrap: (number of lines, widest single word) at `size` in `width` pt.

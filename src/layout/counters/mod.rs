@@ -146,6 +146,9 @@ pub struct RFace {
     /// Where text along a side edge starts, from the top (mm): below the stripe and its gap,
     /// else at the pad.
     pub edge_top: Mm,
+    /// How deep its stripe is, as a share of its height: [`STRIPE`], or deeper where the text
+    /// set on the stripe (its top slots) would reach below it.
+    pub stripe_depth: f64,
     /// How far text stays inside the cut line (mm): its group's `safe`, and on a block sticker
     /// the band of its step marks.
     pub pad: Mm,
