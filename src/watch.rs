@@ -139,11 +139,11 @@ fn changed_files(names: &[String]) -> String {
 
 fn rebuild(builder: &mut Builder, why: &str) {
     let t = Instant::now();
-    let (mut check, mut slowest, mut unchanged) = (None, None::<(String, u128)>, 0);
+    let (mut check, mut slowest, mut unchanged) = (None, None::<(String, u128)>, Vec::new());
     let result = builder.build(&mut |p| match p {
         Progress::Checked { took, .. } => check = Some(took.as_millis()),
         // A document whose data did not change is reused: no time taken.
-        Progress::Rendered { took, .. } if took.is_zero() => unchanged += 1,
+        Progress::Rendered { file, took, .. } if took.is_zero() => unchanged.push(file.to_string()),
         Progress::Rendered { file, took, .. } => {
             if slowest.as_ref().is_none_or(|(_, ms)| took.as_millis() > *ms) {
                 slowest = Some((file.to_string(), took.as_millis()));
@@ -166,7 +166,11 @@ fn rebuild(builder: &mut Builder, why: &str) {
             if report.has_errors() {
                 println!("{why}: {} in {ms} ms; kept the last good PDFs", diag::summary(&report.diags));
             } else {
-                println!("{why}: {}", rebuilt_line(&report.written, ms, check, slowest, unchanged));
+                // What was reused is not said to be rebuilt.
+                let rebuilt: Vec<&playaid::build::Written> = (report.written.iter())
+                    .filter(|w| !w.path.file_name().is_some_and(|n| unchanged.iter().any(|u| n == u.as_str())))
+                    .collect();
+                println!("{why}: {}", rebuilt_line(&rebuilt, ms, check, slowest, unchanged.len()));
             }
         }
     }
@@ -177,7 +181,7 @@ fn rebuild(builder: &mut Builder, why: &str) {
 /// One short line for a rebuild: the files written by kind, the time it took, the check's
 /// time, the slowest document and how many were reused unchanged.
 fn rebuilt_line(
-    written: &[playaid::build::Written],
+    written: &[&playaid::build::Written],
     ms: u128,
     check: Option<u128>,
     slowest: Option<(String, u128)>,
@@ -189,7 +193,11 @@ fn rebuilt_line(
         *kinds.entry(ext).or_default() += 1;
     }
     let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
-    let mut line = format!("rebuilt {} ({}) in {ms} ms", crate::plural(written.len(), "file"), kinds.join(", "));
+    let mut line = if written.is_empty() {
+        format!("rebuilt nothing in {ms} ms")
+    } else {
+        format!("rebuilt {} ({}) in {ms} ms", crate::plural(written.len(), "file"), kinds.join(", "))
+    };
     if let Some(c) = check {
         line += &format!("; check {c} ms");
     }
@@ -252,11 +260,14 @@ mod tests {
                 bytes: 1,
             })
             .collect();
+        let written: Vec<&playaid::build::Written> = written.iter().collect();
         let line = rebuilt_line(&written, 180, Some(40), Some(("rules.pdf".into(), 90)), 2);
         assert_eq!(
             line,
             "rebuilt 40 files (3 PDF, 37 PNG) in 180 ms; check 40 ms, slowest rules.pdf 90 ms; 2 unchanged"
         );
+        // Every document reused: nothing is said to be rebuilt.
+        assert_eq!(rebuilt_line(&[], 30, Some(28), None, 5), "rebuilt nothing in 30 ms; check 28 ms; 5 unchanged");
         let names: Vec<String> = ["a.toml", "b.toml", "c.csv", "d.typ", "e.png"].map(String::from).to_vec();
         assert_eq!(changed_files(&names[..3]), "a.toml, b.toml, c.csv");
         assert_eq!(changed_files(&names), "a.toml, b.toml and 3 more");

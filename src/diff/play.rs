@@ -121,12 +121,18 @@ pub(crate) fn map(g: &Game, x: &Map) -> Entry {
         .map(|l| {
             let MapLine { terrain, path } = l;
             let what = terrain_name(g, &terrain.v);
+            // A road is the same road written from either end: compared (and said) from the
+            // end that sorts first.
+            let mut path = strs(path);
+            if path.iter().rev().cmp(path.iter()) == std::cmp::Ordering::Less {
+                path.reverse();
+            }
             let ends = match (path.first(), path.last()) {
-                (Some(a), Some(b)) => format!(" {}–{}", a.v, b.v),
+                (Some(a), Some(b)) => format!(" {a}–{b}"),
                 _ => String::new(),
             };
             let mut p = Record::new(format!("{name}, {what}{ends}"));
-            p.one("terrain", what.clone()).list("path", strs(path));
+            p.one("terrain", what.clone()).list("path", path);
             p.item(None, format!("{what}{ends}"))
         })
         .collect();
@@ -300,7 +306,7 @@ fn force(g: &Game, side_label: &str, x: &Force, nth: usize) -> Entry {
         .one("arrives on turn", n(arrives))
         .keyed("sets up", placed)
         .list("set-up cells", cells)
-        .one("set-up area", o(area))
+        .refer("set-up area", area, |a| place_name(g, a))
         .one("enters at", o(entry))
         .text("text", t(g, text));
     r.item(key, what)

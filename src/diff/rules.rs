@@ -357,9 +357,9 @@ pub(crate) fn table(g: &Game, x: &Table) -> Entry {
                 .one("largest first", yes(*descending));
         }
         TableBody::Fire { sides, steps, ratings } => {
-            r.one("fire: die", format!("D{}", sides.v))
-                .one("fire: steps", steps.v.to_string())
-                .list("fire: ratings", ratings.iter().map(|x| x.v.to_string()).collect());
+            r.one("die", format!("D{}", sides.v))
+                .one("steps", steps.v.to_string())
+                .list("ratings", ratings.iter().map(|x| x.v.to_string()).collect());
         }
     }
     r.paragraphs("notes", texts(g, notes));

@@ -111,6 +111,12 @@ pub(crate) fn setting_name(g: &Game, id: &str) -> String {
 pub(crate) fn card_back_name(g: &Game, id: &str) -> String {
     name_in(g, id, |x: &CardBack| x.title.as_ref().map(|n| n.v.as_str()))
 }
+/// An area a force sets up in, by its name: a map of areas' place, else a map's named area.
+pub(crate) fn place_name(g: &Game, id: &str) -> String {
+    let place = g.area_maps.iter().flat_map(|m| &m.places).find(|p| p.id.v == id).map(|p| p.name.as_ref());
+    let area = || g.maps.iter().flat_map(|m| &m.areas).find(|a| a.id.v == id).map(|a| a.name.as_ref());
+    place.or_else(area).flatten().map_or_else(|| id.to_string(), |n| n.v.clone())
+}
 pub(crate) fn counter_group_name(g: &Game, id: &str) -> String {
     name_in(g, id, |x: &CounterGroup| x.name.as_ref().map(|n| n.v.as_str()))
 }

@@ -588,7 +588,7 @@ fn smaller_than_deck(
     .at(&loc)
     .label(format!("{what}: the card's longest text"));
     if loc != rc.loc {
-        d = d.note(format!("the card: {}", rc.what));
+        d = d.note(format!("on {}", rc.what));
     }
     let shorten = match need {
         Some(by) if by.0 > 0.0 => {
@@ -623,7 +623,7 @@ fn overflow(game: &Game, ix: &Index, rc: &RCard, m: &Measured, by: Mm, have: Mm,
         z.lo
     ));
     if loc != rc.loc {
-        d = d.note(format!("the card: {}", rc.what));
+        d = d.note(format!("on {}", rc.what));
     }
     let mut ways = vec![format!("shorten {what} (or another text of the card) by about {by:.1} of lines")];
     if z.lo.0 > z.floor.0 + 1e-6 {
@@ -670,9 +670,15 @@ fn block_source(game: &Game, ix: &Index, rc: &RCard, zone: &str, i: usize) -> (L
         "text" => {
             let own = terrain.and_then(|t| t.text.as_ref());
             let list: Vec<&Text> = own.into_iter().chain(card.map(|c| c.text.iter()).into_iter().flatten()).collect();
-            list.get(i).map(|t| (t.loc.clone(), format!("text {} of the card", i + 1)))
+            let what =
+                if list.len() == 1 { "the card's text".to_string() } else { format!("text {} of the card", i + 1) };
+            list.get(i).map(|t| (t.loc.clone(), what))
         }
-        "notes" => unit.and_then(|u| u.notes.get(i)).map(|t| (t.loc.clone(), format!("note {} of the unit", i + 1))),
+        "notes" => unit.and_then(|u| {
+            let what =
+                if u.notes.len() == 1 { "the unit's note".to_string() } else { format!("note {} of the unit", i + 1) };
+            u.notes.get(i).map(|t| (t.loc.clone(), what))
+        }),
         "reference" => card
             .and_then(|c| c.reference.as_ref())
             .map(|r| (r.id.loc.clone(), format!("the {} `{}` the card prints", r.key, r.id.v))),

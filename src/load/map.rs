@@ -124,7 +124,10 @@ pub(super) fn read_map(o: &Obj) -> Map {
 fn read_lines(o: &Obj) -> Vec<MapLine> {
     let mut lines = Vec::new();
     for l in tables(o, "line", "a map line") {
-        let path = l.places("path", "list the cells it runs through, at least two: path = [\"0101\", \"0104\"]");
+        let path = l.places(
+            "path",
+            "list the cells it runs through, at least two, each beside the last: path = [\"0101\", \"0102\", \"0203\"]",
+        );
         lines.push(MapLine { terrain: l.id("terrain", true).unwrap_or_default_sp(&l), path });
         if !l.has("path") {
             let _ = l.req_str("path");
