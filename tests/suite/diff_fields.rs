@@ -361,4 +361,28 @@ fn a_moved_hex_an_earlier_arrival_a_set_up_hex_and_a_modifier_are_one_line_each(
         said("charts.toml", "{ shift = 1, text = \"the defender", "{ shift = 2, text = \"the defender"),
         ["Combat Results Table, the defender is out of supply: column shift +1 → +2."]
     );
+    // A road written from its other end is the same road.
+    let road = "path = [\"0103\", \"0203\", \"0304\", \"0404\", \"0505\", \"0605\", \"0706\", \"0806\", \"0907\", \"1006\", \"1106\", \"1205\", \"1305\", \"1404\"]";
+    let backwards = "path = [\"1404\", \"1305\", \"1205\", \"1106\", \"1006\", \"0907\", \"0806\", \"0706\", \"0605\", \"0505\", \"0404\", \"0304\", \"0203\", \"0103\"]";
+    assert!(said("map.toml", road, backwards).is_empty());
+}
+
+/// A force set up in another area of a map of areas is said by the areas' names, as the map
+/// prints them, not their ids.
+#[test]
+fn a_force_moved_to_another_area_is_said_by_the_areas_names() {
+    let dir = repo().join("data/salt-crown");
+    let files = data_files(&dir);
+    let (base, errors) = load(&dir, &files);
+    assert!(!errors);
+    let mut f = files.clone();
+    let i = f.iter().position(|(n, _)| n == "scenarios.toml").unwrap();
+    let from = "{ unit = \"vessa-pikes\", area = \"vessa\" }";
+    assert!(f[i].1.contains(from), "the example's data changed: update this test");
+    f[i].1 = f[i].1.replacen(from, "{ unit = \"vessa-pikes\", area = \"highgate\" }", 1);
+    let (new, errors) = load(&dir, &f);
+    assert!(!errors);
+    let said: Vec<String> = playaid::diff::diff(&base, &new).into_iter().map(|c| c.text).collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].ends_with("set-up area Vessa → Highgate."), "{said:?}");
 }
