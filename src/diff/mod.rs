@@ -10,6 +10,7 @@
 //! both versions are then compared by one generic walk (`record.rs`): items matched by id (or
 //! by what players know them by), fields by name, one line per changed value.
 
+mod fields;
 mod pieces;
 mod play;
 mod record;
@@ -61,11 +62,20 @@ impl Change {
         Change { area, id: id.into(), kind: ChangeKind::Removed, field: None, old: None, new: None, text }
     }
     /// `label: field old → new`, in words `w`.
-    fn value(w: &Words, area: &'static str, id: &str, label: &str, field: &str, old: String, new: String) -> Change {
+    /// A value that changed: `field` as the record names it (kept in [`Change::field`]),
+    /// `shown` as the line says it (in the build's language).
+    fn value(
+        w: &Words,
+        (area, id): (&'static str, &str),
+        label: &str,
+        (field, shown): (&str, &str),
+        old: String,
+        new: String,
+    ) -> Change {
         let none = w.word("diff_none");
         let or_none = |s: &str| if s.is_empty() { none.clone() } else { s.to_string() };
         let text = w
-            .say("diff_value", &[("label", label), ("field", field), ("old", &or_none(&old)), ("new", &or_none(&new))]);
+            .say("diff_value", &[("label", label), ("field", shown), ("old", &or_none(&old)), ("new", &or_none(&new))]);
         Change {
             area,
             id: id.into(),

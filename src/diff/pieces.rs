@@ -29,7 +29,7 @@ fn floor(r: &mut Record, x: &Floor) {
 
 pub(crate) fn counter_options(g: &Game) -> Record {
     let CounterOptions { sheet, cut, bleed, loc: _ } = &g.counter_options;
-    let mut r = Record::new("Counter sheet");
+    let mut r = Record::new(g.meta.words.word("diff_part_counter_sheet"));
     imposition(&mut r, sheet);
     let cut = match cut {
         Cut::Butt => "butt",
@@ -224,7 +224,7 @@ pub(crate) fn card_options(g: &Game) -> Record {
         AbilityStyle::Full => "full",
         AbilityStyle::Short => "short",
     };
-    let mut r = Record::new("Cards");
+    let mut r = Record::new(g.meta.words.word("cards"));
     r.one("size", size(sz))
         .one("bleed", mm(*bleed))
         .one("safe margin", mm(*safe))
@@ -393,7 +393,7 @@ pub(crate) fn deck(g: &Game, x: &Deck) -> Entry {
 
 pub(crate) fn exports(g: &Game) -> Record {
     let Exports { png, tts, vassal, print_shop, dpi, base_url, loc: _ } = &g.exports;
-    let mut r = Record::new("Exports");
+    let mut r = Record::new(g.meta.words.word("diff_part_exports"));
     r.one("PNG per piece", yes(*png))
         .one("Tabletop Simulator", yes(*tts))
         .one("VASSAL module", yes(*vassal))

@@ -268,7 +268,7 @@ pub(crate) fn scenario_setting(g: &Game, x: &ScenarioSetting) -> Entry {
 
 pub(crate) fn scenario_limits(g: &Game) -> Record {
     let ScenarioLimits { points_stat, points_per_side, units_per_side, units_per_cell, loc: _ } = &g.scenario_limits;
-    let mut r = Record::new("Scenario limits");
+    let mut r = Record::new(g.meta.words.word("diff_part_scenario_limits"));
     r.refer("points stat", points_stat, |s| stat_name(g, s))
         .one("points per side", n(points_per_side))
         .one("units per side", n(units_per_side))

@@ -362,10 +362,12 @@ fn compare_record(at: At, a: &Record, b: &Record, out: &mut Vec<Change>) {
 /// The lines that say how one field changed, in the new version's words.
 fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>) {
     let note = |text: String| Change::note(at.area, at.id, field, text);
-    let sep = if field.is_empty() { String::new() } else { format!("{field} ") };
     let words = at.w;
-    let value = |label: &str, field: &str, old: String, new: String| {
-        Change::value(words, at.area, at.id, label, field, old, new)
+    // The field in the build's language, for the line; its own name, for the change.
+    let field_said = super::fields::said(words, field);
+    let sep = if field.is_empty() { String::new() } else { format!("{field_said} ") };
+    let value = |label: &str, (field, shown): (&str, &str), old: String, new: String| {
+        Change::value(words, (at.area, at.id), label, (field, shown), old, new)
     };
     // A line of the paragraph or text kind: `label`, `field` and the rest.
     let line = |key: &str, more: &[(&str, &str)]| {
@@ -375,12 +377,12 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
     };
     match (x, y) {
         (Val::Ref(i, p), Val::Ref(j, q)) if p == q => {
-            out.push(value(label, field, format!("{p} ({i})"), format!("{q} ({j})")))
+            out.push(value(label, (field, &field_said), format!("{p} ({i})"), format!("{q} ({j})")))
         }
         (Val::Keyed(p), Val::Keyed(q)) => {
             for (k, v, w) in keyed_changes(p, q) {
-                let f = format!("{sep}{k}");
-                out.push(value(label, &f, v, w));
+                let own = if field.is_empty() { k.clone() } else { format!("{field} {k}") };
+                out.push(value(label, (&own, &format!("{sep}{k}")), v, w));
             }
         }
         (Val::Text((pc, p)), Val::Text((qc, q))) => {
@@ -432,7 +434,7 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
             let gone: Vec<&Said> = p.iter().filter(|m| !compared(q).contains(&m.0.as_str())).collect();
             let came: Vec<&Said> = q.iter().filter(|m| !compared(p).contains(&m.0.as_str())).collect();
             if v.chars().count() + w.chars().count() <= 100 || (gone.is_empty() && came.is_empty()) {
-                out.push(value(label, field, v, w));
+                out.push(value(label, (field, &field_said), v, w));
             } else {
                 let mut said = Vec::new();
                 if !came.is_empty() {
@@ -445,7 +447,7 @@ fn say(at: At, label: &str, field: &str, x: &Val, y: &Val, out: &mut Vec<Change>
                 out.push(Change { old: Some(v), new: Some(w), ..note(text) });
             }
         }
-        _ => out.push(value(label, field, x.brief(), y.brief())),
+        _ => out.push(value(label, (field, &field_said), x.brief(), y.brief())),
     }
 }
 

@@ -33,7 +33,7 @@ pub(crate) fn meta(g: &Game) -> Record {
         words,
         loc: _,
     } = &g.meta;
-    let mut r = Record::new("Game");
+    let mut r = Record::new(g.meta.words.word("game"));
     r.one("id", o(id))
         .one("title", o(title))
         .one("system", o(system))
@@ -66,7 +66,7 @@ pub(crate) fn meta(g: &Game) -> Record {
 pub(crate) fn cheatsheet(g: &Game) -> Record {
     let CheatsheetOptions { page, landscape, columns, font_size, changelog, todo, glossary, accent, terms, by_number } =
         &g.meta.cheatsheet;
-    let mut r = Record::new("Cheatsheet");
+    let mut r = Record::new(g.meta.words.word("diff_part_cheatsheet"));
     r.one("page size", page.as_ref().map(|p| p.v.typst_name().to_string()))
         .one("landscape", yes(*landscape))
         .one("columns", columns.to_string())
@@ -83,7 +83,7 @@ pub(crate) fn cheatsheet(g: &Game) -> Record {
 /// `[game.aid]`.
 pub(crate) fn aid(g: &Game) -> Record {
     let AidOptions { sheet, sequence, tables, tracks, decks, sheet_at: _ } = &g.meta.aid;
-    let mut r = Record::new("Player aid card");
+    let mut r = Record::new(g.meta.words.word("player_aid_card"));
     r.one("printed", yes(*sheet))
         .refer("sequence of play", sequence, |s| sequence_name(g, s))
         .refs("tables", tables, |x| table_name(g, x))
@@ -414,7 +414,7 @@ pub(crate) fn change_entry(g: &Game, x: &ChangeEntry) -> Entry {
 }
 
 pub(crate) fn todo(g: &Game, x: &Text) -> Entry {
-    let mut r = Record::new("To-do list");
+    let mut r = Record::new(g.meta.words.word("diff_part_todo"));
     r.text("", Some(said(g, x)));
     r.item(None, format!("\"{}\"", super::record::short(&plain_in(Some(g), &x.raw), 60)))
 }

@@ -333,6 +333,136 @@ dictionary! {
     diff_kind_term = "glossary term", "Glossarbegriff", "terme du glossaire";
     /// What a change names: a counter group (`diff`, the errata).
     diff_kind_counter_group = "counter group", "Spielsteingruppe", "groupe de pions";
+    /// The field a change names: text (`diff`, the errata).
+    diff_field_text = "text", "Text", "texte";
+    /// The field a change names: name (`diff`, the errata).
+    diff_field_name = "name", "Name", "nom";
+    /// The field a change names: title (`diff`, the errata).
+    diff_field_title = "title", "Titel", "titre";
+    /// The field a change names: subtitle (`diff`, the errata).
+    diff_field_subtitle = "subtitle", "Untertitel", "sous-titre";
+    /// The field a change names: short text (`diff`, the errata).
+    diff_field_short_text = "short text", "Kurztext", "texte court";
+    /// The field a change names: notes (`diff`, the errata).
+    diff_field_notes = "notes", "Anmerkungen", "notes";
+    /// The field a change names: definition (`diff`, the errata).
+    diff_field_definition = "definition", "Definition", "définition";
+    /// The field a change names: stats (`diff`, the errata).
+    diff_field_stats = "stats", "Werte", "caractéristiques";
+    /// The field a change names: steps (`diff`, the errata).
+    diff_field_steps = "steps", "Stufen", "pas";
+    /// The field a change names: abilities (`diff`, the errata).
+    diff_field_abilities = "abilities", "Fähigkeiten", "capacités";
+    /// The field a change names: kind (`diff`, the errata).
+    diff_field_kind = "kind", "Art", "type";
+    /// The field a change names: side (`diff`, the errata).
+    diff_field_side = "side", "Seite", "camp";
+    /// The field a change names: count (`diff`, the errata).
+    diff_field_count = "count", "Anzahl", "nombre";
+    /// The field a change names: copies (`diff`, the errata).
+    diff_field_copies = "copies", "Exemplare", "exemplaires";
+    /// The field a change names: points (`diff`, the errata).
+    diff_field_points = "points", "Punkte", "points";
+    /// The field a change names: value (`diff`, the errata).
+    diff_field_value = "value", "Wert", "valeur";
+    /// The field a change names: values (`diff`, the errata).
+    diff_field_values = "values", "Werte", "valeurs";
+    /// The field a change names: number (`diff`, the errata).
+    diff_field_number = "number", "Nummer", "numéro";
+    /// The field a change names: event (`diff`, the errata).
+    diff_field_event = "event", "Ereignis", "événement";
+    /// The field a change names: part (`diff`, the errata).
+    diff_field_part = "part", "Teil", "partie";
+    /// The field a change names: deck (`diff`, the errata).
+    diff_field_deck = "deck", "Stapel", "paquet";
+    /// The field a change names: hand (`diff`, the errata).
+    diff_field_hand = "hand", "Handkarten", "main";
+    /// The field a change names: reshuffle (`diff`, the errata).
+    diff_field_reshuffle = "reshuffle", "Mischen", "remélange";
+    /// The field a change names: owner (`diff`, the errata).
+    diff_field_owner = "owner", "Besitzer", "propriétaire";
+    /// The field a change names: joins on turn (`diff`, the errata).
+    diff_field_joins_on_turn = "joins on turn", "kommt hinzu in Runde", "rejoint au tour";
+    /// The field a change names: limit (`diff`, the errata).
+    diff_field_limit = "limit", "Grenze", "limite";
+    /// The field a change names: weather (`diff`, the errata).
+    diff_field_weather = "weather", "Wetter", "météo";
+    /// The field a change names: turns (`diff`, the errata).
+    diff_field_turns = "turns", "Runden", "tours";
+    /// The field a change names: cells (`diff`, the errata).
+    diff_field_cells = "cells", "Felder", "cases";
+    /// The field a change names: terrain (`diff`, the errata).
+    diff_field_terrain = "terrain", "Gelände", "terrain";
+    /// The field a change names: path (`diff`, the errata).
+    diff_field_path = "path", "Verlauf", "tracé";
+    /// The field a change names: colour (`diff`, the errata).
+    diff_field_colour = "colour", "Farbe", "couleur";
+    /// The field a change names: symbol (`diff`, the errata).
+    diff_field_symbol = "symbol", "Symbol", "symbole";
+    /// The field a change names: icon (`diff`, the errata).
+    diff_field_icon = "icon", "Piktogramm", "icône";
+    /// The field a change names: label (`diff`, the errata).
+    diff_field_label = "label", "Beschriftung", "étiquette";
+    /// The field a change names: front (`diff`, the errata).
+    diff_field_front = "front", "Vorderseite", "recto";
+    /// The field a change names: back (`diff`, the errata).
+    diff_field_back = "back", "Rückseite", "verso";
+    /// The field a change names: arrives on turn (`diff`, the errata).
+    diff_field_arrives_on_turn = "arrives on turn", "kommt in Runde", "arrive au tour";
+    /// The field a change names: set-up (`diff`, the errata).
+    diff_field_set_up = "set-up", "Aufstellung", "mise en place";
+    /// The field a change names: set-up area (`diff`, the errata).
+    diff_field_set_up_area = "set-up area", "Aufstellungsgebiet", "zone de mise en place";
+    /// The field a change names: set-up cells (`diff`, the errata).
+    diff_field_set_up_cells = "set-up cells", "Aufstellungsfelder", "cases de mise en place";
+    /// The field a change names: sets up (`diff`, the errata).
+    diff_field_sets_up = "sets up", "Aufstellung", "mise en place";
+    /// The field a change names: enters at (`diff`, the errata).
+    diff_field_enters_at = "enters at", "Eintritt", "entrée";
+    /// The field a change names: situation (`diff`, the errata).
+    diff_field_situation = "situation", "Lage", "situation";
+    /// The field a change names: special rules (`diff`, the errata).
+    diff_field_special_rules = "special rules", "Sonderregeln", "règles spéciales";
+    /// The field a change names: optional rules (`diff`, the errata).
+    diff_field_optional_rules = "optional rules", "optionale Regeln", "règles optionnelles";
+    /// The field a change names: sudden death (`diff`, the errata).
+    diff_field_sudden_death = "sudden death", "Sofortsieg", "mort subite";
+    /// The field a change names: victory (`diff`, the errata).
+    diff_field_victory = "victory", "Sieg", "victoire";
+    /// The field a change names: points to win (`diff`, the errata).
+    diff_field_points_to_win = "points to win", "Punkte zum Sieg", "points pour gagner";
+    /// The field a change names: rules version needed (`diff`, the errata).
+    diff_field_rules_version_needed = "rules version needed", "benötigte Regelversion", "version des règles requise";
+    /// The field a change names: start on track (`diff`, the errata).
+    diff_field_start_on_track = "start on track", "Start auf der Leiste", "départ sur la piste";
+    /// The field a change names: first box (`diff`, the errata).
+    diff_field_first_box = "first box", "erstes Feld", "première case";
+    /// The field a change names: last box (`diff`, the errata).
+    diff_field_last_box = "last box", "letztes Feld", "dernière case";
+    /// The field a change names: markers (`diff`, the errata).
+    diff_field_markers = "markers", "Marker", "marqueurs";
+    /// The field a change names: die (`diff`, the errata).
+    diff_field_die = "die", "Würfel", "dé";
+    /// The field a change names: dice (`diff`, the errata).
+    diff_field_dice = "dice", "Würfel", "dés";
+    /// The field a change names: ratings (`diff`, the errata).
+    diff_field_ratings = "ratings", "Wertungen", "valeurs de tir";
+    /// The field a change names: column shift (`diff`, the errata).
+    diff_field_column_shift = "column shift", "Spaltenverschiebung", "décalage de colonne";
+    /// The field a change names: die-roll modifier (`diff`, the errata).
+    diff_field_die_roll_modifier = "die-roll modifier", "Würfelmodifikator", "modificateur au dé";
+    /// The field a change names: when (`diff`, the errata).
+    diff_field_when = "when", "Zeitpunkt", "moment";
+    /// A part of the game there is one of, as a change names it: the cheatsheet's settings.
+    diff_part_cheatsheet = "Cheatsheet", "Übersichtsblatt", "Aide-mémoire";
+    /// A part of the game there is one of, as a change names it: the designer's to-do list.
+    diff_part_todo = "To-do list", "Aufgabenliste", "Liste des tâches";
+    /// A part of the game there is one of, as a change names it: the counter sheet's settings.
+    diff_part_counter_sheet = "Counter sheet", "Spielsteinbogen", "Planche de pions";
+    /// A part of the game there is one of, as a change names it: the exports' settings.
+    diff_part_exports = "Exports", "Exporte", "Exports";
+    /// A part of the game there is one of, as a change names it: the limits of every scenario.
+    diff_part_scenario_limits = "Scenario limits", "Szenario-Grenzen", "Limites des scénarios";
     /// What a change names: a counter (`diff`, the errata).
     diff_kind_counter = "counter", "Spielstein", "pion";
     /// What a change names: a card back (`diff`, the errata).
