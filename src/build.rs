@@ -90,6 +90,9 @@ pub struct Written {
     pub pages: usize,
     /// Its size in bytes.
     pub bytes: usize,
+    /// It was already there, the same bytes (a document whose data did not change, an export
+    /// drawn the same): not written again.
+    pub reused: bool,
 }
 
 /// What a build found and wrote. `written` is empty when any error was found: nothing is
@@ -380,7 +383,7 @@ impl Builder {
                 let (n, of, file) = (n + 1, docs.len(), spec.file.as_str());
                 progress(Progress::Rendering { n, of, file });
                 progress(Progress::Rendered { n, of, file, pages: last.pages, took: Duration::ZERO });
-                report.written.push(Written { path, pages: last.pages, bytes: last.bytes });
+                report.written.push(Written { path, pages: last.pages, bytes: last.bytes, reused: true });
                 continue;
             }
             todo.push((n, spec, exported, path));
@@ -511,10 +514,11 @@ impl Builder {
         let built = vtt::Built { profiles: &self.profiles, charts: &charts };
         for (rel, bytes) in vtt::exports(renderer, game, ix, laid_out, &wanted, out_dir, &built)? {
             let path = out_dir.join(&rel);
-            if std::fs::read(&path).ok().as_deref() != Some(&bytes[..]) {
+            let reused = std::fs::read(&path).ok().as_deref() == Some(&bytes[..]);
+            if !reused {
                 write::write_atomic(&path, &bytes).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
             }
-            report.written.push(Written { path, pages: 0, bytes: bytes.len() });
+            report.written.push(Written { path, pages: 0, bytes: bytes.len(), reused });
         }
         Ok(())
     }
@@ -522,10 +526,11 @@ impl Builder {
     /// Write one PDF atomically (byte-identical output is not rewritten: watch mode rebuilds
     /// often) and remember how it was made.
     fn write(&mut self, path: PathBuf, pdf: &[u8], last: Rendered) -> Result<Written, String> {
-        if std::fs::read(&path).ok().as_deref() != Some(pdf) {
+        let reused = std::fs::read(&path).ok().as_deref() == Some(pdf);
+        if !reused {
             write::write_atomic(&path, pdf).map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
         }
-        let written = Written { path: path.clone(), pages: last.pages, bytes: pdf.len() };
+        let written = Written { path: path.clone(), pages: last.pages, bytes: pdf.len(), reused };
         self.last.insert(path, last);
         Ok(written)
     }

@@ -699,6 +699,13 @@ fn clip(s: &str) -> std::borrow::Cow<'_, str> {
     let mut changed = false;
     while let Some(open) = rest.find(['`', '"']) {
         let q = rest.as_bytes()[open] as char;
+        // A double quote after a letter or digit is an inch mark (`5/8"`), not a quotation.
+        let before = rest[..open].chars().last().or_else(|| out.chars().last());
+        if q == '"' && before.is_some_and(|c| c.is_alphanumeric() || c == '.') {
+            out.push_str(&rest[..=open]);
+            rest = &rest[open + 1..];
+            continue;
+        }
         let Some(len) = rest[open + 1..].find(q) else { break };
         let quoted = &rest[open + 1..open + 1 + len];
         out.push_str(&rest[..=open]);
@@ -967,6 +974,9 @@ mod tests {
         assert!(said.len() < 200 && said.contains("...") && said.ends_with("\" does not fit; shorten it"), "{said}");
         // Unquoted, a very long message is still cut as a whole.
         assert!(clip(&long.repeat(2)).len() < long.len() * 2);
+        // An inch mark is no quotation: the words after it are not cut as one.
+        let sizes = format!("a 5/8\" counter of {long}, or a 1/2\" one: print it at 6 pt or more, it fits");
+        assert!(clip(&sizes).ends_with("print it at 6 pt or more, it fits"), "{}", clip(&sizes));
     }
 
     #[test]

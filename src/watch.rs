@@ -139,11 +139,11 @@ fn changed_files(names: &[String]) -> String {
 
 fn rebuild(builder: &mut Builder, why: &str) {
     let t = Instant::now();
-    let (mut check, mut slowest, mut unchanged) = (None, None::<(String, u128)>, Vec::new());
+    let (mut check, mut slowest) = (None, None::<(String, u128)>);
     let result = builder.build(&mut |p| match p {
         Progress::Checked { took, .. } => check = Some(took.as_millis()),
         // A document whose data did not change is reused: no time taken.
-        Progress::Rendered { file, took, .. } if took.is_zero() => unchanged.push(file.to_string()),
+        Progress::Rendered { took, .. } if took.is_zero() => {}
         Progress::Rendered { file, took, .. } => {
             if slowest.as_ref().is_none_or(|(_, ms)| took.as_millis() > *ms) {
                 slowest = Some((file.to_string(), took.as_millis()));
@@ -166,11 +166,10 @@ fn rebuild(builder: &mut Builder, why: &str) {
             if report.has_errors() {
                 println!("{why}: {} in {ms} ms; kept the last good PDFs", diag::summary(&report.diags));
             } else {
-                // What was reused is not said to be rebuilt.
-                let rebuilt: Vec<&playaid::build::Written> = (report.written.iter())
-                    .filter(|w| !w.path.file_name().is_some_and(|n| unchanged.iter().any(|u| n == u.as_str())))
-                    .collect();
-                println!("{why}: {}", rebuilt_line(&rebuilt, ms, check, slowest, unchanged.len()));
+                // What was already there, the same bytes, is not said to be rebuilt.
+                let (rebuilt, reused): (Vec<&playaid::build::Written>, Vec<_>) =
+                    report.written.iter().partition(|w| !w.reused);
+                println!("{why}: {}", rebuilt_line(&rebuilt, ms, check, slowest, reused.len()));
             }
         }
     }
@@ -258,6 +257,7 @@ mod tests {
                 }),
                 pages: 1,
                 bytes: 1,
+                reused: false,
             })
             .collect();
         let written: Vec<&playaid::build::Written> = written.iter().collect();

@@ -397,10 +397,36 @@ impl Checker<'_> {
                 .iter()
                 .find(|g| unit.kind.as_ref().is_some_and(|k| g.kinds.iter().any(|x| x.v == k.v))),
         };
+        self.blocks_in(unit, group)
+    }
+
+    /// How many blocks `unit` is in `group`, when the group counts them (`count`): none
+    /// otherwise.
+    pub(super) fn blocks_in(&self, unit: &Unit, group: Option<&CounterGroup>) -> Option<i64> {
         let stat = group.and_then(|g| g.block.as_ref()).and_then(|b| b.count.as_ref())?;
         match unit.stats().iter().find(|(k, _)| k.v == stat.v).map(|(_, v)| &v.v) {
             Some(Scalar::Int(n)) => Some((*n).clamp(1, super::MAX_COPIES)),
             _ => Some(1),
+        }
+    }
+
+    /// How many of its unit each id of counter `c` prints, as the layout prints them: its own
+    /// `quantity` (in a group counting blocks by a stat, the stickers a unit takes make one);
+    /// without one, a block sticker prints for every unit of its unit's `quantity`, any other
+    /// counter once.
+    pub(super) fn printed_units(&self, c: &Counter) -> i64 {
+        let game = self.game;
+        let unit = c.unit.as_ref().and_then(|u| self.ix.get::<Unit>(game, &u.v));
+        let units = || unit.and_then(|x| x.quantity.as_ref()).map_or(1, |q| q.v.max(1));
+        let group = self.counter_group(c);
+        let block = group.is_some_and(|g| g.block.is_some());
+        let per_unit = unit.and_then(|u| self.blocks_in(u, group));
+        match (per_unit, &c.quantity) {
+            (Some(n), Some(q)) => q.v.max(1) / n,
+            (Some(_), None) => units(),
+            (None, Some(q)) => q.v.max(1),
+            (None, None) if block => units(),
+            (None, None) => 1,
         }
     }
 

@@ -60,14 +60,8 @@ impl Checker<'_> {
                 continue;
             }
             let Some(first) = entries.first() else { continue };
-            // Blocks counted by a stat print that many a unit: the layout multiplies them out.
-            let counted =
-                |c: &&Counter| self.counter_group(c).and_then(|g| g.block.as_ref()).is_some_and(|b| b.count.is_some());
-            if entries.iter().any(counted) {
-                continue;
-            }
-            let printed: i64 =
-                entries.iter().map(|c| c.quantity.as_ref().map_or(1, |n| n.v.max(1)) * c.expanded().len() as i64).sum();
+            // Blocks are counted in units, as the layout prints them (a unit's stickers make one).
+            let printed: i64 = entries.iter().map(|c| self.printed_units(c) * c.expanded().len() as i64).sum();
             if printed == q.v {
                 continue;
             }

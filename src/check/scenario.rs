@@ -342,7 +342,7 @@ impl<'g> Checker<'g> {
                     {
                         units.push((u, &id.loc));
                     }
-                    let quantity = n.counter.quantity.as_ref().map_or(1, |q| q.v.max(1));
+                    let quantity = self.printed_units(n.counter);
                     let key = (n.counter as *const Counter, n.id.v.as_str());
                     match placed.iter_mut().find(|p| (p.0, p.1) == key) {
                         Some(p) => {
@@ -440,17 +440,10 @@ impl<'g> Checker<'g> {
                 let unit = self.ix.get::<Unit>(game, &u.v);
                 // A unit of several blocks: the blocks printed (its own `quantity`, else that
                 // many for every unit of the unit's `quantity`) make whole units.
-                let per_unit = unit.and_then(|x| self.unit_blocks(x));
-                let units = || unit.and_then(|x| x.quantity.as_ref()).map_or(1, |q| q.v.max(1));
-                // A block sticker without a `quantity` prints for every unit, as a counted one.
-                let is_block = self.counter_group(c).is_some_and(|g| g.block.is_some());
-                let copies = match (per_unit, &c.quantity) {
-                    (Some(n), Some(q)) => q.v.max(1) / n,
-                    (Some(_), None) => units(),
-                    (None, Some(q)) => q.v.max(1),
-                    (None, None) if is_block => units(),
-                    (None, None) => 1,
-                };
+                let group = self.counter_group(c);
+                let per_unit = unit.and_then(|x| self.blocks_in(x, group));
+                let is_block = group.is_some_and(|g| g.block.is_some());
+                let copies = self.printed_units(c);
                 if per_unit.is_some() {
                     supply.blocks.insert(u.v.as_str());
                 } else if is_block {
@@ -497,7 +490,7 @@ impl<'g> Checker<'g> {
             let prints = |id: &Sp<String>| {
                 (game.counters.iter())
                     .find(|c| c.unit.as_ref().is_some_and(|x| x.v == u.v) && c.setup_ids().iter().any(|i| i.v == id.v))
-                    .map(|c| c.quantity.as_ref().map_or(1, |q| q.v.max(1)))
+                    .map(|c| self.printed_units(c))
             };
             let copies = if f.counters.is_empty() {
                 f.copies()

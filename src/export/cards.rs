@@ -452,7 +452,7 @@ impl Exporter<'_> {
             let mut table = TableData { id, title: None, header, rows, notes: Vec::new(), changes: None };
             // `build --since`: a card whose row reads otherwise (its ops, event, copies) is
             // marked, as a rules table's row is.
-            table.changes = self.deck_row_marks(&table);
+            table.changes = self.deck_row_marks(&deck_part_key(d, i), &table);
             out.push(DeckPartList { label, table });
         }
         let mut dealing = Vec::new();
@@ -722,6 +722,12 @@ fn terrain_rows(t: &Terrain, words: &crate::model::Words) -> Vec<CardStat> {
 /// How many copies of a card the deck holds (`quantity`, default 1, within the checked range).
 fn copies(c: &Card) -> i64 {
     c.quantity.as_ref().map_or(1, |q| q.v.clamp(1, crate::check::MAX_COPIES))
+}
+
+/// A deck part's list as `build --since` knows it across versions: the deck's id and the
+/// part's (a deck `a` part `b-c` and a deck `a-b` part `c` are two lists).
+pub(super) fn deck_part_key(d: &Deck, i: usize) -> String {
+    format!("{}\u{1f}{}", d.id.v, d.parts.get(i).map_or("", |p| p.id.v.as_str()))
 }
 
 /// Which of a deck list's optional columns it has: each only when some card fills it.

@@ -275,6 +275,8 @@ fn sheet_map(
         (true, false) => ox,
         _ => oy,
     };
+    let (lines, texts) = drawn(&drawing);
+    let marks = tiling.marks_clear(size, &lines, &texts).into_iter().map(pt).collect();
     SheetMap {
         drawing,
         tiles,
@@ -282,11 +284,41 @@ fn sheet_map(
         down: tiling.down,
         page: pt(tiling.page),
         area: pt(tiling.area),
-        marks: tiling.marks(size).into_iter().map(pt).collect(),
+        marks,
         overlap: mm(least),
         notes,
         plan,
     }
+}
+
+/// A line drawn from point to point (map mm).
+type Segment = (MmPoint, MmPoint);
+
+/// What a map drawing draws that an alignment mark must keep off (map mm): its lines (roads,
+/// rivers, hexside features, connections between areas) point to point, and its texts (cell
+/// numbers and labels, areas' names) as a centre and half their width.
+fn drawn(d: &MapDrawing) -> (Vec<Segment>, Vec<(MmPoint, f64)>) {
+    let p = |q: &Point| (q[0], q[1]);
+    let mut lines: Vec<Segment> =
+        d.lines.iter().flat_map(|l| l.points.windows(2).map(|w| (p(&w[0]), p(&w[1])))).collect();
+    lines.extend(d.hexsides.iter().map(|h| (p(&h.a), p(&h.b))));
+    let mut texts: Vec<(MmPoint, f64)> = Vec::new();
+    let half = |text: &str, size: Pt| (crate::layout::fonts::text_width(text, size, true).mm().0 / 2.0).max(2.0);
+    // Each cell's number, from the middle of its top down half a line.
+    for c in d.cells.iter().filter(|c| !c.n.is_empty()) {
+        let y = c.number[1] + d.coord_size.mm().0 / 2.0;
+        texts.push(((c.number[0], y), half(&c.n, d.coord_size)));
+    }
+    for l in &d.labels {
+        // Under the cell's centre, about a line high.
+        let y = l.at[1] + d.label_below * d.cell + d.label_size.mm().0 / 2.0;
+        texts.push(((l.at[0], y), half(&l.text, d.label_size)));
+    }
+    if let Some(n) = &d.network {
+        lines.extend(n.connections.iter().map(|c| (p(&c.a), p(&c.b))));
+        texts.extend(n.areas.iter().map(|a| (p(&a.name_at), half(&a.name, n.name_size))));
+    }
+    (lines, texts)
 }
 
 /// How a terrain id is drawn: its `[[terrain]]` colour and pattern, else the built-in ones.

@@ -267,11 +267,26 @@ impl Exporter<'_> {
     }
 
     fn items(&mut self, items: &[Item]) -> Vec<ItemData> {
+        self.items_at(items, 0)
+    }
+
+    /// A section's items, `depth` lists deep: a track in a list item is set in the item's
+    /// narrower column, and never across the page's (a float would stay in the item).
+    fn items_at(&mut self, items: &[Item], depth: usize) -> Vec<ItemData> {
         let game = self.game;
+        let room = match depth {
+            0 => self.room,
+            _ => crate::layout::sheets::Room {
+                column: self.room.column - crate::layout::sheets::NEST_INDENT * depth as f64,
+                across: None,
+            },
+        };
         let mut out = Vec::new();
         for it in items {
             let v = match it {
-                Item::Text { text, items } => ItemData::Item { text: self.text(text), items: self.items(items) },
+                Item::Text { text, items } => {
+                    ItemData::Item { text: self.text(text), items: self.items_at(items, depth + 1) }
+                }
                 Item::Label(t) => ItemData::Label { text: self.text(t) },
                 Item::Note(t) => ItemData::Note { text: self.text(t) },
                 Item::Table(id) => match self.ix.get::<Table>(game, &id.v) {
@@ -291,7 +306,7 @@ impl Exporter<'_> {
                     None => continue,
                 },
                 Item::Track(id) => match self.ix.get::<Track>(game, &id.v) {
-                    Some(t) => ItemData::Track { track: self.track(t, &Vec::new(), self.room) },
+                    Some(t) => ItemData::Track { track: self.track(t, &Vec::new(), room) },
                     None => continue,
                 },
                 Item::Deck(id) => match self.ix.get::<Deck>(game, &id.v) {
@@ -300,7 +315,7 @@ impl Exporter<'_> {
                 },
                 Item::Chart(kind) => match kind.v {
                     ChartKind::Terrain => ItemData::Terrain { terrain: self.terrain_chart() },
-                    ChartKind::Turns => ItemData::Turns { turns: self.turn_track(None, self.room.column) },
+                    ChartKind::Turns => ItemData::Turns { turns: self.turn_track(None, room.column) },
                 },
             };
             out.push(v);

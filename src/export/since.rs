@@ -40,7 +40,7 @@ pub struct Prints {
     forces: HashMap<(String, String), HashSet<String>>,
     /// Each scenario's set-up on its board: a force's block where it stands, by scenario id.
     setups: HashMap<String, HashSet<String>>,
-    /// Each deck list's rows (a part's cards), by the part's table id.
+    /// Each deck list's rows (a part's cards), by deck and part (`deck_part_key`).
     decks: HashMap<String, HashSet<String>>,
     /// Where each marker of a scenario's track starts, by scenario, track and marker.
     starts: HashMap<(String, String, String), Option<i64>>,
@@ -171,8 +171,9 @@ pub fn prints(game: &Game, ix: &Index, layout: &Layout) -> Prints {
     }
     let mut decks = HashMap::new();
     for d in &game.decks {
-        for part in ex.deck_list(d).parts {
-            decks.insert(part.table.id.clone(), part.table.rows.iter().map(|r| ex.resolved(r)).collect());
+        for (i, part) in ex.deck_list(d).parts.iter().enumerate() {
+            let rows = part.table.rows.iter().map(|r| ex.resolved(r)).collect();
+            decks.insert(super::cards::deck_part_key(d, i), rows);
         }
     }
     let (mut forces, mut setups, mut starts) = (HashMap::new(), HashMap::new(), HashMap::new());
@@ -319,7 +320,11 @@ impl Exporter<'_> {
             }
             Value::Array(items) => items.iter_mut().for_each(|x| self.resolve(x)),
             Value::Object(fields) => {
-                for key in ["index", "first_copy", "sheet", "cell", "changed", "changes", "back", "footer", "fit"] {
+                // `form`: how a track is set in the document's column, which the cheatsheet and
+                // the rulebook set otherwise.
+                for key in
+                    ["index", "first_copy", "sheet", "cell", "changed", "changes", "back", "footer", "fit", "form"]
+                {
                     fields.remove(key);
                 }
                 fields.values_mut().for_each(|x| self.resolve(x));
@@ -360,10 +365,11 @@ impl Exporter<'_> {
         Some(t.rows.iter().map(|r| old.is_none_or(|o| !o.contains(&self.resolved(r)))).collect())
     }
 
-    /// The marks of a deck list's rows (one part's cards), as [`Self::row_marks`]'s.
-    pub(super) fn deck_row_marks(&self, t: &super::rules::TableData) -> Option<Vec<bool>> {
+    /// The marks of a deck list's rows (one part's cards, `key` as
+    /// [`super::cards::deck_part_key`] says), as [`Self::row_marks`]'s.
+    pub(super) fn deck_row_marks(&self, key: &str, t: &super::rules::TableData) -> Option<Vec<bool>> {
         let since = self.since.as_ref()?;
-        let old = since.prints.decks.get(&t.id);
+        let old = since.prints.decks.get(key);
         Some(t.rows.iter().map(|r| old.is_none_or(|o| !o.contains(&self.resolved(r)))).collect())
     }
 

@@ -157,6 +157,19 @@ impl Geometry {
     }
 }
 
+/// How far an alignment mark's centre keeps from a line or a text the map draws (mm): its
+/// cross's arm (3 mm) and a millimetre.
+pub const MARK_CLEAR_MM: f64 = 4.0;
+
+/// The distance from `p` to the segment from `a` to `b`.
+pub fn distance_to_segment(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 <= 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
+    let (x, y) = (a.0 + t * dx, a.1 + t * dy);
+    ((p.0 - x).powi(2) + (p.1 - y).powi(2)).sqrt()
+}
+
 /// How a map is cut into pages.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tiling {
@@ -248,9 +261,53 @@ impl Tiling {
         (MAP_EDGE_MM + p.0 - o.0, MAP_EDGE_MM + p.1 - o.1)
     }
 
+    /// The alignment marks clear of what the map draws: each of [`Tiling::marks`] moved along
+    /// its overlap band to the nearest place at least [`MARK_CLEAR_MM`] from every line of
+    /// `lines` (roads, rivers, connections: point to point) and every text of `texts` (its
+    /// centre and half width), or clear of the lines alone when no place is clear of both
+    /// within half the distance to the next mark; none on the band where even the lines leave
+    /// no room.
+    pub fn marks_clear(&self, size: Point, lines: &[(Point, Point)], texts: &[(Point, f64)]) -> Vec<Point> {
+        let reach = |p: Point, with_text: bool| {
+            let off_lines = lines.iter().all(|&(a, b)| distance_to_segment(p, a, b) >= MARK_CLEAR_MM);
+            let off_text = !with_text
+                || texts.iter().all(|&(c, r)| ((p.0 - c.0).powi(2) + (p.1 - c.1).powi(2)).sqrt() >= r + MARK_CLEAR_MM);
+            off_lines && off_text
+        };
+        let spacing = |len: f64| len / (len / 60.0).ceil().max(1.0);
+        let mut out = Vec::new();
+        for (p, along_x) in self.marks_along(size) {
+            let len = if along_x { size.0 } else { size.1 };
+            let most = (spacing(len) / 2.0 - MARK_CLEAR_MM).max(0.0);
+            let at = |d: f64| if along_x { (p.0 + d, p.1) } else { (p.0, p.1 + d) };
+            let inside = |q: Point| {
+                q.0 >= MARK_CLEAR_MM
+                    && q.1 >= MARK_CLEAR_MM
+                    && q.0 <= size.0 - MARK_CLEAR_MM
+                    && q.1 <= size.1 - MARK_CLEAR_MM
+            };
+            // Half a millimetre at a time, nearest first, either way.
+            let tries = (0..=(most * 2.0) as usize).flat_map(|i| {
+                let d = i as f64 / 2.0;
+                [d, -d]
+            });
+            let found = [true, false]
+                .into_iter()
+                .find_map(|with_text| tries.clone().map(at).find(|&q| inside(q) && reach(q, with_text)));
+            out.extend(found);
+        }
+        out
+    }
+
     /// The alignment marks: map points in the middle of each overlap band, every 60 mm or so
     /// along it; each shows on both tiles that share the band.
     pub fn marks(&self, size: Point) -> Vec<Point> {
+        self.marks_along(size).into_iter().map(|(p, _)| p).collect()
+    }
+
+    /// [`Tiling::marks`], each with whether its band runs across (a row's seam) rather than
+    /// down.
+    fn marks_along(&self, size: Point) -> Vec<(Point, bool)> {
         let mut out = Vec::new();
         let along = |len: f64| {
             let n = (len / 60.0).ceil().max(1.0) as usize;
@@ -259,11 +316,11 @@ impl Tiling {
         let overlap = self.overlap();
         for c in 1..self.across {
             let x = c as f64 * self.step.0 + overlap.0 / 2.0;
-            out.extend(along(size.1).map(|y| (x, y)));
+            out.extend(along(size.1).map(|y| ((x, y), false)));
         }
         for r in 1..self.down {
             let y = r as f64 * self.step.1 + overlap.1 / 2.0;
-            out.extend(along(size.0).map(|x| (x, y)));
+            out.extend(along(size.0).map(|x| ((x, y), true)));
         }
         out
     }

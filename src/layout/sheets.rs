@@ -88,6 +88,11 @@ impl Sheets {
     }
 }
 
+/// How far a list item's sub-items stand in from their column, at most (its marker and the
+/// gap after it, `pa-list-indent`, at the largest body size): what a chart in a sub-item has
+/// less than its column.
+pub const NEST_INDENT: Mm = Mm(5.0);
+
 /// A chart box's inset on each side (`pa-chart-box`): what a track's boxes have less than
 /// their column.
 pub const CHART_INSET: Pt = Pt(4.0);
@@ -148,8 +153,9 @@ pub struct TrackForm {
 pub fn track_form(boxes: &[i64], most: usize, room: Room) -> TrackForm {
     let n = boxes.len().max(1);
     let most = most.max(1) as f64;
-    let number =
-        boxes.iter().map(|b| super::fonts::cond_width(&b.to_string(), TRACK_NUMBER, true)).fold(Pt(0.0), Pt::max);
+    // As Typst prints a number: a negative one with a minus sign, not a hyphen.
+    let said = |b: &i64| b.to_string().replace('-', "\u{2212}");
+    let number = boxes.iter().map(|b| super::fonts::cond_width(&said(b), TRACK_NUMBER, true)).fold(Pt(0.0), Pt::max);
     let chips = TRACK_CHIP.0.pt() * most + TRACK_CHIP.1 * (most - 1.0) + TRACK_INSET * 2.0;
     let least = (number + Pt(3.4)).max(chips).max(TRACK_LEAST.pt()).mm();
     let inside = |w: Mm| w - CHART_INSET.mm() * 2.0;

@@ -494,3 +494,30 @@ fn a_turn_track_of_several_scenarios_names_each_scenarios_arrivals() {
     let squads = track.find("3× Rifle Squad").unwrap();
     assert!(ostrel < tank && tank < eskerry && eskerry < squads, "each scenario above its own arrivals:\n{track}");
 }
+
+/// A track in a list item is set in the item's narrower column and never across the page (a
+/// float would stay inside the item and be cut off): on the cheatsheet its 21 boxes wrap into
+/// rows that end inside the column, where the same track as a section's own item spans both
+/// columns.
+#[test]
+fn a_track_in_a_list_item_keeps_to_the_items_column() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    copy_dir(&repo().join("data/marrow-front"), &game);
+    let charts = std::fs::read_to_string(game.join("charts.toml")).unwrap();
+    std::fs::write(game.join("charts.toml"), charts.replace("from = 0\nto = 12", "from = -10\nto = 10")).unwrap();
+    let rules = std::fs::read_to_string(game.join("rules.toml")).unwrap();
+    let item = "  { track = \"morale\" },\n";
+    assert_eq!(rules.matches(item).count(), 1, "the example's data changed: update this test");
+    std::fs::write(game.join("rules.toml"), rules.replace(item, "  { text = \"The track:\", items = [{ track = \"morale\" }] },\n"))
+        .unwrap();
+    let (cells, _) = track_cells_of(&game, &DocKind::Cheatsheet, tmp.path());
+    assert_eq!(cells.iter().map(|c| c.0).collect::<Vec<_>>(), (-10..=10).collect::<Vec<_>>(), "every box prints");
+    let rows: std::collections::BTreeSet<i64> = cells.iter().map(|c| (c.3 * 10.0).round() as i64).collect();
+    assert!(rows.len() > 1, "rows, not a strip across the page");
+    // The cheatsheet's columns on A4: 10 to 102 mm and 108 to 200 mm; the item's boxes keep to
+    // one of them.
+    let (left, right) = (cells.iter().map(|c| c.2).fold(f64::MAX, f64::min), cells.iter().map(|c| c.2 + c.4).fold(0.0, f64::max));
+    let inside = |(a, b): (f64, f64)| left >= a && right <= b;
+    assert!(inside((10.0, 102.0)) || inside((108.0, 200.0)), "boxes from {left:.1} to {right:.1} mm: not in one column");
+}

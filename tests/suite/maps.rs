@@ -553,3 +553,57 @@ fn a_setup_zone_near_a_terrain_is_its_cells_within_the_distance_each_shaded() {
         assert_eq!(areas[0]["cells"].as_array().unwrap().len(), cells, "within {within}");
     }
 }
+
+/// The distance from `p` to the segment `a`-`b`, worked out here from the points the data
+/// gives (not by playaid's own function).
+fn to_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let l2 = dx * dx + dy * dy;
+    let t = if l2 == 0.0 { 0.0 } else { (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2).clamp(0.0, 1.0) };
+    ((p[0] - a[0] - t * dx).powi(2) + (p[1] - a[1] - t * dy).powi(2)).sqrt()
+}
+
+/// The alignment marks of a map printed on several pages keep off what the map draws (#43):
+/// in every example, no mark's cross (3 mm arms) touches a road, a river or a connection
+/// between areas, and none sits on a cell's number; every seam still has its marks.
+#[test]
+fn alignment_marks_keep_off_roads_rivers_and_numbers() {
+    let mut marks_seen = 0;
+    for game in ["marrow-front", "genpei-naval", "salt-crown", "hollow-ridge"] {
+        let checked = load_and_check(&crate::common::repo().join("data").join(game), None).unwrap();
+        let (ix, laid) = checked.stages.as_ref().unwrap();
+        let exported = export(&checked.game, ix, laid, &DocKind::Map, &ExportOptions::default());
+        let data: serde_json::Value = serde_json::from_slice(&exported.data_json).unwrap();
+        for m in data["map_sheet"]["maps"].as_array().unwrap() {
+            let p = |v: &serde_json::Value| [v[0].as_f64().unwrap(), v[1].as_f64().unwrap()];
+            // The drawing is flattened into the map.
+            let d = m;
+            let mut segments: Vec<([f64; 2], [f64; 2])> = Vec::new();
+            for l in d["lines"].as_array().unwrap() {
+                let pts: Vec<[f64; 2]> = l["points"].as_array().unwrap().iter().map(p).collect();
+                segments.extend(pts.windows(2).map(|w| (w[0], w[1])));
+            }
+            segments.extend(d["hexsides"].as_array().unwrap().iter().map(|h| (p(&h["a"]), p(&h["b"]))));
+            if let Some(n) = d["network"].as_object() {
+                segments.extend(n["connections"].as_array().unwrap().iter().map(|c| (p(&c["a"]), p(&c["b"]))));
+            }
+            let numbers: Vec<[f64; 2]> = d["cells"].as_array().unwrap().iter().map(|c| p(&c["number"])).collect();
+            let marks = m["marks"].as_array().unwrap();
+            let pages = m["across"].as_u64().unwrap() * m["down"].as_u64().unwrap();
+            assert_eq!(marks.is_empty(), pages == 1, "{game}: marks on the seams of a map of {pages} pages");
+            for mark in marks.iter().map(p) {
+                marks_seen += 1;
+                for &(a, b) in &segments {
+                    let d = to_segment(mark, a, b);
+                    assert!(d >= 3.5, "{game}: a mark at {mark:?} is {d:.1} mm from a line {a:?}-{b:?}");
+                }
+                for n in &numbers {
+                    // The number's top middle: its text runs about 2 mm each way and 2.5 mm down.
+                    let near = (mark[0] - n[0]).abs() < 2.0 + 3.0 && mark[1] > n[1] - 3.0 && mark[1] < n[1] + 2.5 + 3.0;
+                    assert!(!near, "{game}: a mark at {mark:?} crosses the number at {n:?}");
+                }
+            }
+        }
+    }
+    assert!(marks_seen > 5, "only {marks_seen} marks looked at");
+}

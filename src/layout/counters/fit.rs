@@ -179,8 +179,13 @@ fn stripe_depth(face: &RFace, group: &RGroup) -> f64 {
             pad + Mm(0.2) + inset(s).mm() + ink.mm() + UNDER_STRIPE_TEXT
         })
         .fold(Mm(0.0), Mm::max);
-    if h.0 <= 0.0 { STRIPE } else { (need.0 / h.0).max(STRIPE) }
+    // At most half the face: the centre's symbol and text keep their room (a top text too tall
+    // for that is too tall for the counter, and says so as text that does not fit).
+    if h.0 <= 0.0 { STRIPE } else { (need.0 / h.0).clamp(STRIPE, STRIPE_MOST) }
 }
+
+/// The deepest a stripe may be, as a share of the face's height.
+const STRIPE_MOST: f64 = 0.4;
 
 /// How much further from its cut line than the pad a slot must sit (pt) for its ink to stay
 /// inside the safe area: top and bottom slots sit 0.2 mm in, by cap height and baseline; edge
@@ -334,7 +339,10 @@ pub(super) fn overflow(
     let slot = s.name.replace('-', "_");
     let part = if group.block.is_some() { format!("{slot} slot") } else { format!("{side} {slot} slot") };
     let shrink = match group.min_font_size {
-        None => Some(format!("allow shrinking to {:.1} with `min_font_size` in its [[counter_group]]", s.floor)),
+        None if size.0 > s.floor.0 + 0.001 => {
+            Some(format!("allow shrinking to {:.1} with `min_font_size` in its [[counter_group]]", s.floor))
+        }
+        None => None,
         Some(m) if m.0 > s.floor.0 + 0.001 => Some(format!(
             "lower its [[counter_group]]'s `min_font_size` from {m:.1} toward {:.1}, the floor for this text",
             s.floor
