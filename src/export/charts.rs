@@ -542,7 +542,8 @@ impl Exporter<'_> {
             .tracks
             .iter()
             .filter_map(|id| self.ix.get::<Track>(game, &id.v))
-            .map(|t| self.track(t, &Vec::new(), Room { column, across: None }))
+            // One too long for a column runs across the foot, with the turn track.
+            .map(|t| self.track(t, &Vec::new(), Room { column, across: Some(inner) }))
             .collect();
         let decks =
             aid.decks.iter().filter_map(|id| self.ix.get::<Deck>(game, &id.v)).map(|d| self.deck_list(d)).collect();

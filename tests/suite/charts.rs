@@ -389,8 +389,7 @@ fn the_aid_card_lists_the_decks_it_names() {
 /// A track of 21 boxes (-10 to 10) prints as one strip where its column has room for boxes as
 /// wide as "-10" and the chips in them: every box on one line, in order, none narrower than
 /// 5 mm. On the cheatsheet, whose column is too narrow for it, the strip spans both columns
-/// inside the page's margins; on the aid card's narrow column it wraps into rows of even
-/// length.
+/// inside the page's margins; on the aid card it runs across the foot with the turn track.
 #[test]
 fn a_long_track_is_one_strip_when_the_page_allows() {
     let tmp = tempfile::tempdir().unwrap();
@@ -415,9 +414,15 @@ fn a_long_track_is_one_strip_when_the_page_allows() {
     let (left, right) = (cells[0].2, cells[20].2 + cells[20].4);
     assert!(right - left > 92.0, "the strip spans both columns: {left:.1} to {right:.1} mm");
     assert!(left >= 10.0 && right <= 200.0, "inside the margins: {left:.1} to {right:.1} mm");
-    let (cells, _) = track_cells_of(&game, &DocKind::Aid, tmp.path());
-    let rows: std::collections::BTreeSet<i64> = cells.iter().map(|c| (c.3 * 10.0).round() as i64).collect();
-    assert_eq!(rows.len(), 3, "rows of 7: {cells:?}");
+    // The aid card: too long for its column, one strip across the foot of the page, above the
+    // turn track, and the card still one page.
+    let (cells, pdf) = track_cells_of(&game, &DocKind::Aid, tmp.path());
+    one_strip(&cells);
+    let (left, right) = (cells[0].2, cells[20].2 + cells[20].4);
+    assert!(right - left > 100.0, "across the card: {left:.1} to {right:.1} mm");
+    assert_eq!(pdf_info(&pdf).1, 1, "one page");
+    let turn = track_boxes(&game, &DocKind::Aid);
+    assert!(turn.iter().all(|t| t.1 == 1), "the turn track on the same page");
 }
 
 /// The terrain chart prints a column for each of line of sight, level, height and cover that
@@ -509,15 +514,22 @@ fn a_track_in_a_list_item_keeps_to_the_items_column() {
     let rules = std::fs::read_to_string(game.join("rules.toml")).unwrap();
     let item = "  { track = \"morale\" },\n";
     assert_eq!(rules.matches(item).count(), 1, "the example's data changed: update this test");
-    std::fs::write(game.join("rules.toml"), rules.replace(item, "  { text = \"The track:\", items = [{ track = \"morale\" }] },\n"))
-        .unwrap();
+    std::fs::write(
+        game.join("rules.toml"),
+        rules.replace(item, "  { text = \"The track:\", items = [{ track = \"morale\" }] },\n"),
+    )
+    .unwrap();
     let (cells, _) = track_cells_of(&game, &DocKind::Cheatsheet, tmp.path());
     assert_eq!(cells.iter().map(|c| c.0).collect::<Vec<_>>(), (-10..=10).collect::<Vec<_>>(), "every box prints");
     let rows: std::collections::BTreeSet<i64> = cells.iter().map(|c| (c.3 * 10.0).round() as i64).collect();
     assert!(rows.len() > 1, "rows, not a strip across the page");
     // The cheatsheet's columns on A4: 10 to 102 mm and 108 to 200 mm; the item's boxes keep to
     // one of them.
-    let (left, right) = (cells.iter().map(|c| c.2).fold(f64::MAX, f64::min), cells.iter().map(|c| c.2 + c.4).fold(0.0, f64::max));
+    let (left, right) =
+        (cells.iter().map(|c| c.2).fold(f64::MAX, f64::min), cells.iter().map(|c| c.2 + c.4).fold(0.0, f64::max));
     let inside = |(a, b): (f64, f64)| left >= a && right <= b;
-    assert!(inside((10.0, 102.0)) || inside((108.0, 200.0)), "boxes from {left:.1} to {right:.1} mm: not in one column");
+    assert!(
+        inside((10.0, 102.0)) || inside((108.0, 200.0)),
+        "boxes from {left:.1} to {right:.1} mm: not in one column"
+    );
 }
