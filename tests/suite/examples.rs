@@ -310,8 +310,13 @@ fn the_examples_print_their_seeds_facts() {
     // War at Sea: troop counters are unlimited: no quantity of them in the forces.
     let sc = text("war-at-sea-troop-landing", "scenario-island-landing.pdf");
     assert!(!sc.contains("Troop Counter Armour") && sc.contains("as many as the transports carry"), "{sc}");
-    // Starting Phase: the cards print the rules' units, with no aside about the rules.
-    assert!(!text("starting-phase", "cards.pdf").contains("not from the rules"));
+    // Starting Phase: the cards print the rules' units, with no aside about the rules; the
+    // unit cards' backs say they are examples (the rules name no units, #43).
+    let cards = text("starting-phase", "cards.pdf");
+    assert!(!cards.contains("not from the rules"));
+    assert!(cards.contains("Example units made up for playaid"), "{cards}");
+    // Genpei: the board is made up for the example scenario, and says so.
+    assert!(text("genpei-naval", "map.pdf").contains("Example board"));
     // White Star Rising: the seed's order (Disrupted Units, 6.1.7, after Overrun Combat, 6.4;
     // Artillery, 11.2, before Anti-Aircraft Units, 11.1), Mortars keeps 6.1, and the Disrupted
     // card carries the 6.1.7 rules.
