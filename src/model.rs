@@ -468,6 +468,16 @@ pub enum Scalar {
 }
 
 impl Scalar {
+    /// The value as a whole number, when it is one: `4`, `4.0` or `"4"`.
+    pub fn whole(&self) -> Option<i64> {
+        match self {
+            Scalar::Int(i) => Some(*i),
+            Scalar::Float(f) if f.fract() == 0.0 => Some(*f as i64),
+            Scalar::Str(s) => s.trim().parse().ok(),
+            _ => None,
+        }
+    }
+
     /// The value as printed on a sheet.
     pub(crate) fn display(&self) -> String {
         match self {

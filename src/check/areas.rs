@@ -404,10 +404,9 @@ impl Checker<'_> {
     /// otherwise.
     pub(super) fn blocks_in(&self, unit: &Unit, group: Option<&CounterGroup>) -> Option<i64> {
         let stat = group.and_then(|g| g.block.as_ref()).and_then(|b| b.count.as_ref())?;
-        match unit.stats().iter().find(|(k, _)| k.v == stat.v).map(|(_, v)| &v.v) {
-            Some(Scalar::Int(n)) => Some((*n).clamp(1, super::MAX_COPIES)),
-            _ => Some(1),
-        }
+        // As the layout reads it (`4`, `4.0` or `"4"`); one that is no number is its finding.
+        let n = unit.stats().iter().find(|(k, _)| k.v == stat.v).and_then(|(_, v)| v.v.whole());
+        Some(n.map_or(1, |n| n.clamp(1, super::MAX_COPIES)))
     }
 
     /// How many of its unit each id of counter `c` prints, as the layout prints them: its own
@@ -421,13 +420,14 @@ impl Checker<'_> {
         let group = self.counter_group(c);
         let block = group.is_some_and(|g| g.block.is_some());
         let per_unit = unit.and_then(|u| self.blocks_in(u, group));
-        match (per_unit, &c.quantity) {
+        let n = match (per_unit, &c.quantity) {
             (Some(n), Some(q)) => q.v.max(1) / n,
             (Some(_), None) => units(),
             (None, Some(q)) => q.v.max(1),
             (None, None) if block => units(),
             (None, None) => 1,
-        }
+        };
+        n.min(super::MAX_COPIES)
     }
 
     /// A force set up in area `p`: not another side's home area (E053), nor of a terrain its

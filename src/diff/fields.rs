@@ -73,7 +73,8 @@ const FIELDS: &[(&str, &str)] = &[
 /// `field` as the build's language says it.
 pub(crate) fn said(w: &Words, field: &str) -> String {
     match FIELDS.iter().find(|(name, _)| *name == field) {
-        Some((_, key)) => w.word(key),
+        // `say`: a wording may name the game's own words ("{turn}", "{side}").
+        Some((_, key)) => w.say(key, &[]),
         None => field.to_string(),
     }
 }
@@ -86,7 +87,7 @@ mod tests {
     fn every_field_word_is_a_word_of_the_game() {
         let w = Words::default();
         for (name, key) in FIELDS {
-            assert_eq!(w.word(key), *name, "{key}: the English wording is the record's own name");
+            assert_eq!(w.say(key, &[]), *name, "{key}: the English wording is the record's own name");
         }
         let german = Words { lang: Some("de".into()), ..Words::default() };
         assert_eq!(said(&german, "text"), "Text");

@@ -224,7 +224,7 @@ pub(crate) fn card_options(g: &Game) -> Record {
         AbilityStyle::Full => "full",
         AbilityStyle::Short => "short",
     };
-    let mut r = Record::new(g.meta.words.word("cards"));
+    let mut r = Record::new(g.meta.words.word("diff_part_cards"));
     r.one("size", size(sz))
         .one("bleed", mm(*bleed))
         .one("safe margin", mm(*safe))

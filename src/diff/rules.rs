@@ -33,7 +33,7 @@ pub(crate) fn meta(g: &Game) -> Record {
         words,
         loc: _,
     } = &g.meta;
-    let mut r = Record::new(g.meta.words.word("game"));
+    let mut r = Record::new(g.meta.words.word("diff_part_game"));
     r.one("id", o(id))
         .one("title", o(title))
         .one("system", o(system))
@@ -83,7 +83,7 @@ pub(crate) fn cheatsheet(g: &Game) -> Record {
 /// `[game.aid]`.
 pub(crate) fn aid(g: &Game) -> Record {
     let AidOptions { sheet, sequence, tables, tracks, decks, sheet_at: _ } = &g.meta.aid;
-    let mut r = Record::new(g.meta.words.word("player_aid_card"));
+    let mut r = Record::new(g.meta.words.word("diff_part_aid"));
     r.one("printed", yes(*sheet))
         .refer("sequence of play", sequence, |s| sequence_name(g, s))
         .refs("tables", tables, |x| table_name(g, x))

@@ -265,8 +265,8 @@ impl Tiling {
     /// its overlap band to the nearest place at least [`MARK_CLEAR_MM`] from every line of
     /// `lines` (roads, rivers, connections: point to point) and every text of `texts` (its
     /// centre and half width), or clear of the lines alone when no place is clear of both
-    /// within half the distance to the next mark; none on the band where even the lines leave
-    /// no room.
+    /// within half the distance to the next mark, else as far from the lines as it can be:
+    /// every seam keeps its marks.
     pub fn marks_clear(&self, size: Point, lines: &[(Point, Point)], texts: &[(Point, f64)]) -> Vec<Point> {
         let reach = |p: Point, with_text: bool| {
             let off_lines = lines.iter().all(|&(a, b)| distance_to_segment(p, a, b) >= MARK_CLEAR_MM);
@@ -294,7 +294,13 @@ impl Tiling {
             let found = [true, false]
                 .into_iter()
                 .find_map(|with_text| tries.clone().map(at).find(|&q| inside(q) && reach(q, with_text)));
-            out.extend(found);
+            // Where a line runs along the band, no place is clear: the one furthest from every
+            // line, so that every seam keeps its marks.
+            let furthest = || {
+                let gap = |q: Point| lines.iter().map(|&(a, b)| distance_to_segment(q, a, b)).fold(f64::MAX, f64::min);
+                tries.clone().map(at).filter(|&q| inside(q)).max_by(|&a, &b| gap(a).total_cmp(&gap(b)))
+            };
+            out.extend(found.or_else(furthest).or(Some(p)));
         }
         out
     }

@@ -356,7 +356,7 @@ dictionary! {
     /// The field a change names: kind (`diff`, the errata).
     diff_field_kind = "kind", "Art", "type";
     /// The field a change names: side (`diff`, the errata).
-    diff_field_side = "side", "Seite", "camp";
+    diff_field_side = "{side}", "{side}", "{side}";
     /// The field a change names: count (`diff`, the errata).
     diff_field_count = "count", "Anzahl", "nombre";
     /// The field a change names: copies (`diff`, the errata).
@@ -382,7 +382,7 @@ dictionary! {
     /// The field a change names: owner (`diff`, the errata).
     diff_field_owner = "owner", "Besitzer", "propriétaire";
     /// The field a change names: joins on turn (`diff`, the errata).
-    diff_field_joins_on_turn = "joins on turn", "kommt hinzu in Runde", "rejoint au tour";
+    diff_field_joins_on_turn = "joins on {turn}", "kommt hinzu in {turn}", "rejoint au {turn}";
     /// The field a change names: limit (`diff`, the errata).
     diff_field_limit = "limit", "Grenze", "limite";
     /// The field a change names: weather (`diff`, the errata).
@@ -400,7 +400,7 @@ dictionary! {
     /// The field a change names: symbol (`diff`, the errata).
     diff_field_symbol = "symbol", "Symbol", "symbole";
     /// The field a change names: icon (`diff`, the errata).
-    diff_field_icon = "icon", "Piktogramm", "icône";
+    diff_field_icon = "icon", "Symbol", "icône";
     /// The field a change names: label (`diff`, the errata).
     diff_field_label = "label", "Beschriftung", "étiquette";
     /// The field a change names: front (`diff`, the errata).
@@ -408,15 +408,15 @@ dictionary! {
     /// The field a change names: back (`diff`, the errata).
     diff_field_back = "back", "Rückseite", "verso";
     /// The field a change names: arrives on turn (`diff`, the errata).
-    diff_field_arrives_on_turn = "arrives on turn", "kommt in Runde", "arrive au tour";
+    diff_field_arrives_on_turn = "arrives on {turn}", "kommt in {turn}", "arrive au {turn}";
     /// The field a change names: set-up (`diff`, the errata).
-    diff_field_set_up = "set-up", "Aufstellung", "mise en place";
+    diff_field_set_up = "set-up", "Aufstellung", "déploiement";
     /// The field a change names: set-up area (`diff`, the errata).
-    diff_field_set_up_area = "set-up area", "Aufstellungsgebiet", "zone de mise en place";
+    diff_field_set_up_area = "set-up area", "Aufstellungsgebiet", "zone de déploiement";
     /// The field a change names: set-up cells (`diff`, the errata).
-    diff_field_set_up_cells = "set-up cells", "Aufstellungsfelder", "cases de mise en place";
+    diff_field_set_up_cells = "set-up cells", "Aufstellungsfelder", "cases de déploiement";
     /// The field a change names: sets up (`diff`, the errata).
-    diff_field_sets_up = "sets up", "Aufstellung", "mise en place";
+    diff_field_sets_up = "sets up", "stellt auf", "se déploie";
     /// The field a change names: enters at (`diff`, the errata).
     diff_field_enters_at = "enters at", "Eintritt", "entrée";
     /// The field a change names: situation (`diff`, the errata).
@@ -453,6 +453,12 @@ dictionary! {
     diff_field_die_roll_modifier = "die-roll modifier", "Würfelmodifikator", "modificateur au dé";
     /// The field a change names: when (`diff`, the errata).
     diff_field_when = "when", "Zeitpunkt", "moment";
+    /// A part of the game there is one of, as a change names it: the game's own settings.
+    diff_part_game = "Game", "Spiel", "Jeu";
+    /// A part of the game there is one of, as a change names it: the cards' settings.
+    diff_part_cards = "Cards", "Karten", "Cartes";
+    /// A part of the game there is one of, as a change names it: the player aid card.
+    diff_part_aid = "Player aid card", "Spielhilfe", "Aide de jeu";
     /// A part of the game there is one of, as a change names it: the cheatsheet's settings.
     diff_part_cheatsheet = "Cheatsheet", "Übersichtsblatt", "Aide-mémoire";
     /// A part of the game there is one of, as a change names it: the designer's to-do list.

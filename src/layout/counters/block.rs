@@ -76,12 +76,7 @@ pub struct BlockMarks {
 
 /// Whether a scalar is a whole number, and which.
 fn whole(v: &Scalar) -> Option<i64> {
-    match v {
-        Scalar::Int(i) => Some(*i),
-        Scalar::Float(f) if f.fract() == 0.0 => Some(*f as i64),
-        Scalar::Str(s) => s.trim().parse().ok(),
-        _ => None,
-    }
+    v.whole()
 }
 
 /// A step's value of `stat`.
