@@ -49,6 +49,7 @@ const FIELDS: &[(&str, &str)] = &[
     ("set-up", "diff_field_set_up"),
     ("set-up area", "diff_field_set_up_area"),
     ("set-up cells", "diff_field_set_up_cells"),
+    ("set-up map", "diff_field_set_up_map"),
     ("sets up", "diff_field_sets_up"),
     ("enters at", "diff_field_enters_at"),
     ("situation", "diff_field_situation"),

@@ -343,7 +343,7 @@ fn objective(g: &Game, label: &str, x: &Objective) -> Entry {
 
 fn board(g: &Game, label: &str, r: &mut Record, x: &Option<Board>) {
     let Some(Board { map, boards, turned, arranged: _, window, arrows, loc: _ }) = x else {
-        r.one("map", None).group("arrow", Vec::new());
+        r.one("set-up map", None).group("arrow", Vec::new());
         return;
     };
     let arrows = arrows
@@ -362,7 +362,8 @@ fn board(g: &Game, label: &str, r: &mut Record, x: &Option<Board>) {
         .collect();
     let rows: Vec<String> =
         boards.iter().map(|row| row.iter().map(|b| map_name(g, &b.v)).collect::<Vec<_>>().join(", ")).collect();
-    r.one("map", map.as_ref().map(|m| map_name(g, &m.v)))
+    // "set-up map": the scenario's own `map` is its text about the map, a field of its own.
+    r.one("set-up map", map.as_ref().map(|m| map_name(g, &m.v)))
         .one("boards", (!rows.is_empty()).then(|| rows.join("; ")))
         .list("turned", turned.iter().map(|t| map_name(g, &t.v)).collect())
         .one("window", o(window))

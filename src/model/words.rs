@@ -413,6 +413,8 @@ dictionary! {
     diff_field_set_up = "set-up", "Aufstellung", "déploiement";
     /// The field a change names: set-up area (`diff`, the errata).
     diff_field_set_up_area = "set-up area", "Aufstellungsgebiet", "zone de déploiement";
+    /// The field a change names: set-up map (`diff`, the errata).
+    diff_field_set_up_map = "set-up map", "Aufstellungsplan", "plan de déploiement";
     /// The field a change names: set-up cells (`diff`, the errata).
     diff_field_set_up_cells = "set-up cells", "Aufstellungsfelder", "cases de déploiement";
     /// The field a change names: sets up (`diff`, the errata).
