@@ -268,18 +268,39 @@ impl Tiling {
     /// within half the distance to the next mark, else as far from the lines as it can be:
     /// every seam keeps its marks.
     pub fn marks_clear(&self, size: Point, lines: &[(Point, Point)], texts: &[(Point, f64)]) -> Vec<Point> {
-        let reach = |p: Point, with_text: bool| {
-            let off_lines = lines.iter().all(|&(a, b)| distance_to_segment(p, a, b) >= MARK_CLEAR_MM);
-            let off_text = !with_text
-                || texts.iter().all(|&(c, r)| ((p.0 - c.0).powi(2) + (p.1 - c.1).powi(2)).sqrt() >= r + MARK_CLEAR_MM);
-            off_lines && off_text
-        };
         let spacing = |len: f64| len / (len / 60.0).ceil().max(1.0);
         let mut out = Vec::new();
         for (p, along_x) in self.marks_along(size) {
             let len = if along_x { size.0 } else { size.1 };
             let most = (spacing(len) / 2.0 - MARK_CLEAR_MM).max(0.0);
             let at = |d: f64| if along_x { (p.0 + d, p.1) } else { (p.0, p.1 + d) };
+            // Only what reaches the stretch of band searched: a big map's thousands of lines
+            // are not each tried against each place.
+            let reach = most + MARK_CLEAR_MM;
+            let (x0, x1, y0, y1) = if along_x {
+                (p.0 - reach, p.0 + reach, p.1 - MARK_CLEAR_MM, p.1 + MARK_CLEAR_MM)
+            } else {
+                (p.0 - MARK_CLEAR_MM, p.0 + MARK_CLEAR_MM, p.1 - reach, p.1 + reach)
+            };
+            let near: Vec<(Point, Point)> = (lines.iter().copied())
+                .filter(|&(a, b)| a.0.max(b.0) >= x0 && a.0.min(b.0) <= x1 && a.1.max(b.1) >= y0 && a.1.min(b.1) <= y1)
+                .collect();
+            let near_texts: Vec<(Point, f64)> = (texts.iter().copied())
+                .filter(|&(c, r)| {
+                    c.0 + r >= x0 - MARK_CLEAR_MM
+                        && c.0 - r <= x1 + MARK_CLEAR_MM
+                        && c.1 + r >= y0 - MARK_CLEAR_MM
+                        && c.1 - r <= y1 + MARK_CLEAR_MM
+                })
+                .collect();
+            let clear = |q: Point, with_text: bool| {
+                let off_lines = near.iter().all(|&(a, b)| distance_to_segment(q, a, b) >= MARK_CLEAR_MM);
+                let off_text = !with_text
+                    || near_texts
+                        .iter()
+                        .all(|&(c, r)| ((q.0 - c.0).powi(2) + (q.1 - c.1).powi(2)).sqrt() >= r + MARK_CLEAR_MM);
+                off_lines && off_text
+            };
             let inside = |q: Point| {
                 q.0 >= MARK_CLEAR_MM
                     && q.1 >= MARK_CLEAR_MM
@@ -293,11 +314,11 @@ impl Tiling {
             });
             let found = [true, false]
                 .into_iter()
-                .find_map(|with_text| tries.clone().map(at).find(|&q| inside(q) && reach(q, with_text)));
+                .find_map(|with_text| tries.clone().map(at).find(|&q| inside(q) && clear(q, with_text)));
             // Where a line runs along the band, no place is clear: the one furthest from every
             // line, so that every seam keeps its marks.
             let furthest = || {
-                let gap = |q: Point| lines.iter().map(|&(a, b)| distance_to_segment(q, a, b)).fold(f64::MAX, f64::min);
+                let gap = |q: Point| near.iter().map(|&(a, b)| distance_to_segment(q, a, b)).fold(f64::MAX, f64::min);
                 tries.clone().map(at).filter(|&q| inside(q)).max_by(|&a, &b| gap(a).total_cmp(&gap(b)))
             };
             out.extend(found.or_else(furthest).or(Some(p)));
