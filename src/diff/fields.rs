@@ -69,10 +69,31 @@ const FIELDS: &[(&str, &str)] = &[
     ("column shift", "diff_field_column_shift"),
     ("die-roll modifier", "diff_field_die_roll_modifier"),
     ("when", "diff_field_when"),
+    ("hexes", "diff_field_hexes"),
+    ("rules version", "diff_field_rules_version"),
+    ("date", "diff_field_date"),
+    ("map", "diff_field_map"),
+    ("squares", "diff_field_squares"),
+    ("how many", "diff_field_how_many"),
+    ("scored by", "diff_field_scored_by"),
+    ("counters", "diff_field_counters"),
+    ("rules to read", "diff_field_rules_to_read"),
+    ("towards", "diff_field_towards"),
+    ("units in the game", "diff_field_units_in_the_game"),
 ];
+
+/// The cells a map's terrain or hexside feature names, as a record composes them ("Forest
+/// hexes", "River hexsides"): the ending and its word.
+const CELLS_OF: &[(&str, &str)] =
+    &[(" hexes", "diff_field_hexes"), (" squares", "diff_field_squares"), (" hexsides", "diff_field_hexsides")];
 
 /// `field` as the build's language says it.
 pub(crate) fn said(w: &Words, field: &str) -> String {
+    for (ending, key) in CELLS_OF {
+        if let Some(what) = field.strip_suffix(ending).filter(|w| !w.is_empty()) {
+            return w.say("diff_field_cells_of", &[("what", what), ("cells", &w.say(key, &[]))]);
+        }
+    }
     match FIELDS.iter().find(|(name, _)| *name == field) {
         // `say`: a wording may name the game's own words ("{turn}", "{side}").
         Some((_, key)) => w.say(key, &[]),
@@ -93,6 +114,8 @@ mod tests {
         let german = Words { lang: Some("de".into()), ..Words::default() };
         assert_eq!(said(&german, "text"), "Text");
         assert_eq!(said(&german, "set-up area"), "Aufstellungsgebiet");
+        assert_eq!(said(&german, "Wald hexes"), "Felder mit Wald");
+        assert_eq!(said(&Words::default(), "Forest hexes"), "Forest hexes");
         // A field without a word is said as the record names it.
         assert_eq!(said(&german, "print-shop bleed"), "print-shop bleed");
     }

@@ -201,10 +201,16 @@ impl Record {
         Entry { key: key.into(), title: title.into(), record: self }
     }
 
-    /// Its fields that say something, in a few words: "weather Snow, event "Game end…"".
-    fn summary(&self) -> String {
-        let parts: Vec<String> =
-            self.fields.iter().filter(|(_, v)| !v.is_empty()).map(|(f, v)| format!("{f} {}", v.brief())).collect();
+    /// Its fields that say something, in a few words and `w`'s language: "weather Snow, event
+    /// "Game end…"".
+    fn summary(&self, w: &Words) -> String {
+        let said = |f: &str| super::fields::said(w, f);
+        let parts: Vec<String> = self
+            .fields
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(f, v)| format!("{} {}", said(f), v.brief()))
+            .collect();
         short(&parts.join(", "), 100)
     }
 
@@ -246,7 +252,7 @@ fn compare_group(w: &Words, parent: Option<(At, &Record)>, a: &Parts, b: &Parts,
         }
     };
     for (k, x) in new.iter().filter(|(k, _)| !o.contains_key(k.as_str())) {
-        let summary = x.record.summary();
+        let summary = x.record.summary(w);
         let text = match parent {
             None => w.say("diff_new", &[("kind", what), ("name", &x.title)]),
             Some((_, p)) if summary.is_empty() => {

@@ -413,6 +413,32 @@ dictionary! {
     diff_field_set_up = "set-up", "Aufstellung", "déploiement";
     /// The field a change names: set-up area (`diff`, the errata).
     diff_field_set_up_area = "set-up area", "Aufstellungsgebiet", "zone de déploiement";
+    /// The field a change names: the rules version (`diff`, the errata).
+    diff_field_rules_version = "rules version", "Regelversion", "version des règles";
+    /// The field a change names: a date (`diff`, the errata).
+    diff_field_date = "date", "Datum", "date";
+    /// The field a change names: a scenario's words about its map (`diff`, the errata).
+    diff_field_map = "map", "Spielplan", "plan";
+    /// The field a change names: a map's cells (`diff`, the errata).
+    diff_field_hexes = "hexes", "Felder", "hexagones";
+    /// The field a change names: a square grid's cells (`diff`, the errata).
+    diff_field_squares = "squares", "Felder", "cases";
+    /// The field a change names: a hexside feature's sides (`diff`, the errata).
+    diff_field_hexsides = "hexsides", "Hexseiten", "côtés d'hexagone";
+    /// The field a change names: the cells of a terrain or hexside feature, `{what}` (`diff`, the errata).
+    diff_field_cells_of = "{what} {cells}", "{cells} mit {what}", "{cells} de {what}";
+    /// The field a change names: how many (`diff`, the errata).
+    diff_field_how_many = "how many", "Anzahl", "combien";
+    /// The field a change names: who scores it (`diff`, the errata).
+    diff_field_scored_by = "scored by", "gewertet für", "marqué par";
+    /// The field a change names: counters (`diff`, the errata).
+    diff_field_counters = "counters", "Spielsteine", "pions";
+    /// The field a change names: rules to read (`diff`, the errata).
+    diff_field_rules_to_read = "rules to read", "zu lesende Regeln", "règles à lire";
+    /// The field a change names: towards (`diff`, the errata).
+    diff_field_towards = "towards", "Richtung", "direction";
+    /// The field a change names: units in the game (`diff`, the errata).
+    diff_field_units_in_the_game = "units in the game", "Einheiten im Spiel", "unités en jeu";
     /// The field a change names: set-up map (`diff`, the errata).
     diff_field_set_up_map = "set-up map", "Aufstellungsplan", "plan de déploiement";
     /// The field a change names: set-up cells (`diff`, the errata).
