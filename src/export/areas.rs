@@ -177,8 +177,14 @@ impl Exporter<'_> {
                     Some(k) => {
                         k.count += f.copies();
                         k.ids.extend(f.counters.iter().map(|c| c.v.clone()));
-                        if let Some(p) = place.filter(|p| !k.areas.contains(p)) {
-                            k.areas.push(p);
+                        if let Some(p) = place {
+                            match k.areas.iter().position(|a| *a == p) {
+                                Some(i) => k.in_each[i] += f.copies(),
+                                None => {
+                                    k.areas.push(p);
+                                    k.in_each.push(f.copies());
+                                }
+                            }
                         }
                     }
                     None => key.push(KeyEntry {
@@ -188,6 +194,7 @@ impl Exporter<'_> {
                         label,
                         name,
                         count: f.copies(),
+                        in_each: place.iter().map(|_| f.copies()).collect(),
                         areas: place.into_iter().collect(),
                         ids: f.counters.iter().map(|c| c.v.clone()).collect(),
                     }),

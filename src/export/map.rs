@@ -669,6 +669,8 @@ pub struct KeyEntry {
     /// The areas it sets up in (each once, in the order of its forces), when all of it is
     /// placed in areas rather than cells; else empty.
     pub areas: Vec<String>,
+    /// How many of it set up in each of `areas`, in the same order.
+    pub in_each: Vec<i64>,
     /// The ids of the counters it names (their blocks on the map print these).
     pub ids: Vec<String>,
 }
@@ -680,12 +682,17 @@ impl KeyEntry {
         self.count += copies;
         self.ids.extend(ids);
         match place {
-            Some(p) if !self.areas.is_empty() => {
-                if !self.areas.contains(&p) {
+            Some(p) if !self.areas.is_empty() => match self.areas.iter().position(|a| *a == p) {
+                Some(i) => self.in_each[i] += copies,
+                None => {
                     self.areas.push(p);
+                    self.in_each.push(copies);
                 }
+            },
+            _ => {
+                self.areas.clear();
+                self.in_each.clear();
             }
-            _ => self.areas.clear(),
         }
     }
 }
@@ -893,6 +900,7 @@ impl Exporter<'_> {
                         label: chip,
                         name,
                         count: copies,
+                        in_each: place.iter().map(|_| copies).collect(),
                         areas: place.into_iter().collect(),
                         ids,
                     });

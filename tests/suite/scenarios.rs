@@ -343,3 +343,30 @@ fn a_side_only_objective_is_marked_with_its_side() {
     }
     assert!(discs.iter().any(|d| d["side_color"].is_string()), "the example has a side-only objective");
 }
+
+/// A unit set up in several areas, more in one than another, says how many stand in each
+/// (#44: the key said "Aldane Foot ×4 (in Aldmere)" where four stood in three areas): "March
+/// Riders ×4 (in Vessa ×2, Highgate and Greyford)".
+#[test]
+fn the_set_up_key_says_how_many_stand_in_each_area() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("salt");
+    copy_dir(&repo().join("data/salt-crown"), &game);
+    let counters = std::fs::read_to_string(game.join("counters.toml")).unwrap();
+    let riders = "unit = \"march-riders\"\n";
+    std::fs::write(game.join("counters.toml"), counters.replacen(riders, &format!("{riders}quantity = 4\n"), 1))
+        .unwrap();
+    let sc = std::fs::read_to_string(game.join("scenarios.toml")).unwrap();
+    let one = "  { unit = \"march-riders\", area = \"vessa\" },\n";
+    let four = format!(
+        "  {{ unit = \"march-riders\", area = \"vessa\", count = 2 }},\n  {{ unit = \"march-riders\", area = \"highgate\" }},\n  {{ unit = \"march-riders\", area = \"greyford\" }},\n"
+    );
+    assert_eq!(sc.matches(one).count(), 1, "the example's data changed: update this test");
+    std::fs::write(game.join("scenarios.toml"), sc.replacen(one, &four, 1)).unwrap();
+    let out = tmp.path().join("out");
+    let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    let text =
+        pdf_text(&out.join("salt-crown-1.0/scenario-first-year.pdf")).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("March Riders ×4 (in Vessa ×2, Highgate and Greyford)"), "{text}");
+}
