@@ -358,11 +358,11 @@ fn the_set_up_key_says_how_many_stand_in_each_area() {
         .unwrap();
     let sc = std::fs::read_to_string(game.join("scenarios.toml")).unwrap();
     let one = "  { unit = \"march-riders\", area = \"vessa\" },\n";
-    let four = format!(
-        "  {{ unit = \"march-riders\", area = \"vessa\", count = 2 }},\n  {{ unit = \"march-riders\", area = \"highgate\" }},\n  {{ unit = \"march-riders\", area = \"greyford\" }},\n"
-    );
+    let four = "  { unit = \"march-riders\", area = \"vessa\", count = 2 },\n  \
+                { unit = \"march-riders\", area = \"highgate\" },\n  \
+                { unit = \"march-riders\", area = \"greyford\" },\n";
     assert_eq!(sc.matches(one).count(), 1, "the example's data changed: update this test");
-    std::fs::write(game.join("scenarios.toml"), sc.replacen(one, &four, 1)).unwrap();
+    std::fs::write(game.join("scenarios.toml"), sc.replacen(one, four, 1)).unwrap();
     let out = tmp.path().join("out");
     let o = playaid(&["build", game.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
