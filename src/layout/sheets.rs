@@ -142,6 +142,14 @@ pub struct TrackForm {
     /// Whether it is one strip across every column of the page (too long for one column): the
     /// template sets it at the top or the foot of the page, across the columns.
     pub span: bool,
+    /// The size of a box's number, pt (its width decided the narrowest box).
+    pub number_size: f64,
+    /// A box's inset, pt.
+    pub inset: f64,
+    /// A marker's chip, mm.
+    pub chip: f64,
+    /// The gap between two chips in one box, pt.
+    pub chip_gap: f64,
 }
 
 /// How a numbered track of `boxes` is set in `room`, with at most `most` markers starting in
@@ -160,13 +168,20 @@ pub fn track_form(boxes: &[i64], most: usize, room: Room) -> TrackForm {
     let least = (number + Pt(3.4)).max(chips).max(TRACK_LEAST.pt()).mm();
     let inside = |w: Mm| w - CHART_INSET.mm() * 2.0;
     let strip_in = |w: Mm| least * n as f64 + TRACK_GAP * (n - 1) as f64 <= inside(w);
-    let strip = |w: Mm, span: bool| TrackForm {
-        per_row: n,
-        box_width: (TRACK_BOX * 1.5).min((inside(w) - TRACK_GAP * (n - 1) as f64) / n as f64).0,
+    // What the template draws with, besides the boxes' sizes: the sizes that decided them.
+    let form = |per_row: usize, box_width: Mm, span: bool| TrackForm {
+        per_row,
+        box_width: box_width.0,
         box_height: TRACK_BOX.0,
         gap: TRACK_GAP.0,
         span,
+        number_size: TRACK_NUMBER.0,
+        inset: TRACK_INSET.0,
+        chip: TRACK_CHIP.0.0,
+        chip_gap: TRACK_CHIP.1.0,
     };
+    let strip =
+        |w: Mm, span: bool| form(n, (TRACK_BOX * 1.5).min((inside(w) - TRACK_GAP * (n - 1) as f64) / n as f64), span);
     if strip_in(room.column) {
         return strip(room.column, false);
     }
@@ -175,13 +190,7 @@ pub fn track_form(boxes: &[i64], most: usize, room: Room) -> TrackForm {
     }
     let fit = (((inside(room.column) + TRACK_GAP) / (TRACK_BOX + TRACK_GAP)).floor() as usize).max(1);
     let rows = n.div_ceil(fit);
-    TrackForm {
-        per_row: n.div_ceil(rows),
-        box_width: TRACK_BOX.0,
-        box_height: TRACK_BOX.0,
-        gap: TRACK_GAP.0,
-        span: false,
-    }
+    form(n.div_ceil(rows), TRACK_BOX, false)
 }
 
 /// How a turn record track is set (`turn_track.form`).

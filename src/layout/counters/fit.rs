@@ -179,8 +179,8 @@ fn stripe_depth(face: &RFace, group: &RGroup) -> f64 {
             pad + Mm(0.2) + inset(s).mm() + ink.mm() + UNDER_STRIPE_TEXT
         })
         .fold(Mm(0.0), Mm::max);
-    // At most 0.4 of the face: the centre's symbol and text keep their room (a top text too tall
-    // for that is too tall for the counter, and says so as text that does not fit).
+    // At most 0.4 of the face: the centre's symbol and text keep their room. A top text taller
+    // than that still straddles the stripe's edge; no finding says so yet.
     if h.0 <= 0.0 { STRIPE } else { (need.0 / h.0).clamp(STRIPE, STRIPE_MOST) }
 }
 
